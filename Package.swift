@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+//
+// Easel: designable components for Linux. See README.md.
+//
+// Dependencies point one way:  host (CLI) → EaselRender, EaselHost → CEasel (the ABI header)
+//                              EaselKit (the SDK for Swift components) → CEasel, CFFI
+// Example components live in Plugins/ (plain targets with explicit paths; no SwiftPM package plugins).
+import PackageDescription
+
+/// A component plugin: a dynamic library the host dlopens.
+func component(_ name: String) -> Product {
+    .library(name: name, type: .dynamic, targets: [name])
+}
+
+let package = Package(
+    name: "Easel",
+    products: [
+        .executable(name: "host", targets: ["host"]),
+        .library(name: "EaselKit", targets: ["EaselKit"]),
+        component("RoundedCornerButton"),
+        component("Gauge"),
+    ],
+    targets: [
+        // The contract: one C header, no dependencies.
+        .target(name: "CEasel", path: "Sources/CEasel"),
+
+        // System libraries (Debian -dev packages, installed by Scripts/setup).
+        .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi",
+                       providers: [.apt(["libffi-dev"])]),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
+                       providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0",
+                       providers: [.apt(["librsvg2-dev"])]),
+
+        // Host core: discovery, loading, validation, libffi property calls, the common protocol.
+        .target(name: "EaselHost", dependencies: ["CEasel", "CFFI"], path: "Sources/EaselHost"),
+        // The canvas on Cairo/Pango/librsvg and image output.
+        .target(name: "EaselRender", dependencies: ["CEasel", "CCairo", "CPango", "CRsvg", "EaselHost"],
+                path: "Sources/EaselRender"),
+        // The SDK Swift component authors import; linked statically into each Swift plugin.
+        .target(name: "EaselKit", dependencies: ["CEasel", "CFFI"], path: "Sources/EaselKit"),
+        // The command-line tool.
+        .executableTarget(name: "host", dependencies: ["EaselHost", "EaselRender"], path: "Sources/host"),
+
+        // Example components.
+        .target(name: "RoundedCornerButton", dependencies: ["EaselKit"], path: "Plugins/RoundedCornerButton"),
+        .target(name: "Gauge", dependencies: ["CEasel"], path: "Plugins/Gauge"),
+
+        .testTarget(name: "EaselTests", dependencies: ["EaselHost", "EaselRender"], path: "Tests/EaselTests"),
+    ],
+    swiftLanguageModes: [.v5]
+)

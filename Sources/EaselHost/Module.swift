@@ -1,0 +1,1 @@
+// EaselHost module
