@@ -33,16 +33,18 @@ let package = Package(
                        providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0",
                        providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
 
         // Host core: discovery, loading, validation, libffi property calls, the common protocol.
         .target(name: "EaselHost", dependencies: ["CEasel", "CFFI"], path: "Sources/EaselHost"),
         // The canvas on Cairo/Pango/librsvg and image output.
-        .target(name: "EaselRender", dependencies: ["CEasel", "CCairo", "CPango", "CRsvg"],
+        .target(name: "EaselRender", dependencies: ["CEasel", "CCairo", "CPango", "CRsvg", "CPNG"],
                 path: "Sources/EaselRender"),
         // The SDK Swift component authors import; linked statically into each Swift plugin.
         .target(name: "EaselKit", dependencies: ["CEasel", "CFFI"], path: "Sources/EaselKit"),
         // The command-line tool.
-        .executableTarget(name: "host", dependencies: ["EaselHost", "EaselRender"], path: "Sources/host"),
+        .executableTarget(name: "host", dependencies: ["EaselHost"], path: "Sources/host"),
 
         // Example components.
         .target(name: "RoundedCornerButton", dependencies: ["EaselKit"], path: "Plugins/RoundedCornerButton"),

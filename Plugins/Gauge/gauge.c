@@ -1,1 +1,246 @@
+/*
+ * Gauge — an example Easel component written in plain C.
+ *
+ * It shows what a C author writes: a struct for the instance, one plain typed function per property
+ * accessor (no value unions, no switches), a static property table and one class descriptor.
+ * Properties: value (Int 0…100), style (an enum: ring, bar, pie), tintColor and trackColor (Color),
+ * label (String), showValue (Bool) and lineWidth (CGFloat 1…40).
+ */
 #include "easel.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { GAUGE_RING = 0, GAUGE_BAR = 1, GAUGE_PIE = 2 };
+
+typedef struct gauge {
+    easel_rect frame;
+    int64_t value;
+    int64_t style;
+    easel_color tint;
+    easel_color track;
+    char *label;   /* owned */
+    bool show_value;
+    double line_width;
+} gauge;
+
+static const easel_host *gauge_host;
+
+static const easel_color kDefaultTint = {0.18, 0.49, 0.20, 1.0};  /* #2E7D32 */
+static const easel_color kDefaultTrack = {0.88, 0.88, 0.88, 1.0}; /* #E0E0E0 */
+
+/* ── Accessors: plain typed functions; the host calls them through libffi. ── */
+
+static int64_t gauge_get_value(void *self) { return ((gauge *)self)->value; }
+static void gauge_set_value(void *self, int64_t v) { ((gauge *)self)->value = v; }
+
+static int64_t gauge_get_style(void *self) { return ((gauge *)self)->style; }
+static void gauge_set_style(void *self, int64_t v) { ((gauge *)self)->style = v; }
+
+static easel_color gauge_get_tint(void *self) { return ((gauge *)self)->tint; }
+static void gauge_set_tint(void *self, easel_color c) { ((gauge *)self)->tint = c; }
+
+static easel_color gauge_get_track(void *self) { return ((gauge *)self)->track; }
+static void gauge_set_track(void *self, easel_color c) { ((gauge *)self)->track = c; }
+
+static const char *gauge_get_label(void *self) { return ((gauge *)self)->label; }
+static void gauge_set_label(void *self, const char *text) {
+    gauge *g = self;
+    char *copy = strdup(text ? text : ""); /* the argument is borrowed: copy it */
+    if (!copy) return;
+    free(g->label);
+    g->label = copy;
+}
+
+static bool gauge_get_show_value(void *self) { return ((gauge *)self)->show_value; }
+static void gauge_set_show_value(void *self, bool v) { ((gauge *)self)->show_value = v; }
+
+static double gauge_get_line_width(void *self) { return ((gauge *)self)->line_width; }
+static void gauge_set_line_width(void *self, double v) { ((gauge *)self)->line_width = v; }
+
+/* ── The property table ── */
+
+static const easel_range kPercent = {0, 100, 1};
+static const easel_range kLineWidth = {1, 40, 0.5};
+static const easel_enum_case kStyles[] = {
+    {"ring", GAUGE_RING, NULL},
+    {"bar", GAUGE_BAR, NULL},
+    {"pie", GAUGE_PIE, "Pie Chart"},
+};
+
+static const easel_property kProperties[] = {
+    {.name = "value", .type = EASEL_TYPE_INT, .default_value = {.i = 42},
+     .summary = "How full the gauge is, in percent", .range = &kPercent,
+     .get = (easel_fn)gauge_get_value, .set = (easel_fn)gauge_set_value},
+    {.name = "style", .type = EASEL_TYPE_ENUM, .default_value = {.i = GAUGE_RING},
+     .summary = "How the value is drawn", .enum_case_count = 3, .enum_cases = kStyles,
+     .get = (easel_fn)gauge_get_style, .set = (easel_fn)gauge_set_style},
+    {.name = "tintColor", .type = EASEL_TYPE_COLOR, .default_value = {.color = {0.18, 0.49, 0.20, 1.0}},
+     .summary = "Colour of the filled part", .group = "Appearance",
+     .get = (easel_fn)gauge_get_tint, .set = (easel_fn)gauge_set_tint},
+    {.name = "trackColor", .type = EASEL_TYPE_COLOR, .default_value = {.color = {0.88, 0.88, 0.88, 1.0}},
+     .summary = "Colour of the empty track", .group = "Appearance",
+     .get = (easel_fn)gauge_get_track, .set = (easel_fn)gauge_set_track},
+    {.name = "lineWidth", .type = EASEL_TYPE_CGFLOAT, .default_value = {.d = 10},
+     .summary = "Thickness of the ring and the bar, in points", .group = "Appearance", .range = &kLineWidth,
+     .get = (easel_fn)gauge_get_line_width, .set = (easel_fn)gauge_set_line_width},
+    {.name = "label", .type = EASEL_TYPE_STRING, .default_value = {.s = "CPU"},
+     .summary = "Caption under the value", .group = "Text",
+     .get = (easel_fn)gauge_get_label, .set = (easel_fn)gauge_set_label},
+    {.name = "showValue", .type = EASEL_TYPE_BOOL, .default_value = {.b = true},
+     .summary = "Show the value as a percentage", .group = "Text",
+     .get = (easel_fn)gauge_get_show_value, .set = (easel_fn)gauge_set_show_value},
+};
+
+/* ── Lifecycle ── */
+
+static void *gauge_create(const easel_class *cls, easel_rect frame) {
+    (void)cls;
+    gauge *g = calloc(1, sizeof *g);
+    if (!g || !(g->label = strdup("CPU"))) {
+        free(g);
+        gauge_host->log(gauge_host, EASEL_LOG_ERROR, "out of memory");
+        return NULL;
+    }
+    g->frame = frame;
+    g->value = 42;
+    g->style = GAUGE_RING;
+    g->tint = kDefaultTint;
+    g->track = kDefaultTrack;
+    g->show_value = true;
+    g->line_width = 10;
+    return g;
+}
+
+static void gauge_layout(void *self, easel_size size) {
+    ((gauge *)self)->frame.size = size;
+}
+
+static void gauge_draw_text(easel_canvas *c, const gauge *g, easel_rect box, double font_size) {
+    char text[32];
+    easel_text_style style = {
+        .font_size = font_size, .font_weight = 700, .color = {0.13, 0.13, 0.13, 1},
+        .alignment = EASEL_TEXT_ALIGN_CENTER, .vertical_alignment = EASEL_VERTICAL_ALIGN_CENTER,
+        .line_break = EASEL_LINE_BREAK_TRUNCATE_TAIL, .max_lines = 1,
+    };
+    double caption = g->label[0] ? font_size * 0.55 : 0;
+    easel_rect value_box = box;
+    value_box.size.height -= caption;
+    if (g->show_value) {
+        snprintf(text, sizeof text, "%lld%%", (long long)g->value);
+        c->draw_text(c, text, value_box, &style);
+    }
+    if (caption > 0) {
+        easel_rect caption_box = {{box.origin.x, box.origin.y + box.size.height - caption * 1.6},
+                                  {box.size.width, caption * 1.6}};
+        if (!g->show_value) caption_box = box;
+        style.font_size = caption;
+        style.font_weight = 400;
+        style.color = (easel_color){0.4, 0.4, 0.4, 1};
+        c->draw_text(c, g->label, caption_box, &style);
+    }
+}
+
+static bool gauge_draw(void *self, easel_canvas *c, easel_rect rect) {
+    (void)rect;
+    const gauge *g = self;
+    double w = g->frame.size.width, h = g->frame.size.height;
+    double fraction = (double)g->value / 100.0;
+    if (g->style == GAUGE_BAR) {
+        double lw = g->line_width, y = h / 2 - lw / 2;
+        c->set_fill_color(c, g->track);
+        c->begin_path(c);
+        c->add_rounded_rect(c, (easel_rect){{0, y}, {w, lw}}, lw / 2);
+        c->draw_path(c, EASEL_PATH_FILL);
+        if (fraction > 0) {
+            c->set_fill_color(c, g->tint);
+            c->begin_path(c);
+            c->add_rounded_rect(c, (easel_rect){{0, y}, {w * fraction, lw}}, lw / 2);
+            c->draw_path(c, EASEL_PATH_FILL);
+        }
+        gauge_draw_text(c, g, (easel_rect){{0, 0}, {w, y}}, fmin(h / 4, 24));
+        return true;
+    }
+    double cx = w / 2, cy = h / 2;
+    double radius = fmin(w, h) / 2 - g->line_width / 2 - 1;
+    if (radius <= 0) return true;
+    double start = -M_PI / 2, end = start + fraction * 2 * M_PI;
+    if (g->style == GAUGE_PIE) {
+        c->set_fill_color(c, g->track);
+        c->begin_path(c);
+        c->add_ellipse(c, (easel_rect){{cx - radius, cy - radius}, {2 * radius, 2 * radius}});
+        c->draw_path(c, EASEL_PATH_FILL);
+        if (fraction > 0) {
+            c->set_fill_color(c, g->tint);
+            c->begin_path(c);
+            c->move_to(c, cx, cy);
+            c->arc(c, cx, cy, radius, start, end, true);
+            c->close_path(c);
+            c->draw_path(c, EASEL_PATH_FILL);
+        }
+        return true;
+    }
+    c->set_line_width(c, g->line_width);
+    c->set_line_cap(c, EASEL_LINE_CAP_ROUND);
+    c->set_stroke_color(c, g->track);
+    c->begin_path(c);
+    c->arc(c, cx, cy, radius, 0, 2 * M_PI, true);
+    c->draw_path(c, EASEL_PATH_STROKE);
+    if (fraction > 0) {
+        c->set_stroke_color(c, g->tint);
+        c->begin_path(c);
+        c->arc(c, cx, cy, radius, start, end, true);
+        c->draw_path(c, EASEL_PATH_STROKE);
+    }
+    double inner = radius - g->line_width / 2;
+    gauge_draw_text(c, g, (easel_rect){{cx - inner * 0.8, cy - inner * 0.6}, {inner * 1.6, inner * 1.2}},
+                    fmax(inner * 0.45, 6));
+    return true;
+}
+
+static easel_size gauge_intrinsic_size(void *self) {
+    const gauge *g = self;
+    if (g->style == GAUGE_BAR) return (easel_size){EASEL_NO_INTRINSIC_METRIC, 44};
+    return (easel_size){EASEL_NO_INTRINSIC_METRIC, EASEL_NO_INTRINSIC_METRIC};
+}
+
+static void gauge_destroy(void *self) {
+    gauge *g = self;
+    free(g->label);
+    free(g);
+}
+
+static const easel_class kClasses[] = {{
+    .name = "Gauge",
+    .summary = "A percentage shown as a ring, a bar or a pie",
+    .group = "Indicators",
+    .base_kind = EASEL_KIND_PROGRESS,
+    .default_size = {120, 120},
+    .property_count = sizeof kProperties / sizeof kProperties[0],
+    .properties = kProperties,
+    .create = gauge_create,
+    .layout = gauge_layout,
+    .draw = gauge_draw,
+    .intrinsic_size = gauge_intrinsic_size,
+    .destroy = gauge_destroy,
+}};
+
+static bool gauge_init(const easel_host *host) {
+    gauge_host = host;
+    return true;
+}
+
+static const easel_plugin kPlugin = {
+    .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR},
+    .id = "org.easel.examples.gauge",
+    .name = "Gauge",
+    .version = "1.0.0",
+    .summary = "Example component written in plain C",
+    .init = gauge_init,
+    .class_count = 1,
+    .classes = kClasses,
+};
+
+EASEL_PLUGIN_ENTRY { return &kPlugin; }

@@ -11,5 +11,4 @@ _Static_assert(sizeof(easel_insets) == 4 * sizeof(double), "Insets are four doub
 _Static_assert(sizeof(easel_value) == 4 * sizeof(double), "the default-value union is as large as a Rect");
 _Static_assert(offsetof(easel_plugin, abi) == 0, "the ABI version comes first in the plugin descriptor");
 
-/** The ABI version this build of the host was compiled against (for tools that cannot read macros). */
-const easel_abi_version easel_host_abi_version = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR};
+/* This file defines no symbols: it is linked into every component and into the host. */

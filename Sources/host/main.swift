@@ -1,1 +1,7 @@
-print("host")
+import Glibc
+
+// host — the Easel command-line tool. See `host --help` and README.md.
+setvbuf(stdout, nil, _IOFBF, 1 << 16)
+let status = CLI.run(Array(CommandLine.arguments.dropFirst()))
+fflush(stdout)
+exit(status)

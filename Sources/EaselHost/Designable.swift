@@ -1,0 +1,67 @@
+import CEasel
+
+/// One designable component class, whatever language it was written in and wherever its code runs.
+///
+/// This is the host's one view of a component: commands query ``info``, create instances, set and get
+/// properties, lay out and draw through it, and never learn whether the class came from a C or a Swift
+/// plugin, or whether it runs in this process or in a worker.
+///
+/// ```swift
+/// let registry = Registry(searchPath: PluginSearchPath(directories: ["components"]))
+/// guard let button = registry.designableClass(named: "RoundedCornerButton") else { … }
+/// let instance = try button.makeInstance(frame: Rect(size: button.info.defaultSize))
+/// try instance.set("cornerRadius", to: .cgFloat(12))
+/// try instance.prepareForDesigner()
+/// try instance.layout(size: button.info.defaultSize)
+/// try instance.draw(into: canvas, rect: Rect(size: button.info.defaultSize))
+/// ```
+public protocol DesignableClass: AnyObject {
+    /// The class's description: name, plugin, property table. Pure data.
+    var info: ClassInfo { get }
+    /// init(frame:): a new instance with every property at its default.
+    func makeInstance(frame: Rect) throws -> DesignableInstance
+    /// init(coder:): a new instance from an archive. The caller then sets the archived attributes
+    /// and calls ``DesignableInstance/awakeFromArchive()``.
+    func makeInstance(archive: Archive) throws -> DesignableInstance
+}
+
+/// One live instance of a ``DesignableClass``. It is destroyed when the last reference goes away.
+/// Every call may throw a ``HostError`` naming the file, class, property and phase.
+public protocol DesignableInstance: AnyObject {
+    var info: ClassInfo { get }
+    /// Sets a property through its typed setter after checking type, range and enum cases.
+    func set(_ property: String, to value: PropertyValue) throws
+    /// Reads a property back through its typed getter.
+    func get(_ property: String) throws -> PropertyValue
+    /// prepareForInterfaceBuilder.
+    func prepareForDesigner() throws
+    /// awakeFromNib.
+    func awakeFromArchive() throws
+    /// layoutSubviews for the given bounds size.
+    func layout(size: Size) throws
+    /// draw(_ rect:) into a host canvas.
+    func draw(into canvas: UnsafeMutablePointer<easel_canvas>, rect: Rect) throws
+    /// intrinsicContentSize; an axis without one is `EASEL_NO_INTRINSIC_METRIC` (-1).
+    func intrinsicSize() throws -> Size
+}
+
+/// What a layout document or scene archived for one instance (init(coder:)).
+public struct Archive: Equatable, Sendable {
+    public var frame: Rect
+    /// Property names and values in the command-line value syntax, in document order.
+    public var attributes: [(key: String, value: String)]
+    /// The document it came from, for messages.
+    public var source: String?
+
+    public init(frame: Rect, attributes: [(key: String, value: String)] = [], source: String? = nil) {
+        self.frame = frame
+        self.attributes = attributes
+        self.source = source
+    }
+
+    public static func == (a: Archive, b: Archive) -> Bool {
+        a.frame == b.frame && a.source == b.source
+            && a.attributes.map(\.key) == b.attributes.map(\.key)
+            && a.attributes.map(\.value) == b.attributes.map(\.value)
+    }
+}

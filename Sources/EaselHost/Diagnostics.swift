@@ -1,0 +1,14 @@
+import Glibc
+
+/// Where the host's warnings go (stderr unless a command or test redirects them). Warnings are one
+/// line each and name the file, class and property concerned.
+public enum Diagnostics {
+    /// Receives every warning line. Replace it to collect warnings (tests, JSON output).
+    nonisolated(unsafe) public static var warningSink: (String) -> Void = { line in
+        fputs("warning: \(line)\n", stderr)
+    }
+    /// Receives plugin log lines below warning level, when verbose output is on.
+    nonisolated(unsafe) public static var verboseSink: ((String) -> Void)? = nil
+
+    static func warn(_ line: String) { warningSink(line) }
+}

@@ -1,0 +1,78 @@
+/// An error the host reports: what went wrong, where (plugin file, class, property, phase) and what
+/// was expected. Its ``description`` is the one line the CLI prints.
+///
+/// ```
+/// components/libGauge.so: class Gauge: property value: 120 is outside the range 0…100 (expected a number in 0…100)
+/// ```
+public struct HostError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The kind of failure; it decides the exit code (see ``exitCode``).
+    public enum Kind: String, Codable, Sendable {
+        /// The command line is wrong.
+        case usage
+        /// A value, scene or document is malformed or out of range.
+        case badData
+        /// A class, file or property that was asked for does not exist.
+        case notFound
+        /// A plugin failed: it would not load, was invalid, or a call into it failed.
+        case pluginFailure
+        /// An output could not be created or written.
+        case cannotCreate
+        /// Something the host itself should not have done.
+        case internalError
+    }
+
+    /// The phase of a plugin's life in which it failed.
+    public enum Phase: String, Codable, Sendable {
+        case load, entry, abi, initialize = "init", validate, create, set, get, prepare, layout, draw, render
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var file: String?
+    public var className: String?
+    public var property: String?
+    public var phase: Phase?
+
+    public init(_ kind: Kind, _ message: String, file: String? = nil, className: String? = nil,
+                property: String? = nil, phase: Phase? = nil) {
+        self.kind = kind
+        self.message = message
+        self.file = file
+        self.className = className
+        self.property = property
+        self.phase = phase
+    }
+
+    /// The same error with more context filled in where it was missing.
+    public func with(file: String? = nil, className: String? = nil, property: String? = nil,
+                     phase: Phase? = nil) -> HostError {
+        var e = self
+        e.file = e.file ?? file
+        e.className = e.className ?? className
+        e.property = e.property ?? property
+        e.phase = e.phase ?? phase
+        return e
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if let file { parts.append(file) }
+        if let className { parts.append("class \(className)") }
+        if let property { parts.append("property \(property)") }
+        if let phase, kind == .pluginFailure { parts.append("in \(phase.rawValue)") }
+        parts.append(message)
+        return parts.joined(separator: ": ")
+    }
+
+    /// The process exit code for this error (sysexits.h values), as documented in the README.
+    public var exitCode: Int32 {
+        switch kind {
+        case .usage: return 64
+        case .badData: return 65
+        case .notFound: return 66
+        case .pluginFailure: return 69
+        case .internalError: return 70
+        case .cannotCreate: return 73
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import CEasel
+import Glibc
+
+/// A plugin file loaded into this process, validated, with its classes ready to instantiate.
+public final class LoadedPlugin: @unchecked Sendable {
+    public let info: PluginInfo
+    /// The plugin's classes in declaration order.
+    public let classes: [DesignableClass]
+    let image: PluginImage
+    let log: PluginLog
+
+    init(info: PluginInfo, classes: [DesignableClass], image: PluginImage, log: PluginLog) {
+        self.info = info
+        self.classes = classes
+        self.image = image
+        self.log = log
+    }
+}
+
+/// Loads one plugin file: dlopen of a private copy, the entry symbol, the ABI check, init, and
+/// validation of every descriptor. Each step that fails throws a ``HostError`` naming the file, the
+/// phase and what was expected.
+public enum PluginLoader {
+    /// The ABI version of this host.
+    public static let hostABI = easel_abi_version(major: UInt32(EASEL_ABI_MAJOR), minor: UInt32(EASEL_ABI_MINOR))
+    /// The host's name and version as plugins see them.
+    public static let hostName = "easel"
+    public static let hostVersion = "0.1.0"
+
+    public static func load(_ path: String) throws -> LoadedPlugin {
+        let image = try PluginImage.open(path)
+        guard let symbol = image.symbol(EASEL_ENTRY_SYMBOL) else {
+            throw HostError(.pluginFailure,
+                            "has no entry symbol '\(EASEL_ENTRY_SYMBOL)' (expected an Easel plugin: define it with EASEL_PLUGIN_ENTRY, or EaselPlugin.export in Swift)",
+                            file: path, phase: .entry)
+        }
+        let log = PluginLog(file: path)
+        let entry = unsafeBitCast(symbol, to: easel_plugin_entry_fn.self)
+        guard let descriptor = entry() else {
+            throw HostError(.pluginFailure, log.explain("the entry point returned NULL (expected a plugin descriptor)"),
+                            file: path, phase: .entry)
+        }
+        let abi = descriptor.pointee.abi
+        let host = hostABI
+        guard easel_abi_is_compatible(abi, host) else {
+            let why = abi.major != host.major
+                ? "was built for ABI \(abi.major).\(abi.minor), but this host speaks ABI \(host.major).\(host.minor) (expected major version \(host.major))"
+                : "was built for ABI \(abi.major).\(abi.minor), newer than this host's \(host.major).\(host.minor) (expected minor version <= \(host.minor); update the host)"
+            throw HostError(.pluginFailure, why, file: path, phase: .abi)
+        }
+        var reader = DescriptorReader(file: path)
+        let info = try reader.readPlugin(descriptor.pointee)
+        if let initialize = descriptor.pointee.`init` {
+            let hostStruct = makeHost(for: path, log: log)
+            guard initialize(hostStruct) else {
+                throw HostError(.pluginFailure, log.explain("init returned false"), file: path, phase: .initialize)
+            }
+        }
+        let validClasses = try reader.readClasses(descriptor.pointee, plugin: info)
+        let classes = validClasses.map { NativeClass($0, log: log) }
+        return LoadedPlugin(info: info, classes: classes, image: image, log: log)
+    }
+
+    /// The directory beside a plugin where its resources live: "dir/libGauge.so" → "dir/Gauge.resources".
+    public static func resourceDirectory(for path: String) -> String {
+        let absolute = absolutePath(path)
+        let slash = absolute.lastIndex(of: "/")!
+        let dir = String(absolute[..<slash])
+        var stem = String(absolute[absolute.index(after: slash)...])
+        if stem.hasPrefix("lib") { stem.removeFirst(3) }
+        if let so = stem.ranges(of: ".so").last { stem = String(stem[..<so.lowerBound]) }
+        return "\(dir)/\(stem).resources"
+    }
+
+    static func absolutePath(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let cwd = String(cString: buffer)
+        return path.hasPrefix("./") ? "\(cwd)/\(path.dropFirst(2))" : "\(cwd)/\(path)"
+    }
+
+    /// The easel_host a plugin keeps from init until deinit: allocated once per loaded image and never
+    /// freed (images are never unloaded).
+    private static func makeHost(for path: String, log: PluginLog) -> UnsafeMutablePointer<easel_host> {
+        let host = UnsafeMutablePointer<easel_host>.allocate(capacity: 1)
+        host.initialize(to: easel_host(
+            abi: hostABI,
+            name: UnsafePointer(strdup(hostName)!),
+            version: UnsafePointer(strdup(hostVersion)!),
+            plugin_path: UnsafePointer(strdup(absolutePath(path))!),
+            resource_dir: UnsafePointer(strdup(resourceDirectory(for: path))!),
+            log: { host, level, message in
+                guard let data = host.pointee.host_data else { return }
+                let log = Unmanaged<PluginLog>.fromOpaque(data).takeUnretainedValue()
+                log.record(level: level, message: String(cString: message))
+            },
+            host_data: Unmanaged.passRetained(log).toOpaque()))
+        return host
+    }
+}

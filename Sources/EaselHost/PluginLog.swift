@@ -1,0 +1,46 @@
+import CEasel
+import Glibc
+
+/// Collects what one plugin logs through `easel_host.log`.
+///
+/// An `EASEL_LOG_ERROR` line explains the failure of the callback that logs it: the host takes it with
+/// ``takeLastError()`` right after a failing call and puts it into the error it reports. Warnings are
+/// forwarded to ``Diagnostics`` with the plugin's file name.
+final class PluginLog: @unchecked Sendable {
+    let file: String
+    private var lock = pthread_mutex_t()
+    private var lastError: String?
+
+    init(file: String) {
+        self.file = file
+        pthread_mutex_init(&lock, nil)
+    }
+
+    func record(level: easel_log_level, message: String) {
+        switch level {
+        case EASEL_LOG_ERROR:
+            pthread_mutex_lock(&lock)
+            lastError = message
+            pthread_mutex_unlock(&lock)
+        case EASEL_LOG_WARNING:
+            Diagnostics.warn("\(file): \(message)")
+        default:
+            Diagnostics.verboseSink?("\(file): \(message)")
+        }
+    }
+
+    /// The last error logged since the previous call, if any.
+    func takeLastError() -> String? {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        let e = lastError
+        lastError = nil
+        return e
+    }
+
+    /// "why" for a failed call: the plugin's own explanation, or `fallback`.
+    func explain(_ fallback: String) -> String {
+        if let why = takeLastError() { return "\(fallback): \(why)" }
+        return fallback
+    }
+}

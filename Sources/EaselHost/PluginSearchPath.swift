@@ -1,0 +1,81 @@
+import FoundationEssentials
+import Glibc
+
+/// Where the host looks for plugin files.
+///
+/// The directories are, in order: every `--plugins DIR` given on the command line, then every entry of
+/// the colon-separated `EASEL_PLUGIN_PATH` environment variable (as `GST_PLUGIN_PATH` works for
+/// GStreamer). When neither names a directory, the default is `./components`. Directories are searched
+/// recursively for files whose name ends in `.so`; hidden directories are skipped; every file is
+/// listed once (by real path), and the list is sorted so results never depend on directory order.
+public struct PluginSearchPath: Equatable, Sendable {
+    public static let environmentVariable = "EASEL_PLUGIN_PATH"
+    public static let defaultDirectory = "./components"
+
+    public var directories: [String]
+
+    public init(directories: [String]) { self.directories = directories }
+
+    /// The search path for command-line directories and an environment.
+    public static func resolve(explicit: [String],
+                               environment: [String: String] = ProcessInfo.processInfo.environment) -> PluginSearchPath {
+        var dirs = explicit
+        if let env = environment[environmentVariable] {
+            dirs += env.split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        }
+        return PluginSearchPath(directories: dirs.isEmpty ? [defaultDirectory] : dirs)
+    }
+
+    /// Every plugin file on the path, and a warning for each directory that cannot be read.
+    public func pluginFiles() -> (files: [String], problems: [String]) {
+        var files: [String] = []
+        var seen = Set<String>()
+        var problems: [String] = []
+        for dir in directories {
+            var st = stat()
+            guard stat(dir, &st) == 0 else {
+                problems.append("\(dir): plugin directory does not exist")
+                continue
+            }
+            guard st.st_mode & S_IFMT == S_IFDIR else {
+                problems.append("\(dir): is not a directory (expected a folder of .so plugins)")
+                continue
+            }
+            var found: [String] = []
+            walk(dir, into: &found, problems: &problems, depth: 0)
+            for f in found.sorted() {
+                let key = realPath(f) ?? f
+                if seen.insert(key).inserted { files.append(f) }
+            }
+        }
+        return (files, problems)
+    }
+
+    private func walk(_ dir: String, into files: inout [String], problems: inout [String], depth: Int) {
+        guard depth < 32, let d = opendir(dir) else {
+            if depth < 32 { problems.append("\(dir): cannot be read: \(String(cString: strerror(errno)))") }
+            return
+        }
+        defer { closedir(d) }
+        while let entry = readdir(d) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name.hasPrefix(".") { continue }
+            let path = dir.hasSuffix("/") ? dir + name : "\(dir)/\(name)"
+            var st = stat()
+            guard stat(path, &st) == 0 else { continue } // dangling link
+            if st.st_mode & S_IFMT == S_IFDIR {
+                walk(path, into: &files, problems: &problems, depth: depth + 1)
+            } else if st.st_mode & S_IFMT == S_IFREG, name.hasSuffix(".so") {
+                files.append(path)
+            }
+        }
+    }
+
+    private func realPath(_ path: String) -> String? {
+        guard let r = realpath(path, nil) else { return nil }
+        defer { free(r) }
+        return String(cString: r)
+    }
+}

@@ -1,0 +1,71 @@
+import EaselHost
+
+/// The JSON of `host inspect --json` (schema easel.inspect/1, documented in the README).
+enum InspectJSON {
+    static func describe(_ info: ClassInfo, current: [String: PropertyValue]?) -> JSON {
+        .object([
+            ("name", .string(info.name)),
+            ("displayName", .string(info.displayName)),
+            ("summary", .optional(info.summary)),
+            ("group", .string(info.group)),
+            ("kind", .string(info.kind.name)),
+            ("defaultSize", size(info.defaultSize)),
+            ("plugin", .object([
+                ("path", .string(info.plugin.path)),
+                ("id", .string(info.plugin.id)),
+                ("name", .string(info.plugin.name)),
+                ("version", .string(info.plugin.version)),
+                ("summary", .optional(info.plugin.summary)),
+                ("abi", .string(info.plugin.abi)),
+            ])),
+            ("properties", .array(info.properties.map { property($0, current: current?[$0.name]) })),
+        ])
+    }
+
+    static func property(_ p: PropertyInfo, current: PropertyValue?) -> JSON {
+        var members: [(String, JSON)] = [
+            ("name", .string(p.name)),
+            ("displayName", .string(p.displayName)),
+            ("type", .string(p.type.name)),
+            ("summary", .optional(p.summary)),
+            ("group", .optional(p.group)),
+            ("default", value(p.defaultValue, p)),
+            ("defaultText", .string(p.format(p.defaultValue))),
+            ("range", p.range.map { .object([("min", .number($0.min)), ("max", .number($0.max)), ("step", .number($0.step))]) } ?? .null),
+            ("enumCases", .array(p.enumCases.map {
+                .object([("name", .string($0.name)), ("value", .integer($0.value)), ("displayName", .string($0.displayName))])
+            })),
+            ("readOnly", .bool(p.isReadOnly)),
+            ("hidden", .bool(p.isHidden)),
+        ]
+        if let current {
+            members.append(("value", value(current, p)))
+            members.append(("valueText", .string(p.format(current))))
+        }
+        return .object(members)
+    }
+
+    static func size(_ s: Size) -> JSON { .object([("width", .number(s.width)), ("height", .number(s.height))]) }
+
+    /// A value as structured JSON: numbers, strings, booleans, objects for geometry and colours,
+    /// the case name for enums, null for no image.
+    static func value(_ v: PropertyValue, _ p: PropertyInfo) -> JSON {
+        switch v {
+        case .int(let i): return .integer(i)
+        case .cgFloat(let d), .double(let d): return .number(d)
+        case .string(let s): return .string(s)
+        case .bool(let b): return .bool(b)
+        case .point(let pt): return .object([("x", .number(pt.x)), ("y", .number(pt.y))])
+        case .size(let s): return size(s)
+        case .rect(let r):
+            return .object([("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height))])
+        case .color(let c):
+            return .object([("red", .number(c.red)), ("green", .number(c.green)), ("blue", .number(c.blue)),
+                            ("alpha", .number(c.alpha)), ("hex", .string(PropertyInfo.hex(c)))])
+        case .image(let path): return .optional(path)
+        case .enumeration: return .string(p.format(v))
+        case .insets(let i):
+            return .object([("top", .number(i.top)), ("left", .number(i.left)), ("bottom", .number(i.bottom)), ("right", .number(i.right))])
+        }
+    }
+}

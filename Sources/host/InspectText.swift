@@ -1,0 +1,77 @@
+import EaselHost
+
+/// The text layout of `host inspect`, modelled on gst-inspect-1.0: details, then properties grouped by
+/// inspector section (the class's own first, then each group in order of first appearance).
+enum InspectText {
+    static func describe(_ info: ClassInfo, current: [String: PropertyValue]?) -> String {
+        var out: [String] = []
+        func row(_ key: String, _ value: String) { out.append("  " + key.padding(to: 25) + value) }
+        out.append("Class Details:")
+        row("Name", info.name)
+        row("Display Name", info.displayName)
+        if let s = info.summary { row("Summary", s) }
+        row("Group", info.group)
+        row("Kind", info.kind.name)
+        row("Default Size", "\(PropertyInfo.formatNumber(info.defaultSize.width))x\(PropertyInfo.formatNumber(info.defaultSize.height))")
+        out.append("")
+        out.append("Plugin Details:")
+        row("Name", info.plugin.name)
+        row("Id", info.plugin.id)
+        row("Version", info.plugin.version)
+        if let s = info.plugin.summary { row("Summary", s) }
+        row("Filename", info.plugin.path)
+        row("ABI", info.plugin.abi)
+        out.append("")
+        let visible = info.properties.filter { !$0.isHidden }
+        out.append("Properties (\(visible.count)):")
+        for (group, properties) in groups(visible, className: info.displayName) {
+            out.append("")
+            out.append("  \(group)")
+            for p in properties { out += property(p, current: current?[p.name]) }
+        }
+        return out.joined(separator: "\n")
+    }
+
+    static func groups(_ properties: [PropertyInfo], className: String) -> [(String, [PropertyInfo])] {
+        var order: [String] = []
+        var members: [String: [PropertyInfo]] = [:]
+        for p in properties {
+            let g = p.group ?? className
+            if members[g] == nil { order.append(g) }
+            members[g, default: []].append(p)
+        }
+        // The class's own section first, as Xcode puts the class's attributes on top.
+        order.sort { a, b in (a == className ? 0 : 1) < (b == className ? 0 : 1) }
+        return order.map { ($0, members[$0]!) }
+    }
+
+    static func property(_ p: PropertyInfo, current: PropertyValue?) -> [String] {
+        let indent = String(repeating: " ", count: 24)
+        var lines = ["  " + p.name.padding(to: 20) + ": " + p.displayName]
+        if let s = p.summary { lines.append(indent + s) }
+        lines.append(indent + "flags: " + p.flagWords.joined(separator: ", "))
+        var typeLine = p.type.name + "."
+        if let r = p.range {
+            typeLine += " Range: \(PropertyInfo.formatNumber(r.min)) - \(PropertyInfo.formatNumber(r.max))"
+            if r.step > 0 { typeLine += ", step \(PropertyInfo.formatNumber(r.step))" }
+        }
+        typeLine += " Default: " + shown(p, p.defaultValue)
+        lines.append(indent + typeLine)
+        for c in p.enumCases {
+            lines.append(indent + "   (\(c.value)): " + c.name.padding(to: 16) + " - " + c.displayName)
+        }
+        if let current {
+            lines.append(indent + "Value: " + shown(p, current) + (current == p.defaultValue ? "" : "  (changed)"))
+        }
+        return lines
+    }
+
+    /// A value as written on the command line, strings quoted so empty ones are visible.
+    static func shown(_ p: PropertyInfo, _ v: PropertyValue) -> String {
+        switch v {
+        case .string(let s): return "\"\(s)\""
+        case .image(nil): return "none"
+        default: return p.format(v)
+        }
+    }
+}

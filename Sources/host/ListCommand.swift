@@ -1,0 +1,73 @@
+import EaselHost
+
+/// `host list`: every plugin with its classes, then every file that failed to load, with why.
+enum ListCommand: Command {
+    static let spec = CommandSpec(
+        name: "list",
+        summary: "list plugins, their classes, and files that failed to load",
+        usage: "[--plugins DIR]… [--json]",
+        options: [OptionSpec(name: "json", help: "print JSON (schema easel.list/1, see README)")],
+        details: "Exit status is 0 even when some files failed to load; they are listed with the reason.")
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let registry = CLI.registry(arguments)
+        if arguments.has("json") {
+            print(json(registry).text, terminator: "")
+            return 0
+        }
+        var classCount = 0
+        for plugin in registry.plugins {
+            print("\(plugin.info.name) \(plugin.info.version) (\(plugin.info.id))  \(plugin.info.path)")
+            for cls in plugin.classes {
+                classCount += 1
+                let shadowed = registry.designableClass(named: cls.info.name) !== cls
+                let summary = cls.info.summary ?? ""
+                print("  " + cls.info.name.padding(to: 26) + " " + summary + (shadowed ? "  [shadowed by an earlier file]" : ""))
+            }
+        }
+        let p = registry.plugins.count
+        print("\n\(p) plugin\(p == 1 ? "" : "s"), \(classCount) class\(classCount == 1 ? "" : "es")"
+              + (registry.failures.isEmpty ? "" : ", \(registry.failures.count) failed"))
+        if !registry.failures.isEmpty {
+            print("\nFailed to load (\(registry.failures.count)):")
+            for failure in registry.failures { print("  \(failure)") }
+        }
+        return 0
+    }
+
+    static func json(_ registry: Registry) -> JSON {
+        .object([
+            ("schema", .string("easel.list/1")),
+            ("searchPath", .array(registry.searchPath.directories.map(JSON.string))),
+            ("plugins", .array(registry.plugins.map { plugin in
+                .object([
+                    ("path", .string(plugin.info.path)),
+                    ("id", .string(plugin.info.id)),
+                    ("name", .string(plugin.info.name)),
+                    ("version", .string(plugin.info.version)),
+                    ("summary", .optional(plugin.info.summary)),
+                    ("abi", .string(plugin.info.abi)),
+                    ("classes", .array(plugin.classes.map { cls in
+                        .object([
+                            ("name", .string(cls.info.name)),
+                            ("displayName", .string(cls.info.displayName)),
+                            ("summary", .optional(cls.info.summary)),
+                            ("group", .string(cls.info.group)),
+                            ("registered", .bool(registry.designableClass(named: cls.info.name) === cls)),
+                        ])
+                    })),
+                ])
+            })),
+            ("failures", .array(registry.failures.map { failure in
+                .object([
+                    ("path", .optional(failure.file)),
+                    ("phase", .optional(failure.phase?.rawValue)),
+                    ("className", .optional(failure.className)),
+                    ("property", .optional(failure.property)),
+                    ("message", .string(failure.message)),
+                ])
+            })),
+            ("warnings", .array(registry.warnings.map(JSON.string))),
+        ])
+    }
+}
