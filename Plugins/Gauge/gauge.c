@@ -6,12 +6,15 @@
  * Properties: value (Int 0…100), style (an enum: ring, bar, pie), tintColor and trackColor (Color),
  * label (String), showValue (Bool) and lineWidth (CGFloat 1…40).
  */
+#define _POSIX_C_SOURCE 200809L /* strdup */
 #include "easel.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+static const double kPi = 3.14159265358979323846;
 
 enum { GAUGE_RING = 0, GAUGE_BAR = 1, GAUGE_PIE = 2 };
 
@@ -166,7 +169,7 @@ static bool gauge_draw(void *self, easel_canvas *c, easel_rect rect) {
     double cx = w / 2, cy = h / 2;
     double radius = fmin(w, h) / 2 - g->line_width / 2 - 1;
     if (radius <= 0) return true;
-    double start = -M_PI / 2, end = start + fraction * 2 * M_PI;
+    double start = -kPi / 2, end = start + fraction * 2 * kPi;
     if (g->style == GAUGE_PIE) {
         c->set_fill_color(c, g->track);
         c->begin_path(c);
@@ -186,7 +189,7 @@ static bool gauge_draw(void *self, easel_canvas *c, easel_rect rect) {
     c->set_line_cap(c, EASEL_LINE_CAP_ROUND);
     c->set_stroke_color(c, g->track);
     c->begin_path(c);
-    c->arc(c, cx, cy, radius, 0, 2 * M_PI, true);
+    c->arc(c, cx, cy, radius, 0, 2 * kPi, true);
     c->draw_path(c, EASEL_PATH_STROKE);
     if (fraction > 0) {
         c->set_stroke_color(c, g->tint);

@@ -59,9 +59,10 @@ public struct HostError: Error, CustomStringConvertible, Equatable, Sendable {
         if let file { parts.append(file) }
         if let className { parts.append("class \(className)") }
         if let property { parts.append("property \(property)") }
-        if let phase, kind == .pluginFailure { parts.append("in \(phase.rawValue)") }
         parts.append(message)
-        return parts.joined(separator: ": ")
+        var line = parts.joined(separator: ": ")
+        if let phase, kind == .pluginFailure { line += " [phase: \(phase.rawValue)]" }
+        return line
     }
 
     /// The process exit code for this error (sysexits.h values), as documented in the README.

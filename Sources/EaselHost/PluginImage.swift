@@ -23,7 +23,7 @@ final class PluginImage: @unchecked Sendable {
 
     /// Loads `path` with `RTLD_LOCAL | RTLD_NOW` from a private copy.
     static func open(_ path: String) throws -> PluginImage {
-        try checkELF(path)
+        try ELFCheck.check(path)
         let copy = try privateCopy(of: path)
         defer { unlink(copy) }
         _ = dlerror()
@@ -34,27 +34,6 @@ final class PluginImage: @unchecked Sendable {
             throw HostError(.pluginFailure, "cannot be loaded: \(cleaned)", file: path, phase: .load)
         }
         return PluginImage(path: path, handle: handle)
-    }
-
-    /// Refuses files that are not ELF shared objects before `dlopen` sees them.
-    private static func checkELF(_ path: String) throws {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw HostError(.pluginFailure, "cannot be opened: \(String(cString: strerror(errno)))",
-                            file: path, phase: .load)
-        }
-        defer { close(fd) }
-        var header = [UInt8](repeating: 0, count: 18)
-        let n = read(fd, &header, header.count)
-        guard n == header.count, header[0] == 0x7F, header[1] == 0x45, header[2] == 0x4C, header[3] == 0x46 else {
-            throw HostError(.pluginFailure, "is not an ELF shared library (expected a .so built for this machine)",
-                            file: path, phase: .load)
-        }
-        let elfType = UInt16(header[16]) | UInt16(header[17]) << 8
-        guard elfType == 3 else { // ET_DYN
-            throw HostError(.pluginFailure, "is an ELF file but not a shared library (expected ELF type DYN)",
-                            file: path, phase: .load)
-        }
     }
 
     nonisolated(unsafe) private static var copyCounter = 0

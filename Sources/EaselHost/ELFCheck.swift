@@ -1,0 +1,52 @@
+import Glibc
+
+/// Checks, before `dlopen` sees a file, that it is a complete ELF shared object for this machine.
+///
+/// `dlopen` trusts the file: a truncated library (a build still being written, a failed copy) makes
+/// the dynamic loader map pages beyond the end of the file and the process dies with SIGBUS. So the
+/// header, the program headers and every loadable segment must lie inside the file.
+enum ELFCheck {
+    /// Throws a ``HostError`` saying what is wrong with the file.
+    static func check(_ path: String) throws {
+        func fail(_ why: String) -> HostError { HostError(.pluginFailure, why, file: path, phase: .load) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw fail("cannot be opened: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw fail("cannot be read: \(String(cString: strerror(errno)))") }
+        let size = UInt64(st.st_size)
+
+        func read(_ count: Int, at offset: UInt64) -> [UInt8]? {
+            guard offset + UInt64(count) <= size else { return nil }
+            var bytes = [UInt8](repeating: 0, count: count)
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
+            return n == count ? bytes : nil
+        }
+        guard let header = read(64, at: 0), header[0] == 0x7F, header[1] == 0x45, header[2] == 0x4C, header[3] == 0x46 else {
+            throw fail("is not an ELF shared library (expected a .so built for this machine)")
+        }
+        guard header[4] == 2, header[5] == 1 else { // ELFCLASS64, little-endian
+            throw fail("is an ELF file for another architecture (expected 64-bit little-endian x86-64)")
+        }
+        func u16(_ b: [UInt8], _ o: Int) -> UInt64 { UInt64(b[o]) | UInt64(b[o + 1]) << 8 }
+        func u32(_ b: [UInt8], _ o: Int) -> UInt64 { u16(b, o) | u16(b, o + 2) << 16 }
+        func u64(_ b: [UInt8], _ o: Int) -> UInt64 { u32(b, o) | u32(b, o + 4) << 32 }
+        guard u16(header, 16) == 3 else { // ET_DYN
+            throw fail("is an ELF file but not a shared library (expected ELF type DYN)")
+        }
+        guard u16(header, 18) == 62 else { // EM_X86_64
+            throw fail("is a shared library for another machine (ELF machine \(u16(header, 18)); expected x86-64)")
+        }
+        let phoff = u64(header, 32), phentsize = u16(header, 54), phnum = u16(header, 56)
+        let shoff = u64(header, 40), shentsize = u16(header, 58), shnum = u16(header, 60)
+        let truncated = "is truncated (\(size) bytes; an incomplete build or copy?)"
+        guard phentsize >= 56, phnum > 0, phoff + phentsize * phnum <= size else { throw fail(truncated) }
+        if shoff != 0 && shoff + shentsize * shnum > size { throw fail(truncated) }
+        for i in 0..<phnum {
+            guard let ph = read(56, at: phoff + i * phentsize) else { throw fail(truncated) }
+            let type = u32(ph, 0), offset = u64(ph, 8), fileSize = u64(ph, 32)
+            // PT_LOAD and PT_DYNAMIC must be fully present.
+            if (type == 1 || type == 2) && offset + fileSize > size { throw fail(truncated) }
+        }
+    }
+}
