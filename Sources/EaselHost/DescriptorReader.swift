@@ -170,8 +170,7 @@ struct DescriptorReader {
                                 isReadOnly: readOnly, isHidden: hidden)
         if problems.count == before {
             do { try info.check(defaultValue) } catch let error as HostError {
-                let why = error.message.replacing(" was given", with: "")
-                problem(className, name, "the default value is invalid: \(why)")
+                problem(className, name, "the default value is invalid: \(error.message)")
             } catch {}
         }
         guard problems.count == before, let getter = p.get else { return nil }

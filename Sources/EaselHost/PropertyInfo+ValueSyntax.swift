@@ -75,7 +75,7 @@ extension PropertyInfo {
     /// Checks a value of any origin against this property: its type, range and enum cases.
     public func check(_ value: PropertyValue) throws {
         guard value.type == type else {
-            throw HostError(.badData, "a \(value.type.name) value was given (expected \(expectation))",
+            throw HostError(.badData, "got a value of type \(value.type.name) (expected \(expectation))",
                             property: name)
         }
         if let range, let number = value.numericValue, !range.contains(number) {

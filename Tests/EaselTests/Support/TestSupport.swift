@@ -1,0 +1,160 @@
+import Foundation
+import XCTest
+
+/// Where things are while the tests run.
+enum TestPaths {
+    /// The repository root, from this file's location.
+    static let repoRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() } // Support, EaselTests, Tests, root
+        return url.path
+    }()
+
+    /// The SwiftPM products directory holding `host` and the example plugins (`swift build` first).
+    static let products: String = {
+        let argv0 = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var candidates = [argv0.deletingLastPathComponent().path]
+        // The .xctest bundle may be a directory whose binary sits deeper.
+        var dir = argv0
+        for _ in 0..<4 {
+            dir.deleteLastPathComponent()
+            if dir.lastPathComponent == "debug" || dir.lastPathComponent == "release" { candidates.append(dir.path) }
+        }
+        candidates.append(repoRoot + "/.build/debug")
+        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/host") } ?? candidates[0]
+    }()
+
+    static var host: String { products + "/host" }
+    static var cHeaderDirectory: String { repoRoot + "/Sources/CEasel/include" }
+    static var fixtures: String { repoRoot + "/Tests/Fixtures" }
+
+    /// A built example plugin, e.g. "Gauge" → products/libGauge.so. Fails the test if missing.
+    static func example(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let path = products + "/lib\(name).so"
+        guard FileManager.default.fileExists(atPath: path) else {
+            XCTFail("\(path) is missing: run `swift build` before `swift test` (Scripts/test does both)", file: file, line: line)
+            throw XCTSkip("example plugin not built")
+        }
+        return path
+    }
+
+    /// A fresh scratch directory for one test.
+    static func scratch(_ name: String = #function) throws -> String {
+        let safe = name.filter { $0.isLetter || $0.isNumber }
+        let path = NSTemporaryDirectory() + "easel-tests-\(getpid())/\(safe)-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}
+
+/// Builds C fixture plugins with the system C compiler, as a component author would.
+enum CFixture {
+    nonisolated(unsafe) private static var cache: [String: String] = [:]
+
+    /// Compiles `source` (relative to Tests/Fixtures) into a shared library and returns its path.
+    /// Results are cached per process by source and defines.
+    static func build(_ source: String, defines: [String] = [], name: String? = nil) throws -> String {
+        let key = source + "|" + defines.joined(separator: ",")
+        if let path = cache[key], FileManager.default.fileExists(atPath: path) { return path }
+        let dir = NSTemporaryDirectory() + "easel-tests-\(getpid())/fixtures"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let stem = name ?? (source.replacingOccurrences(of: ".c", with: "") + defines.map { "-" + $0.replacingOccurrences(of: "=", with: "_") }.joined())
+        let output = "\(dir)/lib\(stem).so"
+        let args = ["-shared", "-fPIC", "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-fvisibility=hidden",
+                    "-I", TestPaths.cHeaderDirectory] + defines.map { "-D" + $0 }
+            + ["-o", output, TestPaths.fixtures + "/" + source, "-lm"]
+        let result = try run("/usr/bin/env", ["cc"] + args)
+        guard result.status == 0 else {
+            throw NSError(domain: "CFixture", code: Int(result.status),
+                          userInfo: [NSLocalizedDescriptionKey: "cc failed for \(source): \(result.stderr)"])
+        }
+        cache[key] = output
+        return output
+    }
+
+    /// A broken-plugin build (see Tests/Fixtures/broken_plugin.c).
+    static func broken(_ fault: String) throws -> String {
+        try build("broken_plugin.c", defines: ["FAULT=\(fault)"], name: "broken_\(fault)")
+    }
+}
+
+/// The outcome of running a program.
+struct ProcessResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+/// Runs a program to completion, capturing both outputs.
+func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+         directory: String? = nil, stdin: Data? = nil) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    let input = Pipe()
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try? input.fileHandleForWriting.close()
+    // Read both pipes concurrently so neither fills up.
+    final class Box: @unchecked Sendable { var data = Data() }
+    let errBox = Box()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    let errData = errBox.data
+    process.waitUntilExit()
+    return ProcessResult(status: process.terminationStatus,
+                         stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// Runs the built `host` binary. `EASEL_PLUGIN_PATH` is cleared unless given, so the user's
+/// environment never leaks into a test.
+func runHost(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil,
+             stdin: Data? = nil) throws -> ProcessResult {
+    var env = environment
+    if env["EASEL_PLUGIN_PATH"] == nil { env["EASEL_PLUGIN_PATH"] = "" }
+    return try run(TestPaths.host, arguments, environment: env, directory: directory, stdin: stdin)
+}
+
+/// A directory laid out like a user's project: `components/` with the given plugins copied in.
+func componentsFolder(_ plugins: [String: String], test: String = #function) throws -> String {
+    let root = try TestPaths.scratch(test)
+    let components = root + "/components"
+    try FileManager.default.createDirectory(atPath: components, withIntermediateDirectories: true)
+    for (name, source) in plugins {
+        try FileManager.default.copyItem(atPath: source, toPath: components + "/" + name)
+    }
+    return root
+}
+
+/// Compares `actual` with a golden file under Tests/EaselTests/Golden. Set EASEL_RECORD_GOLDEN=1 to
+/// (re)record. On a mismatch the actual text is written beside the golden file as `.actual`.
+func assertGolden(_ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    let path = TestPaths.repoRoot + "/Tests/EaselTests/Golden/" + name
+    if ProcessInfo.processInfo.environment["EASEL_RECORD_GOLDEN"] == "1" {
+        try actual.write(toFile: path, atomically: true, encoding: .utf8)
+        return
+    }
+    guard let expected = try? String(contentsOfFile: path, encoding: .utf8) else {
+        XCTFail("no golden file \(path); run with EASEL_RECORD_GOLDEN=1 to record it", file: file, line: line)
+        return
+    }
+    if expected != actual {
+        try actual.write(toFile: path + ".actual", atomically: true, encoding: .utf8)
+        XCTFail("output differs from \(path); actual written to \(path).actual (diff them)", file: file, line: line)
+    }
+}
