@@ -37,7 +37,8 @@ static inline void easel_png_error(png_structp png, png_const_charp message) {
 static inline void easel_png_warning(png_structp png, png_const_charp message) { (void)png; (void)message; }
 
 /**
- * Encode 8-bit rows (RGBA when has_alpha, else RGB) as a PNG with zlib level `level` (0…9).
+ * Encode rows of 8-bit RGBA pixels as a PNG with zlib level `level` (0…9): RGBA when has_alpha,
+ * else RGB (the fourth byte of each pixel is then skipped).
  * `filter_all`: true lets libpng choose among all row filters (smaller files), false uses only the
  * Sub filter (faster). Returns 0 on success, -1 on a libpng error (message copied into `message`).
  */
@@ -74,6 +75,7 @@ static inline int easel_png_encode(const uint8_t *pixels, uint32_t width, uint32
     png_set_IHDR(png, info, width, height, 8, has_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     png_write_info(png, info);
+    if (!has_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
     for (uint32_t y = 0; y < height; y++) {
         png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
     }

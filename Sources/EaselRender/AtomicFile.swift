@@ -1,0 +1,86 @@
+import Glibc
+
+/// Writes whole files so that readers see either the old file or the complete new one, never a
+/// partial file: the bytes go to a temporary file in the destination's directory (same file
+/// system), which is flushed to disk (fsync) and then renamed over the destination. On any
+/// failure the temporary file is removed and the error names the destination and the reason.
+enum AtomicFile {
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        guard !path.isEmpty else { throw RenderError.write(path: path, reason: "empty output path") }
+        let directory: String
+        if let slash = path.lastIndex(of: "/") {
+            directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        } else {
+            directory = "."
+        }
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        var info = stat()
+        if stat(directory, &info) != 0 {
+            throw RenderError.write(path: path, reason: "directory \(directory): \(lastError())")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw RenderError.write(path: path, reason: "\(directory) is not a directory")
+        }
+        // Keep the permissions of a file being replaced; a new file gets rw-r--r--.
+        var mode: mode_t = 0o644
+        if stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                throw RenderError.write(path: path, reason: "it is a directory")
+            }
+            mode = info.st_mode & 0o7777
+        }
+
+        var template = Array((directory + "/." + fileName + ".tmp-XXXXXX").utf8CString)
+        let fd = mkstemp(&template)
+        guard fd >= 0 else {
+            throw RenderError.write(path: path, reason: "cannot create a temporary file in \(directory): \(lastError())")
+        }
+        let temporary = String(cString: template)
+        var closed = false
+        func fail(_ what: String) -> RenderError {
+            let error = RenderError.write(path: path, reason: "\(what): \(lastError())")
+            if !closed { close(fd) }
+            unlink(temporary)
+            return error
+        }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw fail("writing \(temporary)")
+            }
+            written += n
+        }
+        if fchmod(fd, mode) != 0 { throw fail("setting permissions of \(temporary)") }
+        if fsync(fd) != 0 { throw fail("flushing \(temporary) to disk") }
+        closed = true
+        if close(fd) != 0 { throw fail("closing \(temporary)") }
+        if rename(temporary, path) != 0 { throw fail("renaming \(temporary) into place") }
+        // Make the rename itself durable. A directory that cannot be opened or synced (some file
+        // systems refuse fsync on directories) does not undo the write, so this is best effort.
+        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY)
+        if directoryFD >= 0 {
+            _ = fsync(directoryFD)
+            close(directoryFD)
+        }
+    }
+
+    /// Writes everything to a file descriptor (standard output for `-o -`), retrying on EINTR
+    /// and partial writes.
+    static func write(_ bytes: [UInt8], toDescriptor fd: Int32, name: String) throws {
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw RenderError.write(path: name, reason: lastError())
+            }
+            written += n
+        }
+    }
+
+    static func lastError() -> String {
+        String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,74 @@
+import Glibc
+
+/// Where an image name led: the file found (if any) and every path that was looked at, in order.
+public struct ImageResolution: Equatable {
+    /// The absolute path of the file found, or nil when no candidate exists.
+    public var path: String?
+    /// Every path tried, in the order tried (the found one included), for error messages.
+    public var tried: [String]
+
+    /// A resolution result.
+    public init(path: String?, tried: [String]) {
+        self.path = path
+        self.tried = tried
+    }
+}
+
+/// Turns the image names a component passes to `draw_image` / `image_size` into files.
+///
+/// The canvas calls `resolve` at most once per name and canvas. Implement it to search wherever
+/// your component's resources live; `ResourceImageResolver` implements the rule of easel.h.
+public protocol ImageResolver: AnyObject {
+    /// The file for `name`, and every path tried.
+    func resolve(_ name: String) -> ImageResolution
+}
+
+/// The rule easel.h states: first `resourceDirectory/name`, then `name` as given (absolute, or
+/// relative to `workingDirectory`).
+///
+/// ```swift
+/// let resolver = ResourceImageResolver(resourceDirectory: "/opt/components/Gauge.resources")
+/// resolver.resolve("needle.svg").path   // "/opt/components/Gauge.resources/needle.svg" if it exists
+/// ```
+public final class ResourceImageResolver: ImageResolver {
+    /// The plugin's resource directory (easel_host.resource_dir); nil when it has none.
+    public let resourceDirectory: String?
+    /// Where relative names are looked up after the resource directory.
+    public let workingDirectory: String
+
+    /// A resolver searching `resourceDirectory` first, then the name as given. `workingDirectory`
+    /// defaults to the process's current directory.
+    public init(resourceDirectory: String?, workingDirectory: String? = nil) {
+        self.resourceDirectory = resourceDirectory
+        self.workingDirectory = workingDirectory ?? ResourceImageResolver.currentDirectory()
+    }
+
+    /// See `ImageResolver.resolve`.
+    public func resolve(_ name: String) -> ImageResolution {
+        var tried: [String] = []
+        if name.isEmpty { return ImageResolution(path: nil, tried: tried) }
+        if !name.hasPrefix("/"), let directory = resourceDirectory, !directory.isEmpty {
+            tried.append(Self.join(directory, name))
+        }
+        tried.append(name.hasPrefix("/") ? name : Self.join(workingDirectory, name))
+        for candidate in tried where Self.isRegularFile(candidate) {
+            return ImageResolution(path: candidate, tried: tried)
+        }
+        return ImageResolution(path: nil, tried: tried)
+    }
+
+    static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return String(cString: buffer)
+    }
+}

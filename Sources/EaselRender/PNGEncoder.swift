@@ -1,0 +1,89 @@
+import CCairo
+import CPNG
+
+/// Encodes a Cairo image surface as PNG with libpng, with a selectable zlib level (Cairo's own
+/// writer has none). Cairo's pixels are premultiplied native-endian ARGB; PNG wants straight
+/// RGBA, so colours are un-premultiplied (rounded to nearest). A fully opaque image is written
+/// as RGB, which is smaller and faster to compress.
+///
+/// Levels 0…2 use only PNG's Sub row filter (fast, for previews); 3…9 let libpng choose among all
+/// filters per row (smaller files).
+enum PNGEncoder {
+    /// The PNG file for `surface` (ARGB32 or RGB24).
+    static func encode(surface: OpaquePointer, level: Int) throws -> [UInt8] {
+        guard (0...9).contains(level) else {
+            throw RenderError.invalidOption(name: "PNG compression level", value: String(level), expected: "0…9")
+        }
+        cairo_surface_flush(surface)
+        if let error = RenderError.checking(cairo_surface_status(surface), "the image surface") { throw error }
+        let format = cairo_image_surface_get_format(surface)
+        guard format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 else {
+            throw RenderError.png(reason: "unsupported Cairo pixel format \(format.rawValue)")
+        }
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard width > 0, height > 0, let data = cairo_image_surface_get_data(surface) else {
+            throw RenderError.png(reason: "empty image surface")
+        }
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        let opaque = rgba.withUnsafeMutableBufferPointer { out in
+            convert(UnsafeRawPointer(data), width: width, height: height, stride: stride,
+                    hasAlpha: format == CAIRO_FORMAT_ARGB32, into: out.baseAddress!)
+        }
+        let sink = ByteSink()
+        var message = [CChar](repeating: 0, count: 256)
+        let result = rgba.withUnsafeBufferPointer { pixels in
+            easel_png_encode(pixels.baseAddress, UInt32(width), UInt32(height), width * 4,
+                             opaque ? 0 : 1, Int32(level), level >= 3 ? 1 : 0,
+                             { user, bytes, count in
+                                 guard let user, let bytes else { return }
+                                 Unmanaged<ByteSink>.fromOpaque(user).takeUnretainedValue()
+                                     .append(UnsafeBufferPointer(start: bytes, count: count))
+                             },
+                             Unmanaged.passUnretained(sink).toOpaque(), &message, message.count)
+        }
+        guard result == 0 else { throw RenderError.png(reason: String(cString: message)) }
+        return sink.bytes
+    }
+
+    /// Premultiplied native-endian 0xAARRGGBB words → straight R, G, B, A bytes.
+    /// Returns whether every pixel is opaque.
+    static func convert(_ source: UnsafeRawPointer, width: Int, height: Int, stride: Int, hasAlpha: Bool,
+                        into out: UnsafeMutablePointer<UInt8>) -> Bool {
+        var opaque = true
+        var o = out
+        for y in 0..<height {
+            let row = (source + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                let p = row[x]
+                let a = hasAlpha ? p >> 24 : 255
+                var r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
+                if a == 0 {
+                    r = 0; g = 0; b = 0
+                    opaque = false
+                } else if a < 255 {
+                    r = min((r * 255 + a / 2) / a, 255)
+                    g = min((g * 255 + a / 2) / a, 255)
+                    b = min((b * 255 + a / 2) / a, 255)
+                    opaque = false
+                }
+                o[0] = UInt8(truncatingIfNeeded: r)
+                o[1] = UInt8(truncatingIfNeeded: g)
+                o[2] = UInt8(truncatingIfNeeded: b)
+                o[3] = UInt8(truncatingIfNeeded: a)
+                o += 4
+            }
+        }
+        return opaque
+    }
+}
+
+/// Collects bytes written by a C callback (libpng, Cairo's SVG and PDF streams).
+final class ByteSink {
+    private(set) var bytes: [UInt8] = []
+
+    func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: buffer)
+    }
+}

@@ -1,0 +1,172 @@
+import CCairo
+import CEasel
+import Glibc
+
+/// A surface to draw one picture on, and the file it becomes.
+///
+/// PNG renders into an ARGB32 image of ⌈width·scale⌉×⌈height·scale⌉ pixels (the canvas already
+/// carries the scale, so components draw in points); SVG and PDF render vectors in points.
+///
+/// ```swift
+/// let target = try RenderTarget(format: .png(), options: RenderOptions(width: 600, height: 434, scale: 2),
+///                               resolver: ResourceImageResolver(resourceDirectory: plugin.resourceDir))
+/// _ = cls.draw(instance, target.canvas.pointer, easel_rect(origin: .init(x: 0, y: 0),
+///                                                          size: .init(width: 600, height: 434)))
+/// try target.write(to: "rainbow.png")          // or: try target.writeToStandardOutput()
+/// for warning in target.canvas.diagnostics { print("warning: \(warning)") }
+/// ```
+///
+/// Limits: at most `maximumSide` pixels (PNG) or points (SVG, PDF) per side and `maximumPixels`
+/// pixels in a PNG; sizes and scales must be finite and positive.
+public final class RenderTarget {
+    /// The largest side: 16384 pixels for PNG, 16384 points for SVG and PDF.
+    public static let maximumSide = 16384
+    /// The largest PNG: 100 megapixels (400 MB of pixels while drawing).
+    public static let maximumPixels = 100_000_000
+
+    /// The output format.
+    public let format: OutputFormat
+    /// Size, scale and background.
+    public let options: RenderOptions
+    /// The canvas to hand to components (`canvas.pointer`). Its user space is the output in points.
+    public let canvas: CairoCanvas
+    /// The output's width in pixels (PNG) or points (SVG, PDF).
+    public let pixelWidth: Int
+    /// The output's height in pixels (PNG) or points (SVG, PDF).
+    public let pixelHeight: Int
+
+    private let surface: OpaquePointer
+    private let context: OpaquePointer
+    private let stream: ByteSink?
+    private var encoded: [UInt8]?
+
+    /// A fresh surface for `format` with `options`, background filled, ready to draw on.
+    ///
+    /// - Parameters:
+    ///   - resolver: resolves image names for the canvas (nil: every image is a diagnostic).
+    ///   - imageCache: decoded images, shared between frames to avoid decoding again.
+    /// - Throws: `RenderError.invalidSize`, `.tooLarge`, `.invalidOption` (PNG level outside 0…9),
+    ///   `.cairo` if the surface cannot be created (e.g. out of memory).
+    public init(format: OutputFormat, options: RenderOptions, resolver: ImageResolver? = nil,
+                imageCache: ImageCache = ImageCache()) throws {
+        let (w, h) = try RenderTarget.validatedSize(format: format, options: options)
+        self.format = format
+        self.options = options
+        pixelWidth = w
+        pixelHeight = h
+
+        switch format {
+        case .png(let level):
+            guard (0...9).contains(level) else {
+                throw RenderError.invalidOption(name: "PNG compression level", value: String(level), expected: "0…9")
+            }
+            surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))!
+            stream = nil
+        case .svg, .pdf:
+            let sink = ByteSink()
+            let write: cairo_write_func_t = { closure, data, length in
+                guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
+                if let data, length > 0 {
+                    Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+                        .append(UnsafeBufferPointer(start: data, count: Int(length)))
+                }
+                return CAIRO_STATUS_SUCCESS
+            }
+            let closure = Unmanaged.passUnretained(sink).toOpaque()
+            if format == .svg {
+                surface = cairo_svg_surface_create_for_stream(write, closure, options.width, options.height)!
+                cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_USER)
+            } else {
+                surface = cairo_pdf_surface_create_for_stream(write, closure, options.width, options.height)!
+            }
+            stream = sink
+        }
+        if let error = RenderError.checking(cairo_surface_status(surface), "creating a \(w)×\(h) \(format.fileExtension) surface") {
+            cairo_surface_destroy(surface)
+            throw error
+        }
+        context = cairo_create(surface)!
+        if case .png = format { cairo_scale(context, options.scale, options.scale) }
+        if let background = options.background {
+            cairo_save(context)
+            cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_rgba(context, clamp(background.red), clamp(background.green),
+                                  clamp(background.blue), clamp(background.alpha))
+            cairo_paint(context)
+            cairo_restore(context)
+        }
+        canvas = CairoCanvas(context: context, resolver: resolver, imageCache: imageCache)
+        if let error = RenderError.checking(cairo_status(context), "preparing the canvas") {
+            cairo_destroy(context)
+            cairo_surface_destroy(surface)
+            throw error
+        }
+    }
+
+    deinit {
+        // Finish while the byte sink is certainly alive: the canvas's reference could otherwise
+        // keep the surface until after this object's properties are gone.
+        if stream != nil { cairo_surface_finish(surface) }
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    /// The pixel (PNG) or point (SVG, PDF) size for `options`, or the error saying why it is not
+    /// acceptable.
+    static func validatedSize(format: OutputFormat, options: RenderOptions) throws -> (Int, Int) {
+        let (width, height, scale) = (options.width, options.height, options.scale)
+        guard width.isFinite, height.isFinite, scale.isFinite else {
+            throw RenderError.invalidSize(width: width, height: height, scale: scale, reason: "width, height and scale must be finite numbers")
+        }
+        guard width > 0, height > 0 else {
+            throw RenderError.invalidSize(width: width, height: height, scale: scale, reason: "width and height must be greater than 0")
+        }
+        guard scale > 0 else {
+            throw RenderError.invalidSize(width: width, height: height, scale: scale, reason: "scale must be greater than 0")
+        }
+        var factor = 1.0, unit = "points"
+        if case .png = format { factor = scale; unit = "pixels" }
+        let w = (width * factor - 1e-9).rounded(.up), h = (height * factor - 1e-9).rounded(.up)
+        guard w <= Double(maximumSide), h <= Double(maximumSide) else {
+            throw RenderError.tooLarge(width: Int(min(w, 1e15)), height: Int(min(h, 1e15)),
+                                       reason: "at most \(maximumSide) \(unit) per side")
+        }
+        guard w * h <= Double(maximumPixels) else {
+            throw RenderError.tooLarge(width: Int(w), height: Int(h), reason: "at most \(maximumPixels / 1_000_000) megapixels")
+        }
+        return (max(Int(w), 1), max(Int(h), 1))
+    }
+
+    /// The finished file's bytes. Ends the drawing first (`canvas.finish()`): after this the
+    /// target cannot be drawn on any more; later calls return the same bytes.
+    /// - Throws: the canvas's Cairo errors, `RenderError.png` when libpng fails.
+    public func encode() throws -> [UInt8] {
+        if let encoded { return encoded }
+        try canvas.finish()
+        let bytes: [UInt8]
+        switch format {
+        case .png(let level):
+            bytes = try PNGEncoder.encode(surface: surface, level: level)
+        case .svg, .pdf:
+            cairo_surface_finish(surface)
+            if let error = RenderError.checking(cairo_surface_status(surface), "finishing the \(format.fileExtension) document") {
+                throw error
+            }
+            bytes = stream?.bytes ?? []
+        }
+        encoded = bytes
+        return bytes
+    }
+
+    /// Encodes and writes the file atomically (temporary file in the same directory, fsync,
+    /// rename). Nothing is left at `path` or beside it when this throws.
+    /// - Throws: `RenderError.write` naming `path` and the reason (e.g. "No such file or directory").
+    public func write(to path: String) throws {
+        try AtomicFile.write(try encode(), to: path)
+    }
+
+    /// Encodes and writes the file to standard output (for `-o -`).
+    public func writeToStandardOutput() throws {
+        try AtomicFile.write(try encode(), toDescriptor: STDOUT_FILENO, name: "standard output")
+    }
+}
