@@ -141,10 +141,10 @@ func componentsFolder(_ plugins: [String: String], test: String = #function) thr
     return root
 }
 
-/// Compares `actual` with a golden file under Tests/EaselTests/Golden. Set EASEL_RECORD_GOLDEN=1 to
+/// Compares `actual` with a golden file under Tests/Golden. Set EASEL_RECORD_GOLDEN=1 to
 /// (re)record. On a mismatch the actual text is written beside the golden file as `.actual`.
 func assertGolden(_ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
-    let path = TestPaths.repoRoot + "/Tests/EaselTests/Golden/" + name
+    let path = TestPaths.repoRoot + "/Tests/Golden/" + name
     if ProcessInfo.processInfo.environment["EASEL_RECORD_GOLDEN"] == "1" {
         try actual.write(toFile: path, atomically: true, encoding: .utf8)
         return
