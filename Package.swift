@@ -45,6 +45,8 @@ let package = Package(
         .target(name: "EaselKit", dependencies: ["CEasel", "CFFI"], path: "Sources/EaselKit"),
         // The command-line tool.
         .executableTarget(name: "host", dependencies: ["EaselHost"], path: "Sources/host"),
+        // In-process measurements used by Scripts/bench-* (not shipped).
+        .executableTarget(name: "easel-bench", dependencies: ["EaselHost"], path: "Sources/easel-bench"),
 
         // Example components.
         .target(name: "RoundedCornerButton", dependencies: ["EaselKit"], path: "Plugins/RoundedCornerButton"),

@@ -6,13 +6,20 @@ enum ListCommand: Command {
         name: "list",
         summary: "list plugins, their classes, and files that failed to load",
         usage: "[--plugins DIR]… [--json]",
-        options: [OptionSpec(name: "json", help: "print JSON (schema easel.list/1, see README)")],
+        options: [
+            OptionSpec(name: "json", help: "print JSON (schema easel.list/1, see README)"),
+            OptionSpec(name: "names", help: "print only the registered class names, one per line (for scripts)"),
+        ],
         details: "Exit status is 0 even when some files failed to load; they are listed with the reason.")
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let registry = CLI.registry(arguments)
         if arguments.has("json") {
             print(json(registry).text, terminator: "")
+            return 0
+        }
+        if arguments.has("names") {
+            for cls in registry.classes { print(cls.info.name) }
             return 0
         }
         var classCount = 0
