@@ -4,6 +4,7 @@
 #ifndef EASEL_CPNG_SHIM_H
 #define EASEL_CPNG_SHIM_H
 #include <png.h>
+#include <zlib.h> /* libpng's compressor; exported too, so tests can inflate PDF streams */
 #include <setjmp.h>
 #include <stdint.h>
 #include <string.h>

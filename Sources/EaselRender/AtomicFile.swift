@@ -23,10 +23,7 @@ enum AtomicFile {
         }
         // Keep the permissions of a file being replaced; a new file gets rw-r--r--.
         var mode: mode_t = 0o644
-        if stat(path, &info) == 0 {
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                throw RenderError.write(path: path, reason: "it is a directory")
-            }
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
             mode = info.st_mode & 0o7777
         }
 
