@@ -94,6 +94,36 @@ final class RenderOutputTests: XCTestCase {
         XCTAssertTrue(content.contains(" c\n") || content.contains(" c "), "Bézier curve operator (the ellipse)")
     }
 
+    /// Shadows (a blurred mask), text (glyphs) and images work on vector surfaces too.
+    private func drawRichScene(on target: RenderTarget) {
+        let c = target.canvas.pointer
+        c.pointee.save(c)
+        c.pointee.set_shadow(c, easel_size(width: 3, height: 3), 6, color(0, 0, 0, 0.5))
+        c.pointee.fill_rect(c, rect(10, 10, 40, 30))
+        c.pointee.restore(c)
+        var style = textStyle(size: 14)
+        c.pointee.draw_text(c, "公积金 Easel", rect(10, 50, 120, 20), &style)
+        XCTAssertTrue(c.pointee.draw_image(c, "wide.png", rect(60, 10, 40, 20), EASEL_CONTENT_SCALE_TO_FILL))
+        XCTAssertTrue(c.pointee.draw_image(c, "wide.svg", rect(100, 10, 40, 20), EASEL_CONTENT_SCALE_TO_FILL))
+    }
+
+    func testVectorOutputsCarryShadowsTextAndImages() throws {
+        let resolver = ResourceImageResolver(resourceDirectory: renderResourcesDirectory())
+        let svgTarget = try RenderTarget(format: .svg, options: RenderOptions(width: 150, height: 80), resolver: resolver)
+        drawRichScene(on: svgTarget)
+        let svg = String(decoding: try svgTarget.encode(), as: UTF8.self)
+        XCTAssertTrue(svg.contains("<image"), "the shadow mask and the PNG are embedded images")
+        XCTAssertTrue(svg.contains("glyph"), "text is drawn as glyphs")
+        XCTAssertEqual(svgTarget.canvas.diagnostics, [])
+
+        let pdfTarget = try RenderTarget(format: .pdf, options: RenderOptions(width: 150, height: 80), resolver: resolver)
+        drawRichScene(on: pdfTarget)
+        let pdf = String(decoding: try pdfTarget.encode(), as: UTF8.self)
+        XCTAssertTrue(pdf.contains("/FontFile"), "fonts are embedded")
+        XCTAssertTrue(pdf.contains("/Image"), "images and the shadow mask are image XObjects")
+        XCTAssertTrue(pdf.contains("/SMask") || pdf.contains("/Mask"), "the shadow is a soft mask")
+    }
+
     /// Every FlateDecode stream of a PDF, inflated with zlib.
     private func inflatedStreams(_ pdf: [UInt8]) -> [String] {
         var results: [String] = []
