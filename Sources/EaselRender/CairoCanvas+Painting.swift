@@ -15,11 +15,12 @@ extension CairoCanvas {
     /// context it is given, in the current user space; it runs once on the canvas's context and,
     /// when a shadow is set, once more on the shadow's mask. `extents` bounds (in user space) what
     /// it can touch; `path`, when given, is appended to the shadow context before `draw` runs.
-    func paint(extents: UserRect, path: UnsafeMutablePointer<cairo_path_t>? = nil,
+    /// `extents` is only evaluated when a shadow is cast.
+    func paint(extents: @autoclosure () -> UserRect, path: UnsafeMutablePointer<cairo_path_t>? = nil,
                _ draw: (OpaquePointer) -> Void) {
         guard state.singularMatrix == nil else { return }
         if let shadow = state.shadow {
-            castShadow(shadow, extents: extents, path: path, draw)
+            castShadow(shadow, extents: extents(), path: path, draw)
         }
         draw(cr)
     }
@@ -40,14 +41,16 @@ extension CairoCanvas {
     /// Fills and/or strokes the current path (left in place: the callers decide what to do with it).
     func paintCurrentPath(fill: Bool, evenOdd: Bool, stroke: Bool) {
         cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-        var extents = UserRect.empty
-        if fill { extents = extents.union(.fillExtents(cr)) }
-        if stroke { extents = extents.union(.strokeExtents(cr)) }
-        guard !extents.isEmpty else { return }
+        func extents() -> UserRect {
+            var extents = UserRect.empty
+            if fill { extents = extents.union(.fillExtents(cr)) }
+            if stroke { extents = extents.union(.strokeExtents(cr)) }
+            return extents
+        }
         let path = state.shadow != nil ? cairo_copy_path(cr) : nil
         defer { if let path { cairo_path_destroy(path) } }
         let fillColor = state.fillColor, strokeColor = state.strokeColor
-        paint(extents: extents, path: path) { context in
+        paint(extents: extents(), path: path) { context in
             if context != cr { copyLineStyle(to: context) }
             if fill {
                 setSource(fillColor, on: context)

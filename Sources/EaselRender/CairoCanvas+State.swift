@@ -85,6 +85,7 @@ extension CairoCanvas {
         state.strokeColor = color
     }
 
+    /// A width of 0 strokes nothing (Cairo's rule; CAShapeLayer's too).
     func setLineWidth(_ width: Double) {
         guard width.isFinite, width >= 0 else {
             return invalid("set_line_width", "\(width)", "a finite width >= 0")

@@ -96,11 +96,8 @@ public final class RenderTarget {
             cairo_restore(context)
         }
         canvas = CairoCanvas(context: context, resolver: resolver, imageCache: imageCache)
-        if let error = RenderError.checking(cairo_status(context), "preparing the canvas") {
-            cairo_destroy(context)
-            cairo_surface_destroy(surface)
-            throw error
-        }
+        // Fully initialised from here on: a throw runs deinit, which releases context and surface.
+        if let error = RenderError.checking(cairo_status(context), "preparing the canvas") { throw error }
     }
 
     deinit {
