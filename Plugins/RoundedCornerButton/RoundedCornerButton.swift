@@ -1,1 +1,40 @@
-// placeholder
+// RoundedCornerButton — seed 001 ("iOS tutorial 8: IBInspectable and IBDesignable") ported to Easel.
+//
+// The seed's class is a UIButton subclass with one inspectable, cornerRadius, whose didSet sets
+// layer.cornerRadius and layer.masksToBounds. With EaselKit the property is @Inspectable and the
+// reaction moves to layoutSubviews(), which the host runs after every property change (a didSet on
+// an @Inspectable property only runs for the class's own sets; see Inspectable's documentation).
+import EaselKit
+
+final class RoundedCornerButton: UIButton {
+    @Inspectable(range: 0...100, step: 1, summary: "Radius of the button's corners, in points; 0 is square")
+    var cornerRadius: CGFloat = 0.0
+
+    /// A button as Interface Builder shows a fresh one: a title, on a visible background.
+    required init(frame: CGRect) {
+        super.init(frame: frame)
+        setTitle("Button", for: .normal)
+        setTitleColor(.white, for: .normal)
+        backgroundColor = .systemBlue
+    }
+
+    required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    override class var designableSummary: String? { "A button whose corners can be rounded" }
+    override class var designableGroup: String? { "Buttons" }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        layer.cornerRadius = cornerRadius
+        layer.masksToBounds = cornerRadius > 0
+    }
+}
+
+@_cdecl("easel_plugin_entry")
+public func easelPluginEntry() -> UnsafeRawPointer? {
+    EaselPlugin.export(id: "org.easel.examples.rounded-corner-button", name: "Rounded Corner Button",
+                       version: "1.0.0", summary: "Seed 001: a UIButton with an inspectable corner radius",
+                       classes: [RoundedCornerButton.self])
+}

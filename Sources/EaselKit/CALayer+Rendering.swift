@@ -1,0 +1,104 @@
+/// Rendering a layer tree into a CGContext, in CoreAnimation's order: shadow (of the whole layer),
+/// background, contents (`draw(in:)`, or the view's `draw(_:)`), sublayers, border on top.
+extension CALayer {
+    /// Renders the layer and its sublayers. `asRoot`: the layer is the instance the host draws, whose
+    /// bounds are the canvas (its position and transform are ignored).
+    func render(in ctx: CGContext, asRoot: Bool = false) {
+        guard !isHidden, opacity > 0 else { return }
+        ctx.saveGState()
+        if asRoot {
+            ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+        } else {
+            ctx.translateBy(x: position.x, y: position.y)
+            let transform = affineTransform()
+            if !transform.isIdentity { ctx.concatenate(transform) }
+            ctx.translateBy(x: -anchorPoint.x * bounds.width - bounds.minX, y: -anchorPoint.y * bounds.height - bounds.minY)
+        }
+
+        let alpha = CGFloat(opacity)
+        let shadowAlpha = CGFloat(shadowOpacity) * (shadowColor?.alpha ?? 0)
+        let hasShadow = shadowAlpha > 0
+        if masksToBounds { clipToShape(in: ctx) }
+        let group = alpha < 1 || hasShadow
+        if group {
+            if hasShadow, let shadowColor {
+                ctx.setShadow(offset: shadowOffset, blur: shadowRadius, color: shadowColor.copy(alpha: shadowAlpha))
+            }
+            if alpha < 1 { ctx.setAlpha(alpha) }
+            ctx.beginTransparencyLayer()
+            ctx.saveGState()
+            ctx.setAlpha(1)
+            ctx.setShadow(offset: .zero, blur: 0, color: nil)
+        }
+
+        renderBackground(in: ctx)
+        renderContents(in: ctx)
+        for sublayer in orderedSublayers() { sublayer.render(in: ctx) }
+        renderBorder(in: ctx)
+
+        if group {
+            ctx.restoreGState()
+            ctx.endTransparencyLayer()
+        }
+        ctx.restoreGState()
+    }
+
+    private func orderedSublayers() -> [CALayer] {
+        guard let sublayers, sublayers.contains(where: { $0.zPosition != 0 }) else { return sublayers ?? [] }
+        return sublayers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
+            .map(\.element)
+    }
+
+    private func clipToShape(in ctx: CGContext) {
+        ctx.beginPath()
+        if cornerRadius > 0 {
+            ctx.addRoundedRect(bounds, cornerRadius: cornerRadius)
+        } else {
+            ctx.addRect(bounds)
+        }
+        ctx.clip()
+    }
+
+    private func renderBackground(in ctx: CGContext) {
+        guard let color = backgroundColor, color.alpha > 0 else { return }
+        ctx.setFillColor(color)
+        if cornerRadius > 0 {
+            ctx.beginPath()
+            ctx.addRoundedRect(bounds, cornerRadius: cornerRadius)
+            ctx.fillPath()
+        } else {
+            ctx.fill(bounds)
+        }
+    }
+
+    private func renderContents(in ctx: CGContext) {
+        ctx.saveGState()
+        if let image = contents as? UIImage {
+            ctx.draw(image, in: bounds, contentMode: .scaleToFill)
+        }
+        if let view = owningView {
+            view.renderOwnContent(in: ctx)
+        } else {
+            draw(in: ctx)
+        }
+        ctx.restoreGState()
+        clearNeedsDisplay()
+    }
+
+    private func renderBorder(in ctx: CGContext) {
+        guard borderWidth > 0, let color = borderColor, color.alpha > 0 else { return }
+        let inset = bounds.insetBy(dx: borderWidth / 2, dy: borderWidth / 2)
+        guard inset.width >= 0, inset.height >= 0 else { return }
+        ctx.saveGState()
+        ctx.setStrokeColor(color)
+        ctx.setLineWidth(borderWidth)
+        ctx.beginPath()
+        if cornerRadius > 0 {
+            ctx.addRoundedRect(inset, cornerRadius: max(0, cornerRadius - borderWidth / 2))
+        } else {
+            ctx.addRect(inset)
+        }
+        ctx.strokePath()
+        ctx.restoreGState()
+    }
+}

@@ -1,0 +1,56 @@
+internal import CEasel
+
+/// The `easel_class` lifecycle functions, shared by every exported class: `cls->context` leads to the
+/// ``ExportedClass``, `self` to the ``InstanceBox``.
+enum ClassCallbacks {
+    /// init(frame:)
+    static let create: @convention(c) (UnsafePointer<easel_class>, easel_rect) -> UnsafeMutableRawPointer? = {
+        cls, frame in
+        guard let context = cls.pointee.context else { return nil }
+        return ExportedClass.from(context).makeInstance(frame: CGRect(frame))
+    }
+
+    /// init(frame: archive.frame) + decode(archive:)
+    static let createFromArchive: @convention(c) (UnsafePointer<easel_class>, UnsafePointer<easel_archive>)
+        -> UnsafeMutableRawPointer? = { cls, archive in
+            guard let context = cls.pointee.context else { return nil }
+            return ExportedClass.from(context).makeInstance(archive: EaselArchive(archive.pointee))
+        }
+
+    /// awakeFromNib()
+    static let awakeFromArchive: @convention(c) (UnsafeMutableRawPointer) -> Void = { instance in
+        InstanceBox.from(instance).view.awakeFromNib()
+    }
+
+    /// prepareForInterfaceBuilder()
+    static let prepareForDesigner: @convention(c) (UnsafeMutableRawPointer) -> Void = { instance in
+        InstanceBox.from(instance).view.prepareForInterfaceBuilder()
+    }
+
+    /// bounds.size = size, then layoutSubviews() down the tree.
+    static let layout: @convention(c) (UnsafeMutableRawPointer, easel_size) -> Void = { instance, size in
+        InstanceBox.from(instance).view.layoutAsRoot(size: CGSize(size))
+    }
+
+    /// Renders the view tree (layers, draw(_:), subviews).
+    static let draw: @convention(c) (UnsafeMutableRawPointer, UnsafeMutablePointer<easel_canvas>, easel_rect) -> Bool = {
+        instance, canvas, rect in
+        let box = InstanceBox.from(instance)
+        return box.view.renderAsRoot(in: CGContext(canvas: canvas), dirtyRect: CGRect(rect),
+                                     className: box.exportedClass.name)
+    }
+
+    /// intrinsicContentSize
+    static let intrinsicSize: @convention(c) (UnsafeMutableRawPointer) -> easel_size = { instance in
+        let size = InstanceBox.from(instance).view.intrinsicContentSize
+        func metric(_ value: CGFloat) -> Double {
+            value.isFinite && value >= 0 ? Double(value) : EASEL_NO_INTRINSIC_METRIC
+        }
+        return easel_size(width: metric(size.width), height: metric(size.height))
+    }
+
+    /// Releases the box (and with it the view and the cached C strings).
+    static let destroy: @convention(c) (UnsafeMutableRawPointer) -> Void = { instance in
+        InstanceBox.release(instance)
+    }
+}

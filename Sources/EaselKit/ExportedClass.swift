@@ -1,0 +1,169 @@
+internal import CEasel
+
+/// One designable class as the plugin exports it: its `easel_class` descriptor (heap, stable for the
+/// process lifetime), its property table read from a prototype instance, and instance creation.
+final class ExportedClass {
+    let viewClass: UIView.Type
+    let name: String
+    private(set) var propertyNames: [String] = []
+
+    init(viewClass: UIView.Type) {
+        self.viewClass = viewClass
+        self.name = String(describing: viewClass)
+    }
+
+    /// The exported class an `easel_class.context` designates.
+    static func from(_ context: UnsafeRawPointer) -> ExportedClass {
+        Unmanaged<ExportedClass>.fromOpaque(context).takeUnretainedValue()
+    }
+
+    func propertyName(_ index: Int) -> String {
+        index < propertyNames.count ? propertyNames[index] : "#\(index)"
+    }
+
+    // MARK: - The descriptor
+
+    /// Creates the prototype (`init(frame:)` at the default size), reads its inspectables and fills in
+    /// `slot`. Throws a message naming the class and property when something cannot be exported.
+    func build(into slot: UnsafeMutablePointer<easel_class>) throws {
+        guard Identifier.isValid(name) else {
+            throw ExportError("class name \"\(name)\" is not an identifier ([A-Za-z_][A-Za-z0-9_]*)")
+        }
+        let defaultSize = viewClass.defaultSize
+        guard defaultSize.width.isFinite, defaultSize.height.isFinite, defaultSize.width >= 0, defaultSize.height >= 0
+        else { throw ExportError("\(name): defaultSize \(defaultSize) is not finite and >= 0") }
+
+        let prototype = viewClass.init(frame: CGRect(origin: .zero, size: defaultSize))
+        let descriptions = prototype.inspectableAccessList().map { $0.describe() }
+        propertyNames = descriptions.map(\.name)
+
+        let properties = UnsafeMutablePointer<easel_property>.allocate(capacity: max(descriptions.count, 1))
+        for (index, description) in descriptions.enumerated() {
+            try validate(description)
+            guard let accessors = PropertyTrampolines.make(for: self, index: index, kind: description.kind,
+                                                           readOnly: false)
+            else { throw ExportError("\(name).\(description.name): libffi could not create its accessors") }
+            (properties + index).initialize(to: cProperty(description, get: accessors.get, set: accessors.set))
+        }
+
+        slot.initialize(to: easel_class(
+            name: CStrings.persistent(name),
+            display_name: CStrings.persistent(viewClass.designableDisplayName),
+            summary: CStrings.persistent(viewClass.designableSummary),
+            group: CStrings.persistent(viewClass.designableGroup),
+            base_kind: viewClass.designableKind.cValue,
+            default_size: defaultSize.easel,
+            property_count: UInt32(descriptions.count),
+            properties: descriptions.isEmpty ? nil : UnsafePointer(properties),
+            context: UnsafeRawPointer(Unmanaged.passRetained(self).toOpaque()),
+            create: ClassCallbacks.create,
+            create_from_archive: ClassCallbacks.createFromArchive,
+            awake_from_archive: ClassCallbacks.awakeFromArchive,
+            prepare_for_designer: ClassCallbacks.prepareForDesigner,
+            layout: ClassCallbacks.layout,
+            draw: ClassCallbacks.draw,
+            intrinsic_size: ClassCallbacks.intrinsicSize,
+            destroy: ClassCallbacks.destroy))
+    }
+
+    private func validate(_ property: PropertyDescription) throws {
+        let qualified = "\(name).\(property.name)"
+        guard Identifier.isValid(property.name) else {
+            throw ExportError("\(qualified): the property name is not an identifier ([A-Za-z_][A-Za-z0-9_]*)")
+        }
+        if let range = property.options.range {
+            guard let value = property.defaultNumber else {
+                throw ExportError("\(qualified): a range is allowed on Int, CGFloat and Double only")
+            }
+            guard range.min <= range.max, property.options.step >= 0 else {
+                throw ExportError("\(qualified): range \(range.min)...\(range.max) step \(property.options.step) "
+                                  + "needs min <= max and step >= 0")
+            }
+            guard value >= range.min, value <= range.max else {
+                throw ExportError("\(qualified): the default value \(value) is outside its range "
+                                  + "\(range.min)...\(range.max)")
+            }
+        }
+        if property.type == EASEL_TYPE_ENUM {
+            guard !property.enumCases.isEmpty else { throw ExportError("\(qualified): the enum has no cases") }
+            for enumCase in property.enumCases where !Identifier.isValid(enumCase.name) {
+                throw ExportError("\(qualified): enum case \"\(enumCase.name)\" is not an identifier")
+            }
+        }
+    }
+
+    private func cProperty(_ property: PropertyDescription, get: easel_fn, set: easel_fn?) -> easel_property {
+        var range: UnsafePointer<easel_range>?
+        if let bounds = property.options.range {
+            let pointer = UnsafeMutablePointer<easel_range>.allocate(capacity: 1)
+            pointer.initialize(to: easel_range(min: bounds.min, max: bounds.max, step: property.options.step))
+            range = UnsafePointer(pointer)
+        }
+        var cases: UnsafePointer<easel_enum_case>?
+        if !property.enumCases.isEmpty {
+            let pointer = UnsafeMutablePointer<easel_enum_case>.allocate(capacity: property.enumCases.count)
+            for (index, enumCase) in property.enumCases.enumerated() {
+                (pointer + index).initialize(to: easel_enum_case(name: CStrings.persistent(enumCase.name),
+                                                                 value: enumCase.value, display_name: nil))
+            }
+            cases = UnsafePointer(pointer)
+        }
+        return easel_property(
+            name: CStrings.persistent(property.name),
+            type: property.type,
+            default_value: property.defaultValue,
+            display_name: CStrings.persistent(property.options.displayName),
+            summary: CStrings.persistent(property.options.summary),
+            group: CStrings.persistent(property.options.group),
+            range: range,
+            enum_case_count: UInt32(property.enumCases.count),
+            enum_cases: cases,
+            flags: property.options.hidden ? EASEL_PROPERTY_HIDDEN : 0,
+            get: get,
+            set: set)
+    }
+
+    // MARK: - Instances
+
+    /// init(frame:): a new instance, boxed for the host; nil on failure (logged).
+    func makeInstance(frame: CGRect) -> UnsafeMutableRawPointer? {
+        box(viewClass.init(frame: frame))
+    }
+
+    /// init(frame: archive.frame), then decode(archive:); nil if decoding throws (logged).
+    func makeInstance(archive: EaselArchive) -> UnsafeMutableRawPointer? {
+        let view = viewClass.init(frame: archive.frame)
+        do {
+            try view.decode(archive: archive)
+        } catch {
+            EaselPlugin.log(.error, "\(name).decode(archive:)\(archive.source.map { " (\($0))" } ?? "") failed: \(error)")
+            return nil
+        }
+        return box(view)
+    }
+
+    private func box(_ view: UIView) -> UnsafeMutableRawPointer? {
+        let properties = view.inspectableAccessList()
+        guard properties.map(\.propertyName) == propertyNames else {
+            EaselPlugin.log(.error, "\(name): the new instance's inspectables \(properties.map(\.propertyName)) "
+                                + "differ from the class's \(propertyNames)")
+            return nil
+        }
+        return InstanceBox(view: view, exportedClass: self, properties: properties).retainedPointer()
+    }
+}
+
+/// Why a class cannot be exported.
+struct ExportError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The ABI's identifier rule: [A-Za-z_][A-Za-z0-9_]*.
+enum Identifier {
+    static func isValid(_ name: String) -> Bool {
+        guard let first = name.utf8.first else { return false }
+        func isLetter(_ c: UInt8) -> Bool { (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 95 }
+        return isLetter(first) && name.utf8.allSatisfy { isLetter($0) || ($0 >= 48 && $0 <= 57) }
+    }
+}

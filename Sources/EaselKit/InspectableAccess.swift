@@ -1,0 +1,34 @@
+internal import CEasel
+
+/// One inspectable property of one live view, as the ABI reaches it: an `@Inspectable` wrapper, or a
+/// built-in property of the toolkit (``BuiltinInspectable``) bound to a view.
+protocol InspectableAccess: AnyObject {
+    var propertyName: String { get }
+    /// The class-level description, with the current value as the default (used on the prototype).
+    func describe() -> PropertyDescription
+    /// Writes the current value as the C getter's return value.
+    func abiGet(into result: UnsafeMutableRawPointer, string: inout UnsafeMutablePointer<CChar>?)
+    /// Stores the C setter's argument; false if it is not a representable value (nothing changed).
+    func abiSet(from argument: UnsafeRawPointer) -> Bool
+}
+
+/// A property as the class table describes it (read once, from the prototype instance).
+struct PropertyDescription {
+    var name: String
+    var type: easel_type
+    var kind: FFIKind
+    var defaultValue: easel_value
+    var defaultNumber: Double?
+    var options: InspectableOptions
+    var enumCases: [(name: String, value: Int64)]
+
+    init<Value>(name: String, options: InspectableOptions, codec: InspectableCodec<Value>, value: Value) {
+        self.name = name
+        self.type = codec.type
+        self.kind = codec.kind
+        self.defaultValue = codec.defaultValue(value)
+        self.defaultNumber = codec.number(value)
+        self.options = options
+        self.enumCases = codec.enumCases()
+    }
+}

@@ -1,0 +1,51 @@
+/// What an instance pointer (`void *self`) handed to the host designates: the Swift view, retained
+/// from create until destroy, and its properties in the class table's order — found once, with
+/// `Mirror`, when the instance is created, so every get and set is an array index away.
+final class InstanceBox {
+    let view: UIView
+    unowned let exportedClass: ExportedClass
+    let properties: [InspectableAccess]
+    /// The C strings the getters returned last, one slot per property, freed on the next get of the
+    /// same property or at destroy.
+    private var strings: [UnsafeMutablePointer<CChar>?]
+
+    init(view: UIView, exportedClass: ExportedClass, properties: [InspectableAccess]) {
+        self.view = view
+        self.exportedClass = exportedClass
+        self.properties = properties
+        self.strings = Array(repeating: nil, count: properties.count)
+    }
+
+    deinit {
+        for string in strings { free(string) }
+    }
+
+    /// The box behind an instance pointer (not retained).
+    static func from(_ pointer: UnsafeMutableRawPointer) -> InstanceBox {
+        Unmanaged<InstanceBox>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Hands the box to the host: retained until ``release(_:)``.
+    func retainedPointer() -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(self).toOpaque()
+    }
+
+    static func release(_ pointer: UnsafeMutableRawPointer) {
+        Unmanaged<InstanceBox>.fromOpaque(pointer).release()
+    }
+
+    func get(_ index: Int, into result: UnsafeMutableRawPointer) {
+        properties[index].abiGet(into: result, string: &strings[index])
+    }
+
+    /// Stores a value from the host, then invalidates the view (layout, display, inspectableDidChange).
+    func set(_ index: Int, from argument: UnsafeRawPointer) {
+        let property = properties[index]
+        guard property.abiSet(from: argument) else {
+            EaselPlugin.log(.warning, "\(exportedClass.name).\(property.propertyName): ignored a value that is "
+                                  + "not one of its cases")
+            return
+        }
+        view.inspectablePropertyDidChange(property.propertyName)
+    }
+}

@@ -1,0 +1,382 @@
+internal import CEasel
+
+/// The base class of every designable: a rectangle backed by a ``CALayer``, with subviews, UIKit's
+/// layout and drawing hooks, and the Interface Builder lifecycle.
+///
+///     final class Rainbow: UIView {
+///         @Inspectable var firstColor = UIColor(red: 37/255, green: 252/255, blue: 244/255, alpha: 1)
+///
+///         override class var defaultSize: CGSize { CGSize(width: 600, height: 434) }
+///
+///         override func draw(_ rect: CGRect) {
+///             firstColor.setStroke()
+///             let ring = UIBezierPath(ovalIn: bounds.insetBy(dx: 20, dy: 20))
+///             ring.lineWidth = 20
+///             ring.stroke()
+///         }
+///     }
+///
+/// Lifecycle as the host runs it (Interface Builder's order):
+/// - designer: `init(frame:)` → properties set → ``prepareForInterfaceBuilder()`` → layout → draw
+/// - archive: `init(frame:)` → ``decode(archive:)`` → archived properties set → ``awakeFromNib()`` →
+///   layout → draw
+///
+/// `init(frame:)` is `required` (the SDK creates instances from the class): write
+/// `required init(frame: CGRect)` where UIKit code says `override init(frame: CGRect)`.
+/// Layout: the host sets the size, then `layoutSubviews()` runs on the view and, where needed, down
+/// its subviews. Drawing renders the layer tree: background, ``draw(_:)``, sublayers and subviews,
+/// border.
+open class UIView: CALayerDelegate {
+    // MARK: Initialisers
+
+    /// The designated initialiser; the SDK calls it with the default size, or the host's frame.
+    public required init(frame: CGRect) {
+        layer = Self.layerClass.init()
+        layer.owningView = self
+        layer.anchorPoint = CGPoint(x: 0.5, y: 0.5)
+        layer.frame = frame
+    }
+
+    /// UIKit's archive initialiser, kept so that ported `required init?(coder:)` overrides compile.
+    /// Easel never calls it: archives go through `init(frame:)` and ``decode(archive:)``.
+    public required init?(coder: NSCoder) {
+        layer = Self.layerClass.init()
+        layer.owningView = self
+    }
+
+    public convenience init() { self.init(frame: .zero) }
+
+    // MARK: Layer
+
+    /// The layer backing the view: its background, corners, border, shadow and sublayers.
+    public let layer: CALayer
+
+    /// The class of the backing layer (override to back a view with e.g. a `CAGradientLayer`).
+    open class var layerClass: CALayer.Type { CALayer.self }
+
+    // MARK: Geometry
+
+    /// The view's rectangle in its superview.
+    open var frame: CGRect {
+        get { layer.frame }
+        set { layer.frame = newValue }
+    }
+
+    /// The view's own coordinate space.
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set { layer.bounds = newValue }
+    }
+
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+
+    /// Applied around the center, as in UIKit.
+    open var transform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
+
+    // MARK: Appearance
+
+    /// The layer's background colour (`layer.backgroundColor`).
+    open var backgroundColor: UIColor? {
+        get { layer.backgroundColor.map { UIColor(cgColor: $0) } }
+        set {
+            layer.backgroundColor = newValue?.cgColor
+            setNeedsDisplay()
+        }
+    }
+
+    /// The layer's opacity, 0…1.
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+
+    /// Clips subviews and drawing to the bounds (`layer.masksToBounds`).
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    private var ownTintColor: UIColor?
+
+    /// Inherited from the superview when not set; system blue at the root.
+    open var tintColor: UIColor! {
+        get { ownTintColor ?? superview?.tintColor ?? .systemBlue }
+        set {
+            ownTintColor = newValue
+            tintColorDidChange()
+        }
+    }
+
+    open func tintColorDidChange() { setNeedsDisplay() }
+
+    /// How content (images) is placed in the bounds.
+    open var contentMode: ContentMode = .scaleToFill {
+        didSet { setNeedsDisplay() }
+    }
+
+    open var tag = 0
+    open var isOpaque = true
+    open var isUserInteractionEnabled = true
+    open var clearsContextBeforeDrawing = true
+    /// How the view follows its superview's size changes.
+    open var autoresizingMask: AutoresizingMask = []
+    open var autoresizesSubviews = true
+    /// Kept for source compatibility; Easel lays out by frames and autoresizing.
+    open var translatesAutoresizingMaskIntoConstraints = true
+
+    // MARK: Hierarchy
+
+    public private(set) var subviews: [UIView] = []
+    public private(set) weak var superview: UIView?
+
+    open func addSubview(_ view: UIView) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    open func insertSubview(_ view: UIView, at index: Int) {
+        guard view !== self else { return }
+        let previous = view.superview
+        if previous !== self { view.willMove(toSuperview: self) }
+        view.detachFromSuperview()
+        let position = min(max(0, index), subviews.count)
+        subviews.insert(view, at: position)
+        view.superview = self
+        // The layer goes above the layer of the subview below it (or at the bottom of the view layers).
+        if position > 0 {
+            layer.insertSublayer(view.layer, above: subviews[position - 1].layer)
+        } else if let next = subviews.dropFirst().first {
+            layer.insertSublayer(view.layer, below: next.layer)
+        } else {
+            layer.addSublayer(view.layer)
+        }
+        view.setNeedsLayout()
+        setNeedsLayout()
+        if previous !== self {
+            didAddSubview(view)
+            view.didMoveToSuperview()
+        }
+    }
+
+    open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        insertSubview(view, at: subviews.firstIndex { $0 === sibling } ?? 0)
+    }
+
+    open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        insertSubview(view, at: (subviews.firstIndex { $0 === sibling } ?? subviews.count - 1) + 1)
+    }
+
+    open func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        detachFromSuperview()
+        parent.setNeedsLayout()
+        didMoveToSuperview()
+    }
+
+    open func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self else { return }
+        addSubview(view)
+    }
+
+    open func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    /// The view itself or the first descendant with `tag`.
+    open func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in subviews {
+            if let found = subview.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
+    open func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    open func didAddSubview(_ subview: UIView) {}
+    open func willRemoveSubview(_ subview: UIView) {}
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    open func didMoveToSuperview() {}
+
+    private func detachFromSuperview() {
+        superview?.subviews.removeAll { $0 === self }
+        superview = nil
+        layer.removeFromSuperlayer()
+    }
+
+    // MARK: Layout
+
+    var needsLayoutFlag = true
+
+    /// Marks the view for `layoutSubviews()` before it is next drawn.
+    open func setNeedsLayout() {
+        needsLayoutFlag = true
+        layer.setNeedsLayout()
+    }
+
+    /// Runs `layoutSubviews()` now if needed, then down the subviews.
+    open func layoutIfNeeded() {
+        layoutPass(force: false)
+    }
+
+    /// Position subviews here (and react to property changes: the host always lays out after
+    /// setting properties). Call `super.layoutSubviews()`.
+    open func layoutSubviews() {}
+
+    /// The natural size, ``UIView/noIntrinsicMetric`` on an axis without one.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    open func invalidateIntrinsicContentSize() { superview?.setNeedsLayout() }
+
+    /// The size that best fits `size`; the default is the current size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    open func sizeToFit() {
+        frame.size = sizeThatFits(bounds.size)
+    }
+
+    /// UIViewNoIntrinsicMetric.
+    public static let noIntrinsicMetric: CGFloat = -1
+
+    // MARK: Drawing
+
+    /// Marks the view for redrawing (the host redraws after every change anyway).
+    open func setNeedsDisplay() {
+        layer.markNeedsDisplay()
+    }
+
+    open func setNeedsDisplay(_ rect: CGRect) { setNeedsDisplay() }
+
+    /// Draw the view's content with the current context (``UIGraphicsGetCurrentContext()``), in
+    /// the view's coordinates, after its background and before its subviews.
+    open func draw(_ rect: CGRect) {}
+
+    // MARK: Designable lifecycle
+
+    /// Called once in the designer, after the designer's properties were set and before the first
+    /// layout: fill in placeholder content a designer should see.
+    open func prepareForInterfaceBuilder() {}
+
+    /// Called after an archive's attributes were set (Easel's counterpart of loading from a nib).
+    open func awakeFromNib() {}
+
+    /// Easel's `init(coder:)`: called right after `init(frame:)` when the instance comes from a layout
+    /// document. Throw to refuse the archive: the host reports the error with the document's name.
+    open func decode(archive: EaselArchive) throws {}
+
+    /// Called after every set of an inspectable property (by the host or by your code), after the
+    /// view was marked for layout and display. Runs for host sets, unlike `didSet` on the property.
+    open func inspectableDidChange(_ name: String) {}
+
+    // MARK: Designable class metadata
+
+    /// The size the host uses when the user gives none (and the prototype's size).
+    open class var defaultSize: CGSize { CGSize(width: 240, height: 128) }
+    /// One line for the host's library.
+    open class var designableSummary: String? { nil }
+    /// The host's library section ("Buttons"); nil: the plugin's name.
+    open class var designableGroup: String? { nil }
+    /// nil: derived from the class name ("RoundedCornerButton" → "Rounded Corner Button").
+    open class var designableDisplayName: String? { nil }
+    /// What the class is, for the host's icon and defaults.
+    open class var designableKind: DesignableKind { .view }
+
+    /// Built-in inspectables of this toolkit class, listed after the class's own (`UIView`: the
+    /// "View" group). Subclasses in the toolkit prepend theirs.
+    class var builtinInspectables: [AnyBuiltinInspectable] {
+        [
+            BuiltinInspectable<UIView, UIColor?>("backgroundColor", group: "View", displayName: "Background",
+                                                  get: { $0.backgroundColor }, set: { $0.backgroundColor = $1 }),
+            BuiltinInspectable<UIView, CGFloat>("alpha", group: "View", range: 0...1,
+                                                get: { $0.alpha }, set: { $0.alpha = $1 }),
+            BuiltinInspectable<UIView, Bool>("clipsToBounds", group: "View", displayName: "Clip to Bounds",
+                                             get: { $0.clipsToBounds }, set: { $0.clipsToBounds = $1 }),
+        ]
+    }
+
+    /// The `@Inspectable` wrappers of this instance, in table order (found once, with Mirror).
+    var inspectableStorageCache: [InspectableStorage]?
+
+    // MARK: Conversion
+
+    /// Converts a point from this view's coordinates to `view`'s (nil: the root view's).
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        layer.convert(point, to: view?.layer)
+    }
+
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        layer.convert(rect, to: view?.layer)
+    }
+
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        (view?.layer ?? rootLayer).convert(point, to: layer)
+    }
+
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        (view?.layer ?? rootLayer).convert(rect, to: layer)
+    }
+
+    private var rootLayer: CALayer {
+        var view = self
+        while let parent = view.superview { view = parent }
+        return view.layer
+    }
+
+    // MARK: Types
+
+    /// How content is placed in the bounds (UIView.ContentMode).
+    public enum ContentMode: Int, Sendable {
+        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right,
+             topLeft, topRight, bottomLeft, bottomRight
+
+        var cValue: easel_content_mode {
+            switch self {
+            case .scaleToFill, .redraw: return EASEL_CONTENT_SCALE_TO_FILL
+            case .scaleAspectFit: return EASEL_CONTENT_SCALE_ASPECT_FIT
+            case .scaleAspectFill: return EASEL_CONTENT_SCALE_ASPECT_FILL
+            default: return EASEL_CONTENT_CENTER
+            }
+        }
+    }
+
+    /// Which margins and dimensions follow the superview's size (UIView.AutoresizingMask).
+    public struct AutoresizingMask: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+    }
+
+    // MARK: Internal hooks for toolkit subclasses
+
+    /// Called right before the view's content is rendered, with the context: toolkit views whose
+    /// layout depends on text or image metrics redo it exactly here.
+    func willRender(in ctx: CGContext) {}
+}
