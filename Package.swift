@@ -52,7 +52,8 @@ let package = Package(
         .target(name: "RoundedCornerButton", dependencies: ["EaselKit"], path: "Plugins/RoundedCornerButton"),
         .target(name: "Gauge", dependencies: ["CEasel"], path: "Plugins/Gauge"),
 
-        .testTarget(name: "EaselTests", dependencies: ["EaselHost", "EaselRender"], path: "Tests/EaselTests"),
+        .testTarget(name: "EaselTests", dependencies: ["EaselHost", "EaselRender"], path: "Tests/EaselTests",
+                    exclude: ["Resources"]),
     ],
     swiftLanguageModes: [.v5]
 )
