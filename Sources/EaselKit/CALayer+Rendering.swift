@@ -6,13 +6,17 @@ extension CALayer {
     func render(in ctx: CGContext, asRoot: Bool = false) {
         guard !isHidden, opacity > 0 else { return }
         ctx.saveGState()
+        let transform = affineTransform()
         if asRoot {
-            ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+            translate(ctx, -bounds.minX, -bounds.minY)
+        } else if transform.isIdentity {
+            let origin = frame.origin
+            translate(ctx, origin.x - bounds.minX, origin.y - bounds.minY)
         } else {
-            ctx.translateBy(x: position.x, y: position.y)
-            let transform = affineTransform()
-            if !transform.isIdentity { ctx.concatenate(transform) }
-            ctx.translateBy(x: -anchorPoint.x * bounds.width - bounds.minX, y: -anchorPoint.y * bounds.height - bounds.minY)
+            // Turn around the anchor point, which sits at `position` in the superlayer.
+            translate(ctx, position.x, position.y)
+            ctx.concatenate(transform)
+            translate(ctx, -anchorPoint.x * bounds.width - bounds.minX, -anchorPoint.y * bounds.height - bounds.minY)
         }
 
         let alpha = CGFloat(opacity)
@@ -41,6 +45,10 @@ extension CALayer {
             ctx.endTransparencyLayer()
         }
         ctx.restoreGState()
+    }
+
+    private func translate(_ ctx: CGContext, _ x: CGFloat, _ y: CGFloat) {
+        if x != 0 || y != 0 { ctx.translateBy(x: x, y: y) }
     }
 
     private func orderedSublayers() -> [CALayer] {
