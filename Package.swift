@@ -29,10 +29,10 @@ let package = Package(
                        providers: [.apt(["libffi-dev"])]),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
-                       providers: [.apt(["libpango1.0-dev"])]),
-        .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0",
-                       providers: [.apt(["librsvg2-dev"])]),
+        // Pango and librsvg are declared by hand (see their shim.h): their pkg-config flags carry
+        // -pthread, which SwiftPM warns about on every build.
+        .systemLibrary(name: "CPango", path: "Sources/CPango", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
 

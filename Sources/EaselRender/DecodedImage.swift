@@ -7,7 +7,7 @@ final class DecodedImage {
         /// Premultiplied ARGB32 (or RGB24) pixels.
         case raster(OpaquePointer)
         /// An SVG document, drawn as vectors at whatever size it is placed.
-        case vector(UnsafeMutablePointer<RsvgHandle>)
+        case vector(OpaquePointer) // RsvgHandle *
     }
 
     let content: Content
@@ -24,7 +24,7 @@ final class DecodedImage {
     deinit {
         switch content {
         case .raster(let surface): cairo_surface_destroy(surface)
-        case .vector(let handle): g_object_unref(handle)
+        case .vector(let handle): g_object_unref(UnsafeMutableRawPointer(handle))
         }
     }
 

@@ -140,7 +140,7 @@ enum ImageDecoder {
             }
         }
         guard width.isFinite, height.isFinite, width > 0, height > 0 else {
-            g_object_unref(handle)
+            g_object_unref(UnsafeMutableRawPointer(handle))
             return .failure(DecodeFailure("SVG has no usable size (needs width and height, or a viewBox)"))
         }
         return .success(DecodedImage(content: .vector(handle), width: width, height: height))
