@@ -24,6 +24,11 @@ extension CALayer {
         let hasShadow = shadowAlpha > 0
         if masksToBounds { clipToShape(in: ctx) }
         let group = alpha < 1 || hasShadow
+        if group, sublayers?.isEmpty ?? true, let painted = paintBounds() {
+            // Keep the group (and the shadow the host blurs) as small as what is painted.
+            let margin = hasShadow ? 2 * shadowRadius + max(abs(shadowOffset.width), abs(shadowOffset.height)) + 1 : 1
+            ctx.clip(to: painted.insetBy(dx: -margin, dy: -margin))
+        }
         if group {
             if hasShadow, let shadowColor {
                 ctx.setShadow(offset: shadowOffset, blur: shadowRadius, color: shadowColor.copy(alpha: shadowAlpha))
@@ -47,6 +52,8 @@ extension CALayer {
         ctx.restoreGState()
     }
 
+    /// The area the layer's own painting can cover (background, border, contents), in its
+    /// coordinates; nil if unknown (a `draw(in:)` override may paint anywhere).
     private func translate(_ ctx: CGContext, _ x: CGFloat, _ y: CGFloat) {
         if x != 0 || y != 0 { ctx.translateBy(x: x, y: y) }
     }

@@ -175,6 +175,12 @@ open class CALayer {
         delegate?.draw(self, in: ctx)
     }
 
+    /// The area the layer's own painting (background, border, contents) can cover, in its own
+    /// coordinates; nil if unknown. Used to keep transparency groups for shadows small.
+    func paintBounds() -> CGRect? {
+        owningView == nil && type(of: self) == CALayer.self && contents == nil && delegate == nil ? bounds : nil
+    }
+
     /// CoreAnimation's display step: here drawing always happens at render time.
     open func display() {
         needsDisplayFlag = false

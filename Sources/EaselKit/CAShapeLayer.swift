@@ -31,6 +31,14 @@ open class CAShapeLayer: CALayer {
 
     public required init() { super.init() }
 
+    override func paintBounds() -> CGRect? {
+        guard type(of: self) == CAShapeLayer.self, contents == nil, delegate == nil else { return nil }
+        guard let path, !path.isEmpty else { return bounds }
+        // Miter joins can reach further than half the line width; allow for the miter limit.
+        let reach = strokeColor == nil ? 0 : lineWidth / 2 * max(1, lineJoin == .miter ? miterLimit : 1)
+        return path.boundingBox.insetBy(dx: -reach, dy: -reach).union(bounds)
+    }
+
     open override func draw(in ctx: CGContext) {
         super.draw(in: ctx)
         guard let path, !path.isEmpty else { return }
