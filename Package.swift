@@ -2,7 +2,7 @@
 //
 // Easel: designable components for Linux. See README.md.
 //
-// Dependencies point one way:  host (CLI) → EaselRender, EaselHost → CEasel (the ABI header)
+// Dependencies point one way:  host (CLI) → EaselPreview → EaselRender, EaselHost → CEasel (the ABI header)
 //                              EaselKit (the SDK for Swift components) → CEasel, CFFI
 // Example components live in Plugins/ (plain targets with explicit paths; no SwiftPM package plugins).
 import PackageDescription
@@ -43,8 +43,10 @@ let package = Package(
                 path: "Sources/EaselRender"),
         // The SDK Swift component authors import; linked statically into each Swift plugin.
         .target(name: "EaselKit", dependencies: ["CEasel", "CFFI"], path: "Sources/EaselKit"),
+        // Rendering components, layouts and scenes as Interface Builder does (both of the above).
+        .target(name: "EaselPreview", dependencies: ["EaselHost", "EaselRender"], path: "Sources/EaselPreview"),
         // The command-line tool.
-        .executableTarget(name: "host", dependencies: ["EaselHost"], path: "Sources/host"),
+        .executableTarget(name: "host", dependencies: ["EaselHost", "EaselRender", "EaselPreview"], path: "Sources/host"),
         // In-process measurements used by Scripts/bench-* (not shipped).
         .executableTarget(name: "easel-bench", dependencies: ["EaselHost"], path: "Sources/easel-bench"),
 
@@ -52,7 +54,7 @@ let package = Package(
         .target(name: "RoundedCornerButton", dependencies: ["EaselKit"], path: "Plugins/RoundedCornerButton"),
         .target(name: "Gauge", dependencies: ["CEasel"], path: "Plugins/Gauge"),
 
-        .testTarget(name: "EaselTests", dependencies: ["EaselHost", "EaselRender"], path: "Tests/EaselTests",
+        .testTarget(name: "EaselTests", dependencies: ["EaselHost", "EaselRender", "EaselPreview"], path: "Tests/EaselTests",
                     exclude: ["Resources"]),
     ],
     swiftLanguageModes: [.v5]

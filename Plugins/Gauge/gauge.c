@@ -130,7 +130,7 @@ static void gauge_draw_text(easel_canvas *c, const gauge *g, easel_rect box, dou
     };
     double caption = g->label[0] ? font_size * 0.55 : 0;
     easel_rect value_box = box;
-    value_box.size.height -= caption;
+    value_box.size.height -= caption * 1.6;
     if (g->show_value) {
         snprintf(text, sizeof text, "%lld%%", (long long)g->value);
         c->draw_text(c, text, value_box, &style);

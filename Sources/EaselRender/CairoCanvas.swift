@@ -33,7 +33,14 @@ public final class CairoCanvas {
     public private(set) var diagnostics: [RenderError] = []
 
     let cr: OpaquePointer
-    let resolver: ImageResolver?
+    /// Turns image names into files. Replacing it (e.g. before drawing an instance of another
+    /// plugin) forgets the names resolved so far.
+    public var resolver: ImageResolver? {
+        didSet {
+            images.removeAll()
+            reportedImageNames.removeAll()
+        }
+    }
     let imageCache: ImageCache
     /// The transform at creation: user space of the component → device pixels, without any user
     /// transform. Shadow offsets and blur radii are mapped through it.
@@ -106,6 +113,21 @@ public final class CairoCanvas {
         while !layers.isEmpty { endTransparencyLayer() }
         while !stateStack.isEmpty { restoreState() }
         try check()
+    }
+
+    /// Runs `body` (typically one component's draw) in its own graphics state, translated by
+    /// (`x`, `y`): whatever state, transform, clip, path or transparency layer the component leaves
+    /// behind is undone afterwards, so the next component starts from the same state.
+    public func isolated<T>(translatedBy x: Double = 0, _ y: Double = 0, _ body: () throws -> T) rethrows -> T {
+        let depth = stateStack.count, layerDepth = layers.count
+        saveState()
+        translate(x, y)
+        defer {
+            while layers.count > layerDepth { endTransparencyLayer() }
+            while stateStack.count > depth { restoreState() }
+            cairo_new_path(cr)
+        }
+        return try body()
     }
 
     /// At most this many diagnostics are kept (a component failing in a loop must not flood).

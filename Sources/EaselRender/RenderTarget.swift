@@ -110,7 +110,7 @@ public final class RenderTarget {
 
     /// The pixel (PNG) or point (SVG, PDF) size for `options`, or the error saying why it is not
     /// acceptable.
-    static func validatedSize(format: OutputFormat, options: RenderOptions) throws -> (Int, Int) {
+    public static func validatedSize(format: OutputFormat, options: RenderOptions) throws -> (Int, Int) {
         let (width, height, scale) = (options.width, options.height, options.scale)
         guard width.isFinite, height.isFinite, scale.isFinite else {
             throw RenderError.invalidSize(width: width, height: height, scale: scale, reason: "width, height and scale must be finite numbers")

@@ -52,19 +52,22 @@ enum InspectCommand: Command {
             return registry.plugins.first?.classes ?? []
         }
         let registry = CLI.registry(arguments)
-        guard let cls = registry.designableClass(named: target) else {
-            var message = "no class named '\(target)' in \(registry.searchPath.directories.joined(separator: ", "))"
-            let hints = registry.suggestions(for: target)
-            if !hints.isEmpty { message += "; did you mean \(hints.joined(separator: ", "))?" }
-            else if !registry.classes.isEmpty {
-                message += " (expected one of: \(registry.classes.map(\.info.name).joined(separator: ", ")))"
-            }
-            if !registry.failures.isEmpty {
-                message += "; \(registry.failures.count) file\(registry.failures.count == 1 ? "" : "s") failed to load (see host list)"
-            }
-            throw HostError(.notFound, message)
-        }
+        guard let cls = registry.designableClass(named: target) else { throw unknownClass(target, registry) }
         return [cls]
+    }
+
+    /// "no class named …", with suggestions, the known classes and how many files failed.
+    static func unknownClass(_ name: String, _ registry: Registry) -> HostError {
+        var message = "no class named '\(name)' in \(registry.searchPath.directories.joined(separator: ", "))"
+        let hints = registry.suggestions(for: name)
+        if !hints.isEmpty { message += "; did you mean \(hints.joined(separator: ", "))?" }
+        else if !registry.classes.isEmpty {
+            message += " (expected one of: \(registry.classes.map(\.info.name).joined(separator: ", ")))"
+        }
+        if !registry.failures.isEmpty {
+            message += "; \(registry.failures.count) file\(registry.failures.count == 1 ? "" : "s") failed to load (see host list)"
+        }
+        return HostError(.notFound, message)
     }
 
     static func parseAssignment(_ text: String) throws -> (name: String, value: String) {

@@ -1,0 +1,99 @@
+import EaselHost
+import EaselPreview
+import EaselRender
+import Glibc
+
+/// `host render CLASS -o out.png`: renders a component class as Interface Builder would show it
+/// (create → setters → prepare-for-designer → layout → draw) into PNG, SVG or PDF.
+enum RenderCommand: Command {
+    static let spec = CommandSpec(
+        name: "render",
+        summary: "render a component class to PNG, SVG or PDF",
+        usage: "CLASS -o OUT.png|OUT.svg|OUT.pdf|- [--set name=value]… [--size WxH] [--scale N] [--background COLOR] [--png-level 0-9]",
+        positionals: 1...1,
+        options: [
+            OptionSpec(name: "output", short: "o", value: "FILE",
+                       help: "output file; the format follows the extension (.png, .svg, .pdf); - writes PNG to stdout"),
+            OptionSpec(name: "set", value: "NAME=VALUE", repeatable: true, help: "set a property before rendering (see host inspect --help)"),
+            OptionSpec(name: "size", value: "WxH", help: "size in points (default: the class's default or intrinsic size)"),
+            OptionSpec(name: "scale", value: "N", help: "pixels per point for PNG (default 1)"),
+            OptionSpec(name: "background", value: "COLOR", help: "fill the picture with #RRGGBB[AA] first (default: transparent)"),
+            OptionSpec(name: "png-level", value: "0-9", help: "PNG compression level: 1 is fastest (previews), 9 smallest (default 6)"),
+        ],
+        details: """
+        The output is written to a temporary file beside it and renamed into place, so a failure never
+        leaves a partial file. Limits: sizes and scales must be positive; at most \(RenderTarget.maximumSide) pixels
+        (PNG) or points (SVG, PDF) per side and \(RenderTarget.maximumPixels / 1_000_000) megapixels per PNG.
+        """)
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        guard let output = arguments.value("output") else {
+            throw UsageError(message: "missing -o OUT.png|OUT.svg|OUT.pdf|- (where to write the picture)")
+        }
+        let level = try arguments.value("png-level").map { text -> Int in
+            guard let level = Int(text), (0...9).contains(level) else {
+                throw UsageError(message: "--png-level '\(text)' is not a level from 0 to 9")
+            }
+            return level
+        } ?? 6
+        let format = try outputFormat(output, pngLevel: level)
+        var request = ComponentRenderRequest(className: arguments.positionals[0], format: format)
+        request.assignments = try arguments.all("set").map(InspectCommand.parseAssignment)
+        request.size = try arguments.value("size").map(parseSize)
+        request.scale = try arguments.value("scale").map { text -> Double in
+            guard let scale = Double(text), scale.isFinite, scale > 0 else {
+                throw HostError(.badData, "--scale '\(text)' is not a positive number (expected e.g. 1, 2 or 3)")
+            }
+            return scale
+        } ?? 1
+        request.background = try arguments.value("background").map { text -> Color in
+            let colour = PropertyInfo(name: "background", type: .color, defaultValue: .color(Color(red: 0, green: 0, blue: 0)))
+            guard case .color(let c) = try colour.parse(text) else { fatalError("a colour parses to a colour") }
+            return c
+        }
+        let registry = CLI.registry(arguments)
+        guard let cls = registry.designableClass(named: request.className) else {
+            throw InspectCommand.unknownClass(request.className, registry)
+        }
+        let target = try ComponentRender.render(cls, request)
+        try write(target, to: output)
+        return 0
+    }
+
+    /// The format for an output path: by extension; "-" is PNG on stdout.
+    static func outputFormat(_ output: String, pngLevel: Int) throws -> OutputFormat {
+        if output == "-" { return .png(compressionLevel: pngLevel) }
+        let name = output.split(separator: "/").last.map(String.init) ?? output
+        guard let dot = name.lastIndex(of: "."),
+              let format = OutputFormat(fileExtension: String(name[name.index(after: dot)...]).lowercased()) else {
+            throw UsageError(message: "cannot tell the format of '\(output)' (expected a name ending in .png, .svg or .pdf, or - for PNG on stdout)")
+        }
+        if case .png = format { return .png(compressionLevel: pngLevel) }
+        return format
+    }
+
+    /// "WxH" (or "W,H") in points.
+    static func parseSize(_ text: String) throws -> Size {
+        let size = PropertyInfo(name: "size", type: .size, defaultValue: .size(.zero))
+        do {
+            guard case .size(let s) = try size.parse(text) else { fatalError("a size parses to a size") }
+            return s
+        } catch let error as HostError {
+            throw HostError(.badData, "--size: \(error.message)")
+        }
+    }
+
+    /// Writes atomically (temporary file + rename), or to stdout for "-".
+    static func write(_ target: RenderTarget, to output: String) throws {
+        do {
+            if output == "-" {
+                signal(SIGPIPE, SIG_IGN)
+                try target.writeToStandardOutput()
+            } else {
+                try target.write(to: output)
+            }
+        } catch let error as RenderError {
+            throw HostError(error)
+        }
+    }
+}
