@@ -95,7 +95,15 @@ public enum PluginLoader {
                 let log = Unmanaged<PluginLog>.fromOpaque(data).takeUnretainedValue()
                 log.record(level: level, message: String(cString: message))
             },
-            host_data: Unmanaged.passRetained(log).toOpaque()))
+            host_data: Unmanaged.passRetained(log).toOpaque(),
+            measure_text: { _, text, maxWidth, style in
+                HostServices.current?.measureText(text, maxWidth: maxWidth, style: style)
+                    ?? easel_size(width: 0, height: 0)
+            },
+            image_size: { host, name in
+                HostServices.current?.imageSize(String(cString: name), resourceDirectory: String(cString: host.pointee.resource_dir))
+                    ?? easel_size(width: 0, height: 0)
+            }))
         return host
     }
 }

@@ -1,4 +1,5 @@
 import EaselHost
+import EaselPreview
 import Glibc
 
 /// A subcommand of `host`.
@@ -64,6 +65,7 @@ enum CLI {
                 print(command.spec.help)
                 return 0
             }
+            RendererServices.install()
             if arguments.has("verbose") {
                 Diagnostics.verboseSink = { fputs("\($0)\n", stderr) }
             }

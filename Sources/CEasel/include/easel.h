@@ -476,6 +476,14 @@ typedef struct easel_host {
      *  the failure. */
     void (*log)(const struct easel_host *host, easel_log_level level, const char *message);
     void *_Nullable host_data;   /**< private to the host */
+    /** The size `text` takes with `style` when wrapped at `max_width` (<= 0: no wrapping), exactly as
+     *  easel_canvas.measure_text would measure it, for layout outside draw (sizeThatFits,
+     *  intrinsic sizes). Same thread rules as the other instance callbacks. */
+    easel_size (*measure_text)(const struct easel_host *host, const char *text, double max_width,
+                               const easel_text_style *style);
+    /** The natural size in points of the image resource `name` (resolved as easel_canvas.draw_image
+     *  resolves it), or {0, 0} if it cannot be found or read. */
+    easel_size (*image_size)(const struct easel_host *host, const char *name);
 } easel_host;
 
 /** What the entry point returns: the plugin's identity and its classes. */

@@ -1,0 +1,32 @@
+import CCairo
+import CEasel
+import EaselHost
+import EaselRender
+
+/// The renderer's text and image metrics, offered to plugins through easel_host (measure_text,
+/// image_size). Measures with a canvas on a 1×1 surface, so results equal what draw-time
+/// measuring gives.
+public final class RendererServices: PluginServices {
+    private let target: RenderTarget
+    private let images = ImageCache()
+
+    public init() {
+        // A 1×1 PNG target cannot fail to be created.
+        target = try! RenderTarget(format: .png(compressionLevel: 1), options: RenderOptions(width: 1, height: 1))
+    }
+
+    /// Installs a shared instance as ``HostServices/current`` (idempotent).
+    public static func install() {
+        if HostServices.current == nil { HostServices.current = RendererServices() }
+    }
+
+    public func measureText(_ text: UnsafePointer<CChar>, maxWidth: Double,
+                            style: UnsafePointer<easel_text_style>) -> easel_size {
+        target.canvas.pointer.pointee.measure_text(target.canvas.pointer, text, maxWidth, style)
+    }
+
+    public func imageSize(_ name: String, resourceDirectory: String) -> easel_size {
+        target.canvas.resolver = ResourceImageResolver(resourceDirectory: resourceDirectory)
+        return name.withCString { target.canvas.pointer.pointee.image_size(target.canvas.pointer, $0) }
+    }
+}
