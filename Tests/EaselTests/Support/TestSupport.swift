@@ -141,6 +141,22 @@ func componentsFolder(_ plugins: [String: String], test: String = #function) thr
     return root
 }
 
+/// A project folder whose `components/` holds the named example plugins, laid out as Scripts/setup
+/// lays them out: `libName.so` and, when the example ships resources (Plugins/Name/Resources),
+/// `Name.resources/` beside it.
+func exampleComponents(_ names: [String], test: String = #function) throws -> String {
+    var plugins: [String: String] = [:]
+    for name in names { plugins["lib\(name).so"] = try TestPaths.example(name) }
+    let root = try componentsFolder(plugins, test: test)
+    for name in names {
+        let resources = TestPaths.repoRoot + "/Plugins/\(name)/Resources"
+        if FileManager.default.fileExists(atPath: resources) {
+            try FileManager.default.copyItem(atPath: resources, toPath: root + "/components/\(name).resources")
+        }
+    }
+    return root
+}
+
 /// Compares `actual` with a golden file under Tests/Golden. Set EASEL_RECORD_GOLDEN=1 to
 /// (re)record. On a mismatch the actual text is written beside the golden file as `.actual`.
 func assertGolden(_ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
