@@ -34,8 +34,10 @@ public final class DesignerInstance {
     }
 
     /// Creates the instance from an archive (a layout document or scene entry), applies its attributes
-    /// through the setters as user-defined runtime attributes, then calls awake-from-archive.
-    public init(_ cls: DesignableClass, archive: Archive) throws {
+    /// through the setters as user-defined runtime attributes, then calls awake-from-archive, and
+    /// prepare-for-designer when `prepareForDesigner` (the host renders as a designer, as Interface
+    /// Builder renders designables in a storyboard).
+    public init(_ cls: DesignableClass, archive: Archive, prepareForDesigner: Bool = false) throws {
         self.cls = cls
         self.frame = archive.frame
         // Parse every attribute before any plugin code runs: a typo fails cleanly.
@@ -51,8 +53,11 @@ public final class DesignerInstance {
             }
         }
         instance = try cls.makeInstance(archive: archive)
-        for (name, value) in values { try instance.set(name, to: value) }
+        // Runtime attributes in the class's property order, whatever order the document had.
+        let order = Dictionary(uniqueKeysWithValues: cls.info.properties.enumerated().map { ($1.name, $0) })
+        for (name, value) in values.sorted(by: { order[$0.0]! < order[$1.0]! }) { try instance.set(name, to: value) }
         try instance.awakeFromArchive()
+        if prepareForDesigner { try instance.prepareForDesigner() }
     }
 
     /// Sets a property through its setter; the next draw lays the instance out first.

@@ -5,11 +5,12 @@ import Glibc
 
 /// `host render CLASS -o out.png`: renders a component class as Interface Builder would show it
 /// (create → setters → prepare-for-designer → layout → draw) into PNG, SVG or PDF.
+/// `host render SCENE.json -o out.png` renders a scene (see ``Scene``).
 enum RenderCommand: Command {
     static let spec = CommandSpec(
         name: "render",
-        summary: "render a component class to PNG, SVG or PDF",
-        usage: "CLASS -o OUT.png|OUT.svg|OUT.pdf|- [--set name=value]… [--size WxH] [--scale N] [--background COLOR] [--png-level 0-9]",
+        summary: "render a component class, or a scene, to PNG, SVG or PDF",
+        usage: "CLASS|SCENE.json -o OUT.png|OUT.svg|OUT.pdf|- [--set name=value]… [--size WxH] [--scale N] [--background COLOR] [--png-level 0-9]",
         positionals: 1...1,
         options: [
             OptionSpec(name: "output", short: "o", value: "FILE",
@@ -21,6 +22,8 @@ enum RenderCommand: Command {
             OptionSpec(name: "png-level", value: "0-9", help: "PNG compression level: 1 is fastest (previews), 9 smallest (default 6)"),
         ],
         details: """
+        A SCENE.json places instances of classes on a canvas (format: README, "Scenes"); --set and
+        --size are for single classes, --scale and --background override the scene's.
         The output is written to a temporary file beside it and renamed into place, so a failure never
         leaves a partial file. Limits: sizes and scales must be positive; at most \(RenderTarget.maximumSide) pixels
         (PNG) or points (SVG, PDF) per side and \(RenderTarget.maximumPixels / 1_000_000) megapixels per PNG.
@@ -37,20 +40,14 @@ enum RenderCommand: Command {
             return level
         } ?? 6
         let format = try outputFormat(output, pngLevel: level)
+        if arguments.positionals[0].hasSuffix(".json") {
+            return try renderScene(arguments.positionals[0], arguments, output: output, format: format)
+        }
         var request = ComponentRenderRequest(className: arguments.positionals[0], format: format)
         request.assignments = try arguments.all("set").map(InspectCommand.parseAssignment)
         request.size = try arguments.value("size").map(parseSize)
-        request.scale = try arguments.value("scale").map { text -> Double in
-            guard let scale = Double(text), scale.isFinite, scale > 0 else {
-                throw HostError(.badData, "--scale '\(text)' is not a positive number (expected e.g. 1, 2 or 3)")
-            }
-            return scale
-        } ?? 1
-        request.background = try arguments.value("background").map { text -> Color in
-            let colour = PropertyInfo(name: "background", type: .color, defaultValue: .color(Color(red: 0, green: 0, blue: 0)))
-            guard case .color(let c) = try colour.parse(text) else { fatalError("a colour parses to a colour") }
-            return c
-        }
+        request.scale = try scale(arguments) ?? 1
+        request.background = try background(arguments)
         let registry = CLI.registry(arguments)
         guard let cls = registry.designableClass(named: request.className) else {
             throw InspectCommand.unknownClass(request.className, registry)
@@ -58,6 +55,36 @@ enum RenderCommand: Command {
         let target = try ComponentRender.render(cls, request)
         try write(target, to: output)
         return 0
+    }
+
+    static func renderScene(_ path: String, _ arguments: ParsedArguments, output: String,
+                            format: OutputFormat) throws -> Int32 {
+        for option in ["set", "size"] where arguments.has(option) {
+            throw UsageError(message: "--\(option) is for classes; a scene gives sizes and attributes itself")
+        }
+        let scene = try Scene.read(path)
+        let registry = CLI.registry(arguments)
+        let target = try SceneRender.render(scene, classes: registry.designableClass(named:), format: format,
+                                            scale: try scale(arguments), background: try background(arguments))
+        try write(target, to: output)
+        return 0
+    }
+
+    static func scale(_ arguments: ParsedArguments) throws -> Double? {
+        try arguments.value("scale").map { text -> Double in
+            guard let scale = Double(text), scale.isFinite, scale > 0 else {
+                throw HostError(.badData, "--scale '\(text)' is not a positive number (expected e.g. 1, 2 or 3)")
+            }
+            return scale
+        }
+    }
+
+    static func background(_ arguments: ParsedArguments) throws -> Color? {
+        try arguments.value("background").map { text -> Color in
+            let colour = PropertyInfo(name: "--background", type: .color, defaultValue: .color(Color(red: 0, green: 0, blue: 0)))
+            guard case .color(let c) = try colour.parse(text) else { fatalError("a colour parses to a colour") }
+            return c
+        }
     }
 
     /// The format for an output path: by extension; "-" is PNG on stdout.

@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import XCTest
 
@@ -63,7 +64,7 @@ enum CFixture {
         let args = ["-shared", "-fPIC", "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-fvisibility=hidden",
                     "-I", TestPaths.cHeaderDirectory] + defines.map { "-D" + $0 }
             + ["-o", output, TestPaths.fixtures + "/" + source, "-lm"]
-        let result = try run("/usr/bin/env", ["cc"] + args)
+        let result = try runProcess("/usr/bin/env", ["cc"] + args)
         guard result.status == 0 else {
             throw NSError(domain: "CFixture", code: Int(result.status),
                           userInfo: [NSLocalizedDescriptionKey: "cc failed for \(source): \(result.stderr)"])
@@ -81,12 +82,13 @@ enum CFixture {
 /// The outcome of running a program.
 struct ProcessResult {
     let status: Int32
-    let stdout: String
+    let stdoutData: Data
     let stderr: String
+    var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
 }
 
 /// Runs a program to completion, capturing both outputs.
-func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+func runProcess(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
          directory: String? = nil, stdin: Data? = nil) throws -> ProcessResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -116,8 +118,7 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     group.wait()
     let errData = errBox.data
     process.waitUntilExit()
-    return ProcessResult(status: process.terminationStatus,
-                         stdout: String(decoding: outData, as: UTF8.self),
+    return ProcessResult(status: process.terminationStatus, stdoutData: outData,
                          stderr: String(decoding: errData, as: UTF8.self))
 }
 
@@ -127,7 +128,7 @@ func runHost(_ arguments: [String], environment: [String: String] = [:], directo
              stdin: Data? = nil) throws -> ProcessResult {
     var env = environment
     if env["EASEL_PLUGIN_PATH"] == nil { env["EASEL_PLUGIN_PATH"] = "" }
-    return try run(TestPaths.host, arguments, environment: env, directory: directory, stdin: stdin)
+    return try runProcess(TestPaths.host, arguments, environment: env, directory: directory, stdin: stdin)
 }
 
 /// A directory laid out like a user's project: `components/` with the given plugins copied in.
@@ -172,5 +173,44 @@ func assertGolden(_ actual: String, _ name: String, file: StaticString = #filePa
     if expected != actual {
         try actual.write(toFile: path + ".actual", atomically: true, encoding: .utf8)
         XCTFail("output differs from \(path); actual written to \(path).actual (diff them)", file: file, line: line)
+    }
+}
+
+/// A PNG file read back with Cairo, for pixel checks on real renders.
+final class PNGFile {
+    let surface: OpaquePointer
+    let width: Int
+    let height: Int
+
+    init(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let s = cairo_image_surface_create_from_png(path)!
+        guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(s)
+            XCTFail("\(path) is not a readable PNG", file: file, line: line)
+            throw XCTSkip("unreadable PNG")
+        }
+        surface = s
+        width = Int(cairo_image_surface_get_width(s))
+        height = Int(cairo_image_surface_get_height(s))
+    }
+
+    convenience init(bytes: [UInt8]) throws {
+        let path = try TestPaths.scratch("png") + "/image.png"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try self.init(path)
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// The pixel at (x, y) in pixels, straight RGBA.
+    func pixel(_ x: Int, _ y: Int) -> RGBA { readPixel(surface, x, y) }
+
+    /// How many pixels in the rectangle satisfy `predicate`.
+    func count(x: Int, y: Int, width w: Int, height h: Int, where predicate: (RGBA) -> Bool) -> Int {
+        var n = 0
+        for py in y..<min(y + h, height) {
+            for px in x..<min(x + w, width) where predicate(pixel(px, py)) { n += 1 }
+        }
+        return n
     }
 }

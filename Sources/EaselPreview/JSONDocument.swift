@@ -1,0 +1,104 @@
+import Foundation
+import EaselHost
+
+/// Reads a JSON document with errors a person can act on: syntax errors carry the line and column,
+/// structural errors the field path (`instances[2].frame`), and both name the file.
+struct JSONDocument {
+    let file: String
+    let root: Any
+
+    /// Parses `data` read from `file`.
+    init(data: Data, file: String) throws {
+        self.file = file
+        do {
+            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            let detail = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
+            throw HostError(.badData, "\(JSONDocument.locate(detail, in: data)): invalid JSON (\(JSONDocument.clean(detail)))", file: file)
+        }
+    }
+
+    /// Reads and parses a file.
+    static func read(_ path: String) throws -> JSONDocument {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw HostError(.notFound, exists ? "cannot be read" : "no such file", file: path)
+        }
+        return try JSONDocument(data: data, file: path)
+    }
+
+    /// "line L, column C" for JSONSerialization's "… around character N." (or "line 1" if it gave none).
+    static func locate(_ detail: String, in data: Data) -> String {
+        guard let range = detail.range(of: "character "),
+              let offset = Int(detail[range.upperBound...].prefix { $0.isNumber }) else { return "line 1" }
+        var line = 1, column = 1, index = 0
+        // Count in characters of UTF-8 text, as the offset does.
+        for ch in String(decoding: data, as: UTF8.self) {
+            if index >= offset { break }
+            if ch == "\n" { line += 1; column = 1 } else { column += 1 }
+            index += 1
+        }
+        return "line \(line), column \(column)"
+    }
+
+    static func clean(_ detail: String) -> String {
+        var d = detail
+        if let r = d.range(of: " around character") { d = String(d[..<r.lowerBound]) }
+        if d.hasSuffix(".") { d.removeLast() }
+        return d
+    }
+
+    /// An error about the value at `path`.
+    func error(_ path: String, _ message: String, kind: HostError.Kind = .badData) -> HostError {
+        HostError(kind, "\(path): \(message)", file: file)
+    }
+
+    /// The object at `path`, or an error saying an object was expected.
+    func object(_ value: Any?, _ path: String) throws -> [String: Any] {
+        guard let o = value as? [String: Any] else { throw error(path, "expected an object, found \(describe(value))") }
+        return o
+    }
+
+    func array(_ value: Any?, _ path: String) throws -> [Any] {
+        guard let a = value as? [Any] else { throw error(path, "expected an array, found \(describe(value))") }
+        return a
+    }
+
+    func string(_ value: Any?, _ path: String) throws -> String {
+        guard let s = value as? String else { throw error(path, "expected a string, found \(describe(value))") }
+        return s
+    }
+
+    /// A value written as a string in the value syntax, or as a JSON number or boolean.
+    func valueText(_ value: Any?, _ path: String) throws -> String {
+        switch value {
+        case let s as String: return s
+        case let n as NSNumber:
+            if JSONDocument.isBoolean(n) { return n.boolValue ? "true" : "false" }
+            return PropertyInfo.formatNumber(n.doubleValue)
+        default: throw error(path, "expected a value (a string in the --set syntax, a number or a boolean), found \(describe(value))")
+        }
+    }
+
+    /// Rejects keys other than `allowed`, naming the first unknown one.
+    func onlyKeys(_ object: [String: Any], _ allowed: [String], _ path: String) throws {
+        for key in object.keys.sorted() where !allowed.contains(key) {
+            throw error(path.isEmpty ? key : "\(path).\(key)", "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
+        }
+    }
+
+    /// JSON booleans arrive as NSNumbers of their own class.
+    static func isBoolean(_ n: NSNumber) -> Bool { type(of: n) == type(of: NSNumber(value: true)) }
+
+    func describe(_ value: Any?) -> String {
+        switch value {
+        case nil: return "nothing"
+        case is NSNull: return "null"
+        case let n as NSNumber: return JSONDocument.isBoolean(n) ? "a boolean" : "a number"
+        case is String: return "a string"
+        case is [Any]: return "an array"
+        case is [String: Any]: return "an object"
+        default: return "\(type(of: value!))"
+        }
+    }
+}

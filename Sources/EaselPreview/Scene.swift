@@ -1,0 +1,105 @@
+import EaselHost
+import Foundation
+
+/// A scene: our storyboard. A canvas size and background, and instances of component classes placed
+/// at frames, each with attributes applied as user-defined runtime attributes.
+///
+/// ```json
+/// {
+///   "size": "640x480",
+///   "background": "#F2F2F7",
+///   "instances": [
+///     { "class": "Rainbow", "frame": "20,20,600,434", "attributes": { "firstColor": "#FF0000" } },
+///     { "class": "Gauge", "name": "cpu", "frame": "20,20,120,120", "attributes": { "value": 80, "style": "pie" } }
+///   ]
+/// }
+/// ```
+/// `size` is required (`WxH` in points); `background` (`#RRGGBB[AA]`, default transparent) and
+/// `scale` (pixels per point, default 1) are optional. Each instance needs `class` and `frame`
+/// (`x,y,w,h`); `attributes` (property → value in the `--set` syntax; numbers and booleans may be
+/// JSON numbers and booleans) and `name` (for messages) are optional. Instances are drawn in order,
+/// later ones on top. Attributes are applied in the class's property order.
+public struct Scene: Equatable {
+    public struct Instance: Equatable {
+        public var className: String
+        public var name: String?
+        public var frame: Rect
+        public var attributes: [(key: String, value: String)]
+        /// Where it is in the document, for messages: "instances[2]".
+        public var path: String
+
+        public static func == (a: Instance, b: Instance) -> Bool {
+            a.className == b.className && a.name == b.name && a.frame == b.frame && a.path == b.path
+                && a.attributes.map(\.key) == b.attributes.map(\.key) && a.attributes.map(\.value) == b.attributes.map(\.value)
+        }
+    }
+
+    public var file: String
+    public var size: Size
+    public var background: Color?
+    public var scale: Double?
+    public var instances: [Instance]
+
+    /// Reads and checks a scene file. Errors name the file and the line (syntax) or field (structure)
+    /// and say what was expected.
+    public static func read(_ path: String) throws -> Scene {
+        try parse(JSONDocument.read(path))
+    }
+
+    /// Parses scene JSON held in memory (`file` names it in messages).
+    public static func parse(_ data: Data, file: String) throws -> Scene {
+        try parse(JSONDocument(data: data, file: file))
+    }
+
+    static func parse(_ doc: JSONDocument) throws -> Scene {
+        let root = try doc.object(doc.root, "the document")
+        try doc.onlyKeys(root, ["size", "background", "scale", "instances"], "")
+        let size = try typed(doc, root["size"], "size", .size)
+        guard case .size(let s) = size, s.width > 0, s.height > 0 else {
+            throw doc.error("size", "must be positive (expected WxH, e.g. 640x480)")
+        }
+        var background: Color?
+        if root["background"] != nil, case .color(let c) = try typed(doc, root["background"], "background", .color) {
+            background = c
+        }
+        var scale: Double?
+        if let value = root["scale"] {
+            guard let n = value as? NSNumber, n.doubleValue.isFinite, n.doubleValue > 0 else {
+                throw doc.error("scale", "expected a positive number of pixels per point, found \(doc.describe(value))")
+            }
+            scale = n.doubleValue
+        }
+        var instances: [Instance] = []
+        for (i, item) in try doc.array(root["instances"], "instances").enumerated() {
+            let path = "instances[\(i)]"
+            let o = try doc.object(item, path)
+            try doc.onlyKeys(o, ["class", "name", "frame", "attributes"], path)
+            let className = try doc.string(o["class"], "\(path).class")
+            let name = try o["name"].map { try doc.string($0, "\(path).name") }
+            guard case .rect(let frame) = try typed(doc, o["frame"], "\(path).frame", .rect) else { fatalError() }
+            guard frame.width >= 0, frame.height >= 0 else {
+                throw doc.error("\(path).frame", "width and height must not be negative")
+            }
+            var attributes: [(String, String)] = []
+            if let a = o["attributes"] {
+                for (key, value) in try doc.object(a, "\(path).attributes") {
+                    attributes.append((key, try doc.valueText(value, "\(path).attributes.\(key)")))
+                }
+            }
+            instances.append(Instance(className: className, name: name, frame: frame,
+                                      attributes: attributes.sorted { $0.0 < $1.0 }, path: path))
+        }
+        return Scene(file: doc.file, size: s, background: background, scale: scale, instances: instances)
+    }
+
+    /// A value of `type` in the value syntax at `path`.
+    static func typed(_ doc: JSONDocument, _ value: Any?, _ path: String, _ type: PropertyType) throws -> PropertyValue {
+        let text = try doc.string(value, path)
+        let zero: PropertyValue = type == .size ? .size(.zero) : type == .rect ? .rect(Rect(size: .zero)) : .color(Color(red: 0, green: 0, blue: 0))
+        do {
+            return try PropertyInfo(name: path, type: type, defaultValue: zero).parse(text)
+        } catch let e as HostError {
+            throw doc.error(path, e.message)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import EaselHost
+import EaselRender
+
+/// Renders a ``Scene``: each instance created from the scene as an archive (init(coder:)), its
+/// attributes applied through the setters, awake-from-archive and prepare-for-designer called, laid
+/// out at its frame's size and drawn at its frame, in order.
+public enum SceneRender {
+    /// The classes a scene needs, by name (a registry, or anything else that resolves names).
+    public typealias ClassLookup = (String) -> DesignableClass?
+
+    public static func render(_ scene: Scene, classes: ClassLookup, format: OutputFormat,
+                              scale: Double? = nil, background: Color? = nil) throws -> RenderTarget {
+        // Resolve every class first: a typo fails before any plugin code runs.
+        var resolved: [(Scene.Instance, DesignableClass)] = []
+        for instance in scene.instances {
+            guard let cls = classes(instance.className) else {
+                throw HostError(.notFound, "\(instance.path).class: no class named '\(instance.className)' (see host list)",
+                                file: scene.file)
+            }
+            resolved.append((instance, cls))
+        }
+        let target: RenderTarget
+        do {
+            target = try RenderTarget(format: format, options: RenderOptions(
+                width: scene.size.width, height: scene.size.height, scale: scale ?? scene.scale ?? 1,
+                background: (background ?? scene.background)?.c))
+        } catch let error as RenderError {
+            throw HostError(error, file: scene.file)
+        }
+        for (instance, cls) in resolved {
+            let archive = Archive(frame: instance.frame, attributes: instance.attributes,
+                                  source: "\(scene.file): \(instance.path)")
+            do {
+                let component = try DesignerInstance(cls, archive: archive, prepareForDesigner: true)
+                try component.draw(on: target.canvas)
+            } catch let error as HostError where error.kind == .badData && error.file == archive.source {
+                // Attribute problems: name the scene file and the instance's attribute path.
+                var e = error
+                e.file = scene.file
+                if let p = e.property { e.message = "\(instance.path).attributes.\(p): \(e.message)"; e.property = nil }
+                e.className = nil
+                throw e
+            }
+        }
+        do { try target.canvas.finish() } catch let error as RenderError {
+            throw HostError(error, file: scene.file)
+        }
+        return target
+    }
+}

@@ -1,0 +1,76 @@
+import EaselPreview
+import Foundation
+import XCTest
+
+/// Scenes: parsing with clear errors, and real renders of several instances on one canvas.
+final class SceneTests: XCTestCase {
+    func write(_ json: String, in root: String, name: String = "scene.json") throws -> String {
+        let path = root + "/" + name
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func testASceneRendersItsInstancesAtTheirFrames() throws {
+        let root = try exampleComponents(["Gauge", "RoundedCornerButton"])
+        _ = try write("""
+            {
+              "size": "300x100",
+              "background": "#FFFFFF",
+              "instances": [
+                { "class": "Gauge", "name": "cpu", "frame": "0,0,100,100",
+                  "attributes": { "value": 100, "tintColor": "#FF0000", "showValue": false, "label": "" } },
+                { "class": "RoundedCornerButton", "frame": "150,30,140,40",
+                  "attributes": { "backgroundColor": "#00FF00", "title": "", "cornerRadius": 0 } }
+              ]
+            }
+            """, in: root)
+        let result = try runHost(["render", "scene.json", "-o", "scene.png"], directory: root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let png = try PNGFile(root + "/scene.png")
+        XCTAssertEqual([png.width, png.height], [300, 100])
+        XCTAssertEqual(png.pixel(120, 5), .white, "background between the instances")
+        XCTAssertTrue(png.pixel(50, 5).isClose(to: .red, tolerance: 10), "the full ring at the top: \(png.pixel(50, 5))")
+        XCTAssertEqual(png.pixel(50, 50), .white, "nothing drawn inside the ring without a value text")
+        XCTAssertEqual(png.pixel(151, 31), .green, "the button at its frame, square corners")
+        XCTAssertEqual(png.pixel(149, 31), .white, "and not outside it")
+        XCTAssertEqual(try runHost(["render", "scene.json", "-o", "scene2.png", "--scale", "2"], directory: root).status, 0)
+        XCTAssertEqual(try PNGFile(root + "/scene2.png").width, 600)
+    }
+
+    func testMalformedScenesNameTheFileTheFieldOrLine() throws {
+        let root = try exampleComponents(["Gauge"])
+        let cases: [(String, Int32, String)] = [
+            ("{\n  \"size\": \"100x100\",\n  \"instances\": [ { \"class\": \"Gauge\",, } ]\n}", 65, "scene.json: line 3, column "),
+            ("[1, 2]", 65, "scene.json: the document: expected an object, found an array"),
+            ("{\"instances\": []}", 65, "scene.json: size: expected a string, found nothing"),
+            ("{\"size\": \"0x10\", \"instances\": []}", 65, "scene.json: size: must be positive"),
+            ("{\"size\": \"10x10\", \"instances\": [{\"class\": \"Gauge\", \"frame\": \"1,2,3\"}]}", 65,
+             "scene.json: instances[0].frame: '1,2,3' is not a rectangle (expected x,y,w,h"),
+            ("{\"size\": \"10x10\", \"instances\": [{\"class\": \"Gauge\", \"frame\": \"0,0,5,5\", \"attributes\": {\"value\": [1]}}]}", 65,
+             "scene.json: instances[0].attributes.value: expected a value"),
+            ("{\"size\": \"10x10\", \"instances\": [{\"class\": \"Gauge\", \"frame\": \"0,0,5,5\", \"attributes\": {\"value\": 101}}]}", 65,
+             "scene.json: instances[0].attributes.value: 101 is outside the range 0…100"),
+            ("{\"size\": \"10x10\", \"instances\": [{\"class\": \"Gauge\", \"frame\": \"0,0,5,5\", \"attributes\": {\"style\": \"cube\"}}]}", 65,
+             "scene.json: instances[0].attributes.style: 'cube' is not a case of this enum (expected one of: ring, bar, pie)"),
+            ("{\"size\": \"10x10\", \"instances\": [{\"class\": \"Gaug\", \"frame\": \"0,0,5,5\"}]}", 66,
+             "scene.json: instances[0].class: no class named 'Gaug'"),
+            ("{\"size\": \"10x10\", \"background\": \"#12\", \"instances\": []}", 65, "scene.json: background: '#12' is not a colour"),
+            ("{\"size\": \"10x10\", \"instances\": [], \"extra\": 1}", 65, "scene.json: extra: unknown key"),
+        ]
+        for (json, status, message) in cases {
+            _ = try write(json, in: root)
+            let result = try runHost(["render", "scene.json", "-o", "out.png"], directory: root)
+            XCTAssertEqual(result.status, status, json)
+            XCTAssertTrue(result.stderr.contains(message), "\(json)\n→ \(result.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out.png"))
+        }
+        let missing = try runHost(["render", "missing.json", "-o", "out.png"], directory: root)
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertTrue(missing.stderr.contains("missing.json: no such file"))
+    }
+
+    func testTheExampleSceneInTheRepositoryParses() throws {
+        let scene = try Scene.read(TestPaths.repoRoot + "/Examples/scene.json")
+        XCTAssertGreaterThan(scene.instances.count, 1)
+    }
+}
