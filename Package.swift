@@ -33,11 +33,12 @@ let package = Package(
         // -pthread, which SwiftPM warns about on every build.
         .systemLibrary(name: "CPango", path: "Sources/CPango", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
 
         // Host core: discovery, loading, validation, libffi property calls, the common protocol.
-        .target(name: "EaselHost", dependencies: ["CEasel", "CFFI"], path: "Sources/EaselHost"),
+        .target(name: "EaselHost", dependencies: ["CEasel", "CFFI", "CZlib"], path: "Sources/EaselHost"),
         // The canvas on Cairo/Pango/librsvg and image output.
         .target(name: "EaselRender", dependencies: ["CEasel", "CCairo", "CPango", "CRsvg", "CPNG"],
                 path: "Sources/EaselRender"),

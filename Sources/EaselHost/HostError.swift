@@ -59,10 +59,13 @@ public struct HostError: Error, CustomStringConvertible, Equatable, Sendable {
         if let file { parts.append(file) }
         if let className { parts.append("class \(className)") }
         if let property { parts.append("property \(property)") }
-        parts.append(message)
-        var line = parts.joined(separator: ": ")
-        if let phase, kind == .pluginFailure { line += " [phase: \(phase.rawValue)]" }
-        return line
+        // The first line carries the phase; further lines (a worker's last output) follow it.
+        let lines = message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        parts.append(String(lines[0]))
+        var text = parts.joined(separator: ": ")
+        if let phase, kind == .pluginFailure { text += " [phase: \(phase.rawValue)]" }
+        if lines.count > 1 { text += "\n" + lines[1] }
+        return text
     }
 
     /// The process exit code for this error (sysexits.h values), as documented in the README.

@@ -25,6 +25,22 @@ public final class RendererServices: PluginServices {
         target.canvas.pointer.pointee.measure_text(target.canvas.pointer, text, maxWidth, style)
     }
 
+    /// The measuring canvas, resolving images against `resourceDirectory` (for a worker's display
+    /// list recorder: text and image queries answered exactly as the host's canvas would).
+    public func queryCanvas(resourceDirectory: String) -> UnsafeMutablePointer<easel_canvas> {
+        target.canvas.resolver = ResourceImageResolver(resourceDirectory: resourceDirectory)
+        return target.canvas.pointer
+    }
+
+    /// Makes this process a worker: installs the services and the query canvas, then serves the
+    /// worker protocol on fd 3 until the host is done. Returns the exit status.
+    public static func runWorker() -> Int32 {
+        let services = RendererServices()
+        HostServices.current = services
+        WorkerServer.queryCanvas = { services.queryCanvas(resourceDirectory: $0) }
+        return WorkerServer.run()
+    }
+
     public func imageSize(_ name: String, resourceDirectory: String) -> easel_size {
         target.canvas.resolver = ResourceImageResolver(resourceDirectory: resourceDirectory)
         return name.withCString { target.canvas.pointer.pointee.image_size(target.canvas.pointer, $0) }

@@ -6,14 +6,14 @@ import EaselRender
 /// out at its frame's size and drawn at its frame, in order.
 public enum SceneRender {
     /// The classes a scene needs, by name (a registry, or anything else that resolves names).
-    public typealias ClassLookup = (String) -> DesignableClass?
+    public typealias ClassLookup = (String) throws -> DesignableClass?
 
     public static func render(_ scene: Scene, classes: ClassLookup, format: OutputFormat,
                               scale: Double? = nil, background: Color? = nil) throws -> RenderTarget {
         // Resolve every class first: a typo fails before any plugin code runs.
         var resolved: [(Scene.Instance, DesignableClass)] = []
         for instance in scene.instances {
-            guard let cls = classes(instance.className) else {
+            guard let cls = try classes(instance.className) else {
                 throw HostError(.notFound, "\(instance.path).class: no class named '\(instance.className)' (see host list)",
                                 file: scene.file)
             }

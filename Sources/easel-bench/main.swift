@@ -15,7 +15,7 @@ if let failure = registry.failures.first {
     fputs("easel-bench: \(failure)\n", stderr)
     exit(69)
 }
-guard let cls = registry.designableClass(named: args[2]) else {
+guard let cls = try? registry.designableClass(named: args[2]) else {
     fputs("easel-bench: no class \(args[2]) in \(args[1])\n", stderr)
     exit(66)
 }

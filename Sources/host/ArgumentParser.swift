@@ -25,6 +25,10 @@ struct CommandSpec {
     static let common: [OptionSpec] = [
         OptionSpec(name: "plugins", value: "DIR", repeatable: true,
                    help: "search DIR for plugins (repeatable; default ./components, see EASEL_PLUGIN_PATH)"),
+        OptionSpec(name: "in-process", help: "run plugin code in this process, not in worker processes (for debuggers)"),
+        OptionSpec(name: "timeout", value: "SECONDS", help: "time budget of each call into a plugin in a worker (default 2)"),
+        OptionSpec(name: "rescan", help: "scan every plugin file again, ignoring the registry cache"),
+        OptionSpec(name: "cache", value: "FILE", help: "registry cache file (default $EASEL_REGISTRY_CACHE or ~/.cache/easel/registry-v1.bin); 'none' for no cache"),
         OptionSpec(name: "verbose", short: "v", help: "also print what plugins log below warning level"),
         OptionSpec(name: "help", short: "h", help: "show this help"),
     ]

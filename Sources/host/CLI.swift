@@ -31,6 +31,9 @@ enum CLI {
             "Plugins are found in every --plugins DIR, then in the colon-separated $\(PluginSearchPath.environmentVariable),",
             "else in ./components (recursively, files ending in .so).",
             "",
+            "Plugin code runs in worker processes: a crash or a hang (over --timeout, default 2 s) is reported, never fatal.",
+            "What plugins contain is cached (see --cache); --rescan ignores the cache.",
+            "",
             "Exit status: 0 ok, 64 usage, 65 bad data, 66 no such class/file, 69 plugin failure, 70 internal, 73 cannot create output.",
             "Run 'host COMMAND --help' for a command's options.",
         ]
@@ -84,8 +87,25 @@ enum CLI {
         }
     }
 
-    /// The registry for the command's --plugins options and the environment.
-    static func registry(_ arguments: ParsedArguments) -> Registry {
-        Registry(searchPath: PluginSearchPath.resolve(explicit: arguments.all("plugins")))
+    /// The registry for the command's --plugins, --in-process, --timeout, --rescan and --cache
+    /// options and the environment.
+    static func registry(_ arguments: ParsedArguments) throws -> Registry {
+        Registry(options: try registryOptions(arguments))
+    }
+
+    static func registryOptions(_ arguments: ParsedArguments) throws -> RegistryOptions {
+        var options = RegistryOptions(searchPath: PluginSearchPath.resolve(explicit: arguments.all("plugins")),
+                                      isolation: try isolation(arguments), rescan: arguments.has("rescan"))
+        if let cache = arguments.value("cache") { options.cacheFile = cache == "none" ? nil : cache }
+        return options
+    }
+
+    static func isolation(_ arguments: ParsedArguments) throws -> Isolation {
+        if arguments.has("in-process") { return .inProcess }
+        guard let text = arguments.value("timeout") else { return .default }
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+            throw UsageError(message: "--timeout '\(text)' is not a positive number of seconds")
+        }
+        return .workers(timeout: seconds)
     }
 }

@@ -22,38 +22,44 @@ enum InspectCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let target = arguments.positionals[0]
-        let classes = try resolve(target, arguments)
+        let (registry, classes) = try resolve(target, arguments)
         let assignments = try arguments.all("set").map(parseAssignment)
         var current: [String: [String: PropertyValue]] = [:]
         if !assignments.isEmpty {
             guard classes.count == 1 else {
                 throw UsageError(message: "\(target) has \(classes.count) classes; --set needs one (inspect a class by name)")
             }
-            current[classes[0].info.name] = try applying(assignments, to: classes[0])
+            // Only now does plugin code run: describing a class comes from the registry.
+            guard let cls = try registry.designableClass(named: classes[0].name) else { throw unknownClass(classes[0].name, registry) }
+            current[classes[0].name] = try applying(assignments, to: cls)
         }
         if arguments.has("json") {
-            let list = classes.map { InspectJSON.describe($0.info, current: current[$0.info.name]) }
+            let list = classes.map { InspectJSON.describe($0, current: current[$0.name]) }
             print(JSON.object([("schema", .string("easel.inspect/1")), ("classes", .array(list))]).text, terminator: "")
         } else {
-            print(classes.map { InspectText.describe($0.info, current: current[$0.info.name]) }
-                .joined(separator: "\n\n"))
+            print(classes.map { InspectText.describe($0, current: current[$0.name]) }.joined(separator: "\n\n"))
         }
         return 0
     }
 
     /// A class by name on the search path, or every class of one plugin file.
-    static func resolve(_ target: String, _ arguments: ParsedArguments) throws -> [DesignableClass] {
+    static func resolve(_ target: String, _ arguments: ParsedArguments) throws -> (Registry, [ClassInfo]) {
         if target.hasSuffix(".so") || target.contains("/") {
             guard access(target, F_OK) == 0 else {
                 throw HostError(.notFound, "no such file (expected a plugin .so)", file: target)
             }
-            let registry = Registry(files: [target])
+            let registry = Registry(files: [target], isolation: try CLI.isolation(arguments))
             if let failure = registry.failures.first { throw failure }
-            return registry.plugins.first?.classes ?? []
+            guard let plugin = registry.plugins.first else { return (registry, []) }
+            return (registry, try plugin.classes().map { info in
+                var info = info
+                info.plugin.path = plugin.info.path
+                return info
+            })
         }
-        let registry = CLI.registry(arguments)
-        guard let cls = registry.designableClass(named: target) else { throw unknownClass(target, registry) }
-        return [cls]
+        let registry = try CLI.registry(arguments)
+        guard let info = try registry.classInfo(named: target) else { throw unknownClass(target, registry) }
+        return (registry, [info])
     }
 
     /// "no class named …", with suggestions, the known classes and how many files failed.
@@ -62,10 +68,13 @@ enum InspectCommand: Command {
         let hints = registry.suggestions(for: name)
         if !hints.isEmpty { message += "; did you mean \(hints.joined(separator: ", "))?" }
         else if !registry.classes.isEmpty {
-            message += " (expected one of: \(registry.classes.map(\.info.name).joined(separator: ", ")))"
+            message += " (expected one of: \(registry.classes.map(\.name).joined(separator: ", ")))"
         }
         if !registry.failures.isEmpty {
-            message += "; \(registry.failures.count) file\(registry.failures.count == 1 ? "" : "s") failed to load (see host list)"
+            // The class may be in a file that failed: say which files failed, and why.
+            let shown = registry.failures.prefix(3).map { "\n  " + $0.description.split(separator: "\n")[0] }.joined()
+            let more = registry.failures.count > 3 ? "\n  … (see host list)" : ""
+            message += "; \(registry.failures.count) file\(registry.failures.count == 1 ? "" : "s") failed to load:" + shown + more
         }
         return HostError(.notFound, message)
     }

@@ -13,23 +13,22 @@ enum ListCommand: Command {
         details: "Exit status is 0 even when some files failed to load; they are listed with the reason.")
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let registry = CLI.registry(arguments)
+        let registry = try CLI.registry(arguments)
         if arguments.has("json") {
             print(json(registry).text, terminator: "")
             return 0
         }
         if arguments.has("names") {
-            for cls in registry.classes { print(cls.info.name) }
+            for cls in registry.classes { print(cls.name) }
             return 0
         }
         var classCount = 0
         for plugin in registry.plugins {
             print("\(plugin.info.name) \(plugin.info.version) (\(plugin.info.id))  \(plugin.info.path)")
-            for cls in plugin.classes {
+            for cls in plugin.summaries {
                 classCount += 1
-                let shadowed = registry.designableClass(named: cls.info.name) !== cls
-                let summary = cls.info.summary ?? ""
-                print("  " + cls.info.name.padding(to: 26) + " " + summary + (shadowed ? "  [shadowed by an earlier file]" : ""))
+                let shadowed = !registry.isRegistered(cls.name, from: plugin)
+                print("  " + cls.name.padding(to: 26) + " " + (cls.summary ?? "") + (shadowed ? "  [shadowed by an earlier file]" : ""))
             }
         }
         let p = registry.plugins.count
@@ -54,13 +53,13 @@ enum ListCommand: Command {
                     ("version", .string(plugin.info.version)),
                     ("summary", .optional(plugin.info.summary)),
                     ("abi", .string(plugin.info.abi)),
-                    ("classes", .array(plugin.classes.map { cls in
+                    ("classes", .array(plugin.summaries.map { cls in
                         .object([
-                            ("name", .string(cls.info.name)),
-                            ("displayName", .string(cls.info.displayName)),
-                            ("summary", .optional(cls.info.summary)),
-                            ("group", .string(cls.info.group)),
-                            ("registered", .bool(registry.designableClass(named: cls.info.name) === cls)),
+                            ("name", .string(cls.name)),
+                            ("displayName", .string(cls.displayName)),
+                            ("summary", .optional(cls.summary)),
+                            ("group", .string(cls.group)),
+                            ("registered", .bool(registry.isRegistered(cls.name, from: plugin))),
                         ])
                     })),
                 ])

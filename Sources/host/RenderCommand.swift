@@ -48,8 +48,8 @@ enum RenderCommand: Command {
         request.size = try arguments.value("size").map(parseSize)
         request.scale = try scale(arguments) ?? 1
         request.background = try background(arguments)
-        let registry = CLI.registry(arguments)
-        guard let cls = registry.designableClass(named: request.className) else {
+        let registry = try CLI.registry(arguments)
+        guard let cls = try registry.designableClass(named: request.className) else {
             throw InspectCommand.unknownClass(request.className, registry)
         }
         let target = try ComponentRender.render(cls, request)
@@ -63,7 +63,7 @@ enum RenderCommand: Command {
             throw UsageError(message: "--\(option) is for classes; a scene gives sizes and attributes itself")
         }
         let scene = try Scene.read(path)
-        let registry = CLI.registry(arguments)
+        let registry = try CLI.registry(arguments)
         let target = try SceneRender.render(scene, classes: registry.designableClass(named:), format: format,
                                             scale: try scale(arguments), background: try background(arguments))
         try write(target, to: output)

@@ -1,7 +1,12 @@
+import EaselHost
+import EaselPreview
 import Glibc
 
 // host — the Easel command-line tool. See `host --help` and README.md.
 setvbuf(stdout, nil, _IOFBF, 1 << 16)
-let status = CLI.run(Array(CommandLine.arguments.dropFirst()))
+signal(SIGPIPE, SIG_IGN)
+let arguments = Array(CommandLine.arguments.dropFirst())
+// The host re-executed as a worker process (see WorkerProcess): plugin code runs there.
+let status = arguments == [WorkerArgument.value] ? RendererServices.runWorker() : CLI.run(arguments)
 fflush(stdout)
 exit(status)

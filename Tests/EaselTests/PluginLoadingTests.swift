@@ -20,7 +20,7 @@ final class PluginLoadingTests: XCTestCase {
     func testAValidFixtureLoads() throws {
         let registry = Registry(files: [try CFixture.broken("none")])
         XCTAssertEqual(registry.failures, [])
-        XCTAssertEqual(registry.classes.map(\.info.name), ["BrokenFixture"])
+        XCTAssertEqual(registry.classes.map(\.name), ["BrokenFixture"])
     }
 
     func testAFileThatIsNotELF() throws {
@@ -127,7 +127,7 @@ final class PluginLoadingTests: XCTestCase {
         for _ in 0..<2 {
             warnings = []
             let registry = Registry(searchPath: PluginSearchPath(directories: [dir]))
-            XCTAssertEqual(registry.designableClass(named: "Gauge")?.info.plugin.path, dir + "/a-duplicate.so")
+            XCTAssertEqual(try registry.designableClass(named: "Gauge")?.info.plugin.path, dir + "/a-duplicate.so")
             XCTAssertEqual(warnings, ["class Gauge is registered by both \(dir)/a-duplicate.so and \(dir)/b-gauge.so; using \(dir)/a-duplicate.so (its path sorts first)"])
         }
     }
@@ -138,7 +138,7 @@ final class PluginLoadingTests: XCTestCase {
         try FileManager.default.copyItem(atPath: try CFixture.broken("abi_major"), toPath: dir + "/libOld.so")
         try "garbage".write(toFile: dir + "/libJunk.so", atomically: true, encoding: .utf8)
         let registry = Registry(searchPath: PluginSearchPath(directories: [dir]))
-        XCTAssertEqual(registry.classes.map(\.info.name), ["Gauge"])
+        XCTAssertEqual(registry.classes.map(\.name), ["Gauge"])
         XCTAssertEqual(registry.failures.map(\.file), [dir + "/libJunk.so", dir + "/libOld.so"])
     }
 
@@ -147,9 +147,9 @@ final class PluginLoadingTests: XCTestCase {
         let dir = try TestPaths.scratch()
         let path = dir + "/libSwap.so"
         try FileManager.default.copyItem(atPath: try CFixture.broken("none"), toPath: path)
-        XCTAssertEqual(Registry(files: [path]).classes.map(\.info.name), ["BrokenFixture"])
+        XCTAssertEqual(Registry(files: [path]).classes.map(\.name), ["BrokenFixture"])
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.copyItem(atPath: try CFixture.build("all_types.c"), toPath: path)
-        XCTAssertEqual(Registry(files: [path]).classes.map(\.info.name), ["AllTypes"])
+        XCTAssertEqual(Registry(files: [path]).classes.map(\.name), ["AllTypes"])
     }
 }

@@ -23,7 +23,7 @@ final class PropertyRoundTripTests: XCTestCase {
     func allTypesClass() throws -> DesignableClass {
         let registry = Registry(files: [try CFixture.build("all_types.c")])
         XCTAssertEqual(registry.failures, [])
-        return try XCTUnwrap(registry.designableClass(named: "AllTypes"))
+        return try XCTUnwrap(try registry.designableClass(named: "AllTypes"))
     }
 
     func testTheTableDescribesEveryType() throws {

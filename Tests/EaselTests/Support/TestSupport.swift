@@ -122,12 +122,16 @@ func runProcess(_ executable: String, _ arguments: [String], environment: [Strin
                          stderr: String(decoding: errData, as: UTF8.self))
 }
 
-/// Runs the built `host` binary. `EASEL_PLUGIN_PATH` is cleared unless given, so the user's
-/// environment never leaks into a test.
+/// Runs the built `host` binary. `EASEL_PLUGIN_PATH` is cleared and the registry cache is the test
+/// process's own unless given, so the user's environment never leaks into a test.
 func runHost(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil,
              stdin: Data? = nil) throws -> ProcessResult {
     var env = environment
     if env["EASEL_PLUGIN_PATH"] == nil { env["EASEL_PLUGIN_PATH"] = "" }
+    // Never the user's registry cache: one per test process.
+    if env["EASEL_REGISTRY_CACHE"] == nil {
+        env["EASEL_REGISTRY_CACHE"] = NSTemporaryDirectory() + "easel-tests-\(getpid())/registry.bin"
+    }
     return try runProcess(TestPaths.host, arguments, environment: env, directory: directory, stdin: stdin)
 }
 

@@ -1,0 +1,169 @@
+import CEasel
+
+/// How plugin code runs: in workers (the default: a crash or a hang becomes an error and the host
+/// goes on), or in this process (`--in-process`, for debugging plugins with gdb or valgrind).
+public enum Isolation: Equatable, Sendable {
+    case inProcess
+    /// In worker processes, each call given `timeout` seconds.
+    case workers(timeout: Double)
+
+    public static let defaultTimeout = 2.0
+    public static let `default` = Isolation.workers(timeout: defaultTimeout)
+}
+
+/// One plugin file served by a worker process. The worker starts on first use and is started again
+/// after it died (a crash in one instance must not poison the next render).
+final class WorkerHostedPlugin {
+    let path: String
+    let timeout: Double
+    private(set) var worker: WorkerProcess?
+    private var nextInstance: UInt32 = 1
+
+    init(path: String, timeout: Double) {
+        self.path = path
+        self.timeout = timeout
+    }
+
+    /// A live worker with the plugin loaded, and the class descriptions it reported.
+    func ensureWorker() throws -> (WorkerProcess, [ClassInfo]) {
+        if let worker, worker.isAlive, let loaded { return (worker, loaded) }
+        let w = try WorkerProcess(timeout: timeout)
+        let context = HostError(.pluginFailure, "", file: path, phase: .load)
+        switch try w.call(.load(path: path), timeout: timeout, context: context) {
+        case .plugin(_, let classes):
+            worker = w
+            loaded = classes
+            return (w, classes)
+        case .failure(let error):
+            throw error
+        case let other:
+            throw HostError(.internalError, "unexpected worker response \(other) to load", file: path)
+        }
+    }
+    private var loaded: [ClassInfo]?
+
+    func allocateInstanceID() -> UInt32 {
+        defer { nextInstance &+= 1 }
+        return nextInstance
+    }
+}
+
+/// A ``DesignableClass`` whose code runs in a worker process.
+final class WorkerClass: DesignableClass {
+    let info: ClassInfo
+    let plugin: WorkerHostedPlugin
+
+    init(info: ClassInfo, plugin: WorkerHostedPlugin) {
+        self.info = info
+        self.plugin = plugin
+    }
+
+    var context: HostError { HostError(.pluginFailure, "", file: info.plugin.path, className: info.name) }
+
+    func makeInstance(frame: Rect) throws -> DesignableInstance {
+        try instantiate { .create(instance: $0, className: info.name, frame: frame) }
+    }
+
+    func makeInstance(archive: Archive) throws -> DesignableInstance {
+        try instantiate { .createFromArchive(instance: $0, className: info.name, archive: archive) }
+    }
+
+    private func instantiate(_ request: (UInt32) -> WorkerRequest) throws -> DesignableInstance {
+        let (worker, classes) = try plugin.ensureWorker()
+        guard let fresh = classes.first(where: { $0.name == info.name }) else {
+            throw HostError(.pluginFailure, "the plugin no longer registers this class (was it rebuilt?)",
+                            file: info.plugin.path, className: info.name, phase: .load)
+        }
+        let id = plugin.allocateInstanceID()
+        try WorkerInstance.expectOK(worker.call(request(id), timeout: plugin.timeout, context: context))
+        return WorkerInstance(info: fresh, worker: worker, id: id, timeout: plugin.timeout)
+    }
+}
+
+/// A ``DesignableInstance`` living in a worker process. Values are checked here before they travel;
+/// drawing comes back as a display list replayed onto the caller's canvas.
+final class WorkerInstance: DesignableInstance {
+    let info: ClassInfo
+    let worker: WorkerProcess
+    let id: UInt32
+    let timeout: Double
+
+    init(info: ClassInfo, worker: WorkerProcess, id: UInt32, timeout: Double) {
+        self.info = info
+        self.worker = worker
+        self.id = id
+        self.timeout = timeout
+    }
+
+    deinit {
+        if worker.isAlive { _ = try? worker.call(.destroy(instance: id), timeout: timeout, context: context()) }
+    }
+
+    func context(_ property: String? = nil) -> HostError {
+        HostError(.pluginFailure, "", file: info.plugin.path, className: info.name, property: property)
+    }
+
+    static func expectOK(_ response: WorkerResponse) throws {
+        switch response {
+        case .ok: return
+        case .failure(let error): throw error
+        default: throw HostError(.internalError, "unexpected worker response \(response)")
+        }
+    }
+
+    func set(_ property: String, to value: PropertyValue) throws {
+        guard let p = info.property(named: property) else {
+            let known = info.properties.map(\.name).joined(separator: ", ")
+            throw HostError(.badData, "no such property (expected one of: \(known))",
+                            file: info.plugin.path, className: info.name, property: property)
+        }
+        if p.isReadOnly {
+            throw HostError(.badData, "the property is read-only", file: info.plugin.path, className: info.name, property: property)
+        }
+        do { try p.check(value) } catch let e as HostError {
+            throw e.with(file: info.plugin.path, className: info.name, property: property)
+        }
+        try Self.expectOK(worker.call(.set(instance: id, property: property, value: value), timeout: timeout,
+                                      context: context(property)))
+    }
+
+    func get(_ property: String) throws -> PropertyValue {
+        switch try worker.call(.get(instance: id, property: property), timeout: timeout, context: context(property)) {
+        case .value(let v): return v
+        case .failure(let e): throw e
+        case let other: throw HostError(.internalError, "unexpected worker response \(other) to get")
+        }
+    }
+
+    func prepareForDesigner() throws {
+        try Self.expectOK(worker.call(.prepare(instance: id), timeout: timeout, context: context()))
+    }
+
+    func awakeFromArchive() throws {
+        try Self.expectOK(worker.call(.awake(instance: id), timeout: timeout, context: context()))
+    }
+
+    func layout(size: Size) throws {
+        try Self.expectOK(worker.call(.layout(instance: id, size: size), timeout: timeout, context: context()))
+    }
+
+    func draw(into canvas: UnsafeMutablePointer<easel_canvas>, rect: Rect) throws {
+        let transform = canvas.pointee.get_transform(canvas)
+        switch try worker.call(.draw(instance: id, rect: rect, transform: transform), timeout: timeout, context: context()) {
+        case .drawn(let list):
+            do { try DisplayListPlayer.replay(list, onto: canvas) } catch let e as HostError {
+                throw e.with(file: info.plugin.path, className: info.name, phase: .draw)
+            }
+        case .failure(let e): throw e
+        case let other: throw HostError(.internalError, "unexpected worker response \(other) to draw")
+        }
+    }
+
+    func intrinsicSize() throws -> Size {
+        switch try worker.call(.intrinsicSize(instance: id), timeout: timeout, context: context()) {
+        case .size(let s): return s
+        case .failure(let e): throw e
+        case let other: throw HostError(.internalError, "unexpected worker response \(other) to intrinsicSize")
+        }
+    }
+}

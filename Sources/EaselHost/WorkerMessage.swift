@@ -1,0 +1,162 @@
+import CEasel
+
+/// The worker protocol, version 1: what the host asks a worker process and what it answers.
+///
+/// Frames on the worker's fd 3 (a socketpair; the worker's stdout and stderr go elsewhere, so a
+/// plugin that prints cannot corrupt it): a little-endian u32 length, then that many bytes written
+/// with ``BinaryWriter``: a u8 message code and the message's fields. The worker speaks first with
+/// `hello`; then every request gets exactly one response, except `scan`, which gets one `scanned`
+/// per file and then `ok`.
+enum WorkerRequest: Equatable {
+    /// Load each file, validate it and describe it; nothing is kept.
+    case scan(paths: [String])
+    /// Load a file and keep it for instances.
+    case load(path: String)
+    case create(instance: UInt32, className: String, frame: Rect)
+    case createFromArchive(instance: UInt32, className: String, archive: Archive)
+    case set(instance: UInt32, property: String, value: PropertyValue)
+    case get(instance: UInt32, property: String)
+    case prepare(instance: UInt32)
+    case awake(instance: UInt32)
+    case layout(instance: UInt32, size: Size)
+    /// Draw into a display list; `transform` is the user → device transform of the parent's canvas.
+    case draw(instance: UInt32, rect: Rect, transform: easel_affine_transform)
+    case intrinsicSize(instance: UInt32)
+    case destroy(instance: UInt32)
+    case quit
+
+    static func == (a: WorkerRequest, b: WorkerRequest) -> Bool { a.encoded() == b.encoded() }
+
+    /// What the worker is doing while it answers, for error messages.
+    var phase: HostError.Phase {
+        switch self {
+        case .scan: return .validate
+        case .load: return .load
+        case .create, .createFromArchive: return .create
+        case .set: return .set
+        case .get: return .get
+        case .prepare, .awake: return .prepare
+        case .layout: return .layout
+        case .draw: return .draw
+        case .intrinsicSize: return .layout
+        case .destroy, .quit: return .create
+        }
+    }
+
+    func encoded() -> [UInt8] {
+        var w = BinaryWriter()
+        switch self {
+        case .scan(let paths): w.u8(1); w.array(paths) { $0.string($1) }
+        case .load(let path): w.u8(2); w.string(path)
+        case .create(let i, let c, let f): w.u8(3); w.u32(i); w.string(c); w.rect(f)
+        case .createFromArchive(let i, let c, let a):
+            w.u8(4); w.u32(i); w.string(c); w.rect(a.frame)
+            w.array(a.attributes) { $0.string($1.key); $0.string($1.value) }
+            w.string(a.source)
+        case .set(let i, let p, let v): w.u8(5); w.u32(i); w.string(p); w.propertyValue(v)
+        case .get(let i, let p): w.u8(6); w.u32(i); w.string(p)
+        case .prepare(let i): w.u8(7); w.u32(i)
+        case .awake(let i): w.u8(8); w.u32(i)
+        case .layout(let i, let s): w.u8(9); w.u32(i); w.size(s)
+        case .draw(let i, let r, let t):
+            w.u8(10); w.u32(i); w.rect(r)
+            for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { w.f64(v) }
+        case .intrinsicSize(let i): w.u8(11); w.u32(i)
+        case .destroy(let i): w.u8(12); w.u32(i)
+        case .quit: w.u8(13)
+        }
+        return w.bytes
+    }
+
+    static func decode(_ bytes: [UInt8]) throws -> WorkerRequest {
+        var r = BinaryReader(bytes)
+        let code = try r.u8()
+        switch code {
+        case 1: return .scan(paths: try r.array { try $0.string() })
+        case 2: return .load(path: try r.string())
+        case 3: return .create(instance: try r.u32(), className: try r.string(), frame: try r.rect())
+        case 4:
+            let i = try r.u32(), c = try r.string(), f = try r.rect()
+            let attributes = try r.array { (key: try $0.string(), value: try $0.string()) }
+            return .createFromArchive(instance: i, className: c,
+                                      archive: Archive(frame: f, attributes: attributes, source: try r.optionalString()))
+        case 5: return .set(instance: try r.u32(), property: try r.string(), value: try r.propertyValue())
+        case 6: return .get(instance: try r.u32(), property: try r.string())
+        case 7: return .prepare(instance: try r.u32())
+        case 8: return .awake(instance: try r.u32())
+        case 9: return .layout(instance: try r.u32(), size: try r.size())
+        case 10:
+            let i = try r.u32(), rect = try r.rect()
+            let t = easel_affine_transform(a: try r.f64(), b: try r.f64(), c: try r.f64(), d: try r.f64(),
+                                           tx: try r.f64(), ty: try r.f64())
+            return .draw(instance: i, rect: rect, transform: t)
+        case 11: return .intrinsicSize(instance: try r.u32())
+        case 12: return .destroy(instance: try r.u32())
+        case 13: return .quit
+        default: throw BinaryReader.Invalid(description: "unknown request code \(code)")
+        }
+    }
+}
+
+/// What a file scan found.
+enum ScanOutcome: Equatable {
+    case plugin(PluginInfo, [ClassInfo])
+    case failed(HostError)
+}
+
+/// A worker's answers.
+enum WorkerResponse: Equatable {
+    case hello(protocolVersion: UInt32, pid: Int32)
+    case ok
+    case value(PropertyValue)
+    case size(Size)
+    case plugin(PluginInfo, [ClassInfo])
+    case scanned(path: String, outcome: ScanOutcome)
+    /// A display list (see ``DisplayListPlayer``).
+    case drawn([UInt8])
+    case failure(HostError)
+
+    static let protocolVersion: UInt32 = 1
+
+    func encoded() -> [UInt8] {
+        var w = BinaryWriter()
+        switch self {
+        case .hello(let v, let pid): w.u8(1); w.u32(v); w.u32(UInt32(bitPattern: pid))
+        case .ok: w.u8(2)
+        case .value(let v): w.u8(3); w.propertyValue(v)
+        case .size(let s): w.u8(4); w.size(s)
+        case .plugin(let p, let classes): w.u8(5); w.pluginInfo(p); w.array(classes) { $0.classInfo($1) }
+        case .scanned(let path, let outcome):
+            w.u8(6); w.string(path)
+            switch outcome {
+            case .plugin(let p, let classes): w.u8(0); w.pluginInfo(p); w.array(classes) { $0.classInfo($1) }
+            case .failed(let e): w.u8(1); w.hostError(e)
+            }
+        case .drawn(let list): w.u8(7); w.blob(list)
+        case .failure(let e): w.u8(8); w.hostError(e)
+        }
+        return w.bytes
+    }
+
+    static func decode(_ bytes: [UInt8]) throws -> WorkerResponse {
+        var r = BinaryReader(bytes)
+        let code = try r.u8()
+        switch code {
+        case 1: return .hello(protocolVersion: try r.u32(), pid: Int32(bitPattern: try r.u32()))
+        case 2: return .ok
+        case 3: return .value(try r.propertyValue())
+        case 4: return .size(try r.size())
+        case 5: return .plugin(try r.pluginInfo(), try r.array { try $0.classInfo() })
+        case 6:
+            let path = try r.string()
+            switch try r.u8() {
+            case 0: return .scanned(path: path, outcome: .plugin(try r.pluginInfo(), try r.array { try $0.classInfo() }))
+            case 1: return .scanned(path: path, outcome: .failed(try r.hostError()))
+            default: throw BinaryReader.Invalid(description: "unknown scan outcome")
+            }
+        case 7: return .drawn(try r.blob())
+        case 8: return .failure(try r.hostError())
+        default: throw BinaryReader.Invalid(description: "unknown response code \(code)")
+        }
+    }
+}

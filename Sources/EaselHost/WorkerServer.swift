@@ -1,0 +1,126 @@
+import CEasel
+import Glibc
+
+/// The worker side of the protocol: `host __worker` runs this loop on fd 3. It loads plugins in
+/// this process, keeps their instances by number, and answers each request; plugin failures that
+/// the plugin reports itself come back as `failure` responses, anything worse ends this process and
+/// the host reports it.
+public enum WorkerServer {
+    /// Makes the canvas that answers text and image queries while recording a draw (the renderer's,
+    /// set by the program; nil: measurements are {0, 0}). The argument is the plugin's resource
+    /// directory.
+    nonisolated(unsafe) public static var queryCanvas: ((String) -> UnsafeMutablePointer<easel_canvas>?)?
+
+    /// Serves requests on `fd` until the host closes it or says quit; returns the exit status.
+    public static func run(fd: Int32 = 3) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let connection = WorkerConnection(fd: fd)
+        var state = State()
+        do {
+            try connection.send(WorkerResponse.hello(protocolVersion: WorkerResponse.protocolVersion, pid: getpid()).encoded())
+            while true {
+                let frame = try connection.receive(deadline: nil)
+                let request: WorkerRequest
+                do { request = try WorkerRequest.decode(frame) } catch {
+                    try connection.send(WorkerResponse.failure(HostError(.internalError, "undecodable request: \(error)")).encoded())
+                    continue
+                }
+                if request == .quit { return 0 }
+                if case .scan(let paths) = request {
+                    for path in paths {
+                        try connection.send(WorkerResponse.scanned(path: path, outcome: state.scan(path)).encoded())
+                    }
+                    try connection.send(WorkerResponse.ok.encoded())
+                    continue
+                }
+                let response: WorkerResponse
+                do { response = try state.handle(request) } catch let error as HostError {
+                    response = .failure(error)
+                } catch {
+                    response = .failure(HostError(.internalError, "\(error)"))
+                }
+                try connection.send(response.encoded())
+            }
+        } catch WorkerConnection.Failure.closed {
+            return 0
+        } catch {
+            fputs("worker: \(error)\n", stderr)
+            return 70
+        }
+    }
+
+    struct State {
+        var plugins: [String: LoadedPlugin] = [:]
+        var classes: [String: DesignableClass] = [:]
+        var instances: [UInt32: DesignableInstance] = [:]
+
+        func scan(_ path: String) -> ScanOutcome {
+            do {
+                let plugin = try PluginLoader.load(path)
+                return .plugin(plugin.info, plugin.classes.map(\.info))
+            } catch let error as HostError {
+                return .failed(error)
+            } catch {
+                return .failed(HostError(.pluginFailure, "\(error)", file: path, phase: .load))
+            }
+        }
+
+        mutating func handle(_ request: WorkerRequest) throws -> WorkerResponse {
+            switch request {
+            case .load(let path):
+                let plugin = try plugins[path] ?? PluginLoader.load(path)
+                plugins[path] = plugin
+                for cls in plugin.classes { classes[cls.info.name] = cls }
+                return .plugin(plugin.info, plugin.classes.map(\.info))
+            case .create(let id, let name, let frame):
+                instances[id] = try cls(name).makeInstance(frame: frame)
+                return .ok
+            case .createFromArchive(let id, let name, let archive):
+                instances[id] = try cls(name).makeInstance(archive: archive)
+                return .ok
+            case .set(let id, let property, let value):
+                try instance(id).set(property, to: value)
+                return .ok
+            case .get(let id, let property):
+                return .value(try instance(id).get(property))
+            case .prepare(let id):
+                try instance(id).prepareForDesigner()
+                return .ok
+            case .awake(let id):
+                try instance(id).awakeFromArchive()
+                return .ok
+            case .layout(let id, let size):
+                try instance(id).layout(size: size)
+                return .ok
+            case .draw(let id, let rect, let transform):
+                let target = try instance(id)
+                let resources = PluginLoader.resourceDirectory(for: target.info.plugin.path)
+                let recorder = DisplayListRecorder(initialTransform: transform,
+                                                   queryCanvas: WorkerServer.queryCanvas?(resources))
+                try target.draw(into: recorder.pointer, rect: rect)
+                if recorder.overflowed {
+                    throw HostError(.pluginFailure, "the drawing is larger than \(DisplayListRecorder.maximumByteCount >> 20) MiB of canvas calls (an endless drawing loop?)",
+                                    file: target.info.plugin.path, className: target.info.name, phase: .draw)
+                }
+                return .drawn(recorder.bytes)
+            case .intrinsicSize(let id):
+                return .size(try instance(id).intrinsicSize())
+            case .destroy(let id):
+                instances[id] = nil
+                return .ok
+            case .scan, .quit:
+                return .ok
+            }
+        }
+
+        func cls(_ name: String) throws -> DesignableClass {
+            guard let c = classes[name] else { throw HostError(.internalError, "the worker has no class \(name) loaded") }
+            return c
+        }
+
+        func instance(_ id: UInt32) throws -> DesignableInstance {
+            guard let i = instances[id] else { throw HostError(.internalError, "the worker has no instance \(id)") }
+            return i
+        }
+    }
+}
