@@ -212,12 +212,16 @@ public enum WorkerArgument {
     public static let value = "__worker"
 }
 
-/// The last lines of a worker's output, bounded.
+/// The last lines of a worker's output, bounded. Of a stack trace (the Swift runtime prints one
+/// after a fatal error), only the first few frames outside the Swift runtime are kept, so the
+/// error's own line is not pushed out by frames.
 struct OutputTail {
     static let maximumLines = 12
     static let maximumLineLength = 300
+    static let maximumFrames = 3
     private(set) var lines: [String] = []
     private var partial: [UInt8] = []
+    private var framesKept = 0
 
     mutating func append(_ bytes: ArraySlice<UInt8>) {
         for b in bytes {
@@ -233,11 +237,20 @@ struct OutputTail {
         let line = String(decoding: partial, as: UTF8.self)
         partial.removeAll(keepingCapacity: true)
         if line.isEmpty { return }
+        if line.hasPrefix("Current stack trace:") { framesKept = 0 }
+        if Self.isFrame(line) {
+            if line.contains("libswiftCore.so") || framesKept >= Self.maximumFrames { return }
+            framesKept += 1
+        }
         lines.append(line)
         if lines.count > Self.maximumLines { lines.removeFirst(lines.count - Self.maximumLines) }
     }
 
-    var all: [String] { partial.isEmpty ? lines : lines + [String(decoding: partial, as: UTF8.self)] }
+    /// "4    libFoo.so    0x00007f… symbol + 12": a stack frame line.
+    static func isFrame(_ line: String) -> Bool {
+        let parts = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
+        return parts.count >= 3 && parts[0].allSatisfy(\.isNumber) && parts[2].hasPrefix("0x")
+    }
 }
 
 /// Runs `body` with a NULL-terminated C array of strings.

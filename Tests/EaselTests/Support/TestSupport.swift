@@ -48,6 +48,12 @@ enum TestPaths {
     }
 }
 
+/// Makes registries created in the test process start the built `host` as their worker (the test
+/// runner itself cannot serve as one). Call before the first worker starts.
+func useHostAsWorker() {
+    setenv("EASEL_WORKER_EXECUTABLE", TestPaths.host, 1)
+}
+
 /// Builds C fixture plugins with the system C compiler, as a component author would.
 enum CFixture {
     nonisolated(unsafe) private static var cache: [String: String] = [:]
@@ -76,6 +82,39 @@ enum CFixture {
     /// A broken-plugin build (see Tests/Fixtures/broken_plugin.c).
     static func broken(_ fault: String) throws -> String {
         try build("broken_plugin.c", defines: ["FAULT=\(fault)"], name: "broken_\(fault)")
+    }
+}
+
+/// Builds Swift fixture plugins (Tests/Fixtures/<Name>/<Name>.swift) with swiftc against the
+/// EaselKit that `swift build` built, as Tests/Fixtures/SwiftAllTypes/README.md describes.
+enum SwiftFixture {
+    nonisolated(unsafe) private static var cache: [String: String] = [:]
+
+    static func build(_ name: String) throws -> String {
+        if let path = cache[name], FileManager.default.fileExists(atPath: path) { return path }
+        let b = TestPaths.products
+        let objects = try FileManager.default.contentsOfDirectory(atPath: b + "/EaselKit.build")
+            .filter { $0.hasSuffix(".o") }.sorted().map { b + "/EaselKit.build/" + $0 }
+        guard !objects.isEmpty else {
+            throw NSError(domain: "SwiftFixture", code: 1, userInfo: [NSLocalizedDescriptionKey: "EaselKit is not built in \(b): run swift build first"])
+        }
+        let dir = NSTemporaryDirectory() + "easel-tests-\(getpid())/fixtures"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let output = "\(dir)/lib\(name).so"
+        let swiftc = ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc"
+        let args = [swiftc, "-emit-library", "-swift-version", "5", "-parse-as-library", "-module-name", name,
+                    "-I", b + "/Modules",
+                    "-Xcc", "-fmodule-map-file=\(b)/CEasel.build/module.modulemap",
+                    "-Xcc", "-fmodule-map-file=\(TestPaths.repoRoot)/Sources/CFFI/module.modulemap",
+                    "-Xlinker", "-Bsymbolic",
+                    "\(TestPaths.fixtures)/\(name)/\(name).swift"] + objects + ["-o", output]
+        let result = try runProcess("/usr/bin/env", args)
+        guard result.status == 0 else {
+            throw NSError(domain: "SwiftFixture", code: Int(result.status),
+                          userInfo: [NSLocalizedDescriptionKey: "swiftc failed for \(name): \(result.stderr)"])
+        }
+        cache[name] = output
+        return output
     }
 }
 

@@ -1,0 +1,103 @@
+import EaselHost
+import Foundation
+import XCTest
+
+/// The registry cache: unchanged plugins are described without loading them; changed ones are
+/// scanned again; a corrupt cache is a warning.
+final class RegistryCacheTests: XCTestCase {
+    override func setUp() { useHostAsWorker() }
+
+    func options(_ dir: String, cache: String, rescan: Bool = false, isolation: Isolation = .default) -> RegistryOptions {
+        RegistryOptions(searchPath: PluginSearchPath(directories: [dir]), isolation: isolation, cacheFile: cache, rescan: rescan)
+    }
+
+    func testUnchangedFilesComeFromTheCacheAndChangedOnesAreScanned() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge"),
+                                         "libAllTypes.so": try CFixture.build("all_types.c")])
+        let dir = root + "/components", cache = root + "/registry.bin"
+        let cold = Registry(options: options(dir, cache: cache))
+        XCTAssertEqual([cold.scannedCount, cold.cachedCount], [2, 0])
+        XCTAssertEqual(cold.classes.map(\.name), ["AllTypes", "Gauge"])
+        let warm = Registry(options: options(dir, cache: cache))
+        XCTAssertEqual([warm.scannedCount, warm.cachedCount], [0, 2])
+        XCTAssertEqual(warm.classes.map(\.name), ["AllTypes", "Gauge"])
+        XCTAssertEqual(try warm.classInfo(named: "Gauge"), try cold.classInfo(named: "Gauge"), "full descriptions survive the cache")
+        // Touched but identical: the content hash says no rescan is needed.
+        let later = Date().addingTimeInterval(5)
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: dir + "/libGauge.so")
+        let touched = Registry(options: options(dir, cache: cache))
+        XCTAssertEqual([touched.scannedCount, touched.cachedCount], [0, 2])
+        // Replaced by another build: scanned.
+        try FileManager.default.removeItem(atPath: dir + "/libAllTypes.so")
+        try FileManager.default.copyItem(atPath: try CFixture.broken("none"), toPath: dir + "/libAllTypes.so")
+        let changed = Registry(options: options(dir, cache: cache))
+        XCTAssertEqual([changed.scannedCount, changed.cachedCount], [1, 1])
+        XCTAssertEqual(changed.classes.map(\.name), ["BrokenFixture", "Gauge"])
+        // --rescan scans everything.
+        let rescanned = Registry(options: options(dir, cache: cache, rescan: true))
+        XCTAssertEqual(rescanned.scannedCount, 2)
+    }
+
+    func testACorruptCacheIsAWarningAndIsRebuilt() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        let cache = root + "/registry.bin"
+        for garbage in [Data("not a cache".utf8), Data(), Data("EASELREG".utf8) + Data([1, 0, 0, 0, 200, 0, 0, 0])] {
+            try garbage.write(to: URL(fileURLWithPath: cache))
+            var warnings: [String] = []
+            let saved = Diagnostics.warningSink
+            Diagnostics.warningSink = { warnings.append($0) }
+            defer { Diagnostics.warningSink = saved }
+            let registry = Registry(options: options(root + "/components", cache: cache))
+            XCTAssertEqual(registry.classes.map(\.name), ["Gauge"])
+            XCTAssertEqual(warnings.count, garbage.isEmpty ? 1 : 1, "\(warnings)")
+            XCTAssertTrue(warnings.first?.contains("registry cache is corrupt") ?? false, "\(warnings)")
+            XCTAssertEqual(Registry(options: options(root + "/components", cache: cache)).cachedCount, 1, "rebuilt")
+        }
+    }
+
+    func testAnUnwritableCacheIsAWarningNotAFailure() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        try "x".write(toFile: root + "/file", atomically: true, encoding: .utf8)
+        let result = try runHost(["list", "--cache", root + "/file/registry.bin"], directory: root)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.contains("Gauge"))
+        XCTAssertTrue(result.stderr.contains("cannot write the registry cache"), result.stderr)
+    }
+
+    func testListAndInspectOnAWarmCacheLoadNothing() throws {
+        // A plugin that crashes when loaded lists fine from the cache once its *scan* result (taken
+        // before it was swapped in place, same size and time) is cached: proof that nothing is loaded.
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        let cache = root + "/registry.bin"
+        XCTAssertEqual(try runHost(["list", "--cache", cache], directory: root).status, 0)
+        let path = root + "/components/libGauge.so"
+        var before = stat()
+        XCTAssertEqual(stat(path, &before), 0)
+        let crashing = try Data(contentsOf: URL(fileURLWithPath: try CFixture.build("faulty_plugin.c", defines: ["FAULT=crash_entry"], name: "faulty_crash_entry")))
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        // Same size, same inode, same mtime: the cache cannot tell — exactly like an untouched file.
+        var replacement = crashing.prefix(original.count)
+        if replacement.count < original.count { replacement.append(Data(count: original.count - replacement.count)) }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.write(contentsOf: replacement)
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0, "restore the exact modification time")
+        let list = try runHost(["list", "--cache", cache], directory: root)
+        XCTAssertEqual(list.status, 0)
+        XCTAssertTrue(list.stdout.contains("Gauge 1.0.0 (org.easel.examples.gauge)"), list.stdout)
+        let inspect = try runHost(["inspect", "Gauge", "--cache", cache], directory: root)
+        XCTAssertEqual(inspect.status, 0)
+        XCTAssertTrue(inspect.stdout.contains("Range: 0 - 100"))
+    }
+
+    func testScansInAWorkerGiveTheSameDescriptionsAsInProcess() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge"),
+                                         "libAllTypes.so": try CFixture.build("all_types.c")])
+        let inProcess = Registry(options: options(root + "/components", cache: root + "/a.bin", isolation: .inProcess))
+        let workers = Registry(options: options(root + "/components", cache: root + "/b.bin"))
+        for name in ["Gauge", "AllTypes"] {
+            XCTAssertEqual(try inProcess.classInfo(named: name), try workers.classInfo(named: name), name)
+        }
+    }
+}
