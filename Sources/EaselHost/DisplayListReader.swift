@@ -39,10 +39,10 @@ struct DisplayListReader {
         let byte = bytes[offset]
         offset += 1
         if byte == F.endMarker { return nil }
+        recordIndex += 1
         guard let op = DisplayListOpcode(rawValue: byte) else {
             throw failure("unknown opcode \(Self.hex(byte))")
         }
-        recordIndex += 1
         opcode = op
         return op
     }

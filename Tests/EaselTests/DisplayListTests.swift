@@ -573,7 +573,7 @@ final class DisplayListTests: XCTestCase {
     func testUnknownOpcodesAreRefused() {
         for byte: UInt8 in [0x00, 37, 0x80, 0xFE] {
             assertRefused(Self.list([DisplayListOpcode.save.rawValue, byte]),
-                          "record 1 at byte 9: unknown opcode \(DisplayListReader.hex(byte))")
+                          "record 2 at byte 9: unknown opcode \(DisplayListReader.hex(byte))")
         }
     }
 
