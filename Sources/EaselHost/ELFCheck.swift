@@ -5,9 +5,9 @@ import Glibc
 /// `dlopen` trusts the file: a truncated library (a build still being written, a failed copy) makes
 /// the dynamic loader map pages beyond the end of the file and the process dies with SIGBUS. So the
 /// header, the program headers and every loadable segment must lie inside the file.
-enum ELFCheck {
+public enum ELFCheck {
     /// Throws a ``HostError`` saying what is wrong with the file.
-    static func check(_ path: String) throws {
+    public static func check(_ path: String) throws {
         func fail(_ why: String) -> HostError { HostError(.pluginFailure, why, file: path, phase: .load) }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw fail("cannot be opened: \(String(cString: strerror(errno)))") }
@@ -48,5 +48,15 @@ enum ELFCheck {
             // PT_LOAD and PT_DYNAMIC must be fully present.
             if (type == 1 || type == 2) && offset + fileSize > size { throw fail(truncated) }
         }
+    }
+}
+
+/// `mkdir -p`: creates `dir` and its missing parents (mode 0755), ignoring failures; callers check
+/// what they need (e.g. that the directory is writable) themselves.
+public func makeDirectories(_ dir: String) {
+    var current = dir.hasPrefix("/") ? "" : "."
+    for part in dir.split(separator: "/") {
+        current += "/\(part)"
+        mkdir(current, 0o755)
     }
 }

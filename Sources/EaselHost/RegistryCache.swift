@@ -179,13 +179,7 @@ final class RegistryCache {
         return done == bytes.count ? bytes : Array(bytes[0..<done])
     }
 
-    static func makeDirectories(_ dir: String) {
-        var current = ""
-        for part in dir.split(separator: "/", omittingEmptySubsequences: false) {
-            current += current.isEmpty && dir.hasPrefix("/") ? "/\(part)" : (current.isEmpty ? "\(part)" : "/\(part)")
-            if !current.isEmpty && current != "/" { mkdir(current, 0o755) }
-        }
-    }
+    static func makeDirectories(_ dir: String) { EaselHost.makeDirectories(dir) }
 }
 
 /// What `host list` shows of a class: no property table.

@@ -19,15 +19,19 @@ final class WorkerHostedPlugin {
     private(set) var worker: WorkerProcess?
     private var nextInstance: UInt32 = 1
 
-    init(path: String, timeout: Double) {
+    /// `spare`: a worker started ahead of need, to use instead of starting one.
+    init(path: String, timeout: Double, spare: WorkerProcess? = nil) {
         self.path = path
         self.timeout = timeout
+        self.spare = spare
     }
+    private var spare: WorkerProcess?
 
     /// A live worker with the plugin loaded, and the class descriptions it reported.
     func ensureWorker() throws -> (WorkerProcess, [ClassInfo]) {
         if let worker, worker.isAlive, let loaded { return (worker, loaded) }
-        let w = try WorkerProcess(timeout: timeout)
+        let w = try spare ?? WorkerProcess(timeout: timeout)
+        spare = nil
         let context = HostError(.pluginFailure, "", file: path, phase: .load)
         switch try w.call(.load(path: path), timeout: timeout, context: context) {
         case .plugin(_, let classes):

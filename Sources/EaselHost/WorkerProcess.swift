@@ -28,8 +28,13 @@ final class WorkerProcess {
     /// What ended the worker, once it has ended.
     private(set) var ending: String?
 
-    /// Starts a worker and waits for its hello (at most `timeout` seconds).
-    init(timeout: Double) throws {
+    /// Whether the worker's hello is still to be read (a worker started ahead of need).
+    private var helloPending = true
+
+    /// Starts a worker. With `waitForHello`, waits for its hello (at most `timeout` seconds); without,
+    /// returns at once and the hello is read before the first call: a spare worker started ahead of
+    /// need costs nothing on the path that uses it.
+    init(timeout: Double, waitForHello: Bool = true) throws {
         var pair: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw HostError(.internalError, "cannot create a socket pair for a worker: \(String(cString: strerror(errno)))")
@@ -67,6 +72,13 @@ final class WorkerProcess {
         connection = WorkerConnection(fd: pair[0])
         output = pipeEnds[0]
         _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
+        if waitForHello { try awaitHello(timeout: timeout) }
+    }
+
+    /// Reads the worker's hello if it has not been read yet, and checks the protocol version.
+    func awaitHello(timeout: Double) throws {
+        guard helloPending else { return }
+        helloPending = false
         let hello = try call(nil, timeout: timeout, context: HostError(.pluginFailure, "", phase: .load))
         guard case .hello(let version, _) = hello, version == WorkerResponse.protocolVersion else {
             terminate()
@@ -83,6 +95,7 @@ final class WorkerProcess {
     /// Sends `request` (nil: only wait, as for the hello) and waits for one response. `context`
     /// holds the file, class and property to name if it fails; its phase defaults to the request's.
     func call(_ request: WorkerRequest?, timeout: Double, context: HostError) throws -> WorkerResponse {
+        if request != nil { try awaitHello(timeout: timeout) }
         let phase = context.phase ?? request?.phase ?? .load
         guard isAlive else {
             throw failure(context, phase: phase, "its worker had already stopped (\(ending ?? "unknown reason"))")

@@ -40,6 +40,13 @@ public enum ComponentRender {
                 throw e.with(file: info.plugin.path, className: info.name, property: name)
             }
         }
+        return try render(cls, values: values, request)
+    }
+
+    /// The same, with values already parsed (the request's textual assignments are ignored).
+    public static func render(_ cls: DesignableClass, values: [(name: String, value: PropertyValue)],
+                              _ request: ComponentRenderRequest) throws -> RenderTarget {
+        let info = cls.info
         // Check the requested size before any plugin code runs.
         if let size = request.size { try validate(size, request) }
         let component = try DesignerInstance(cls, frame: Rect(size: request.size ?? info.defaultSize), values: values)

@@ -1,0 +1,151 @@
+import Glibc
+
+/// Watches a directory tree with inotify and reports what happened to the files in it.
+///
+/// It reports raw events; deciding when a file is complete (a build writes in pieces, renames, or
+/// deletes then re-creates) is the job of whoever reloads (see the watch session). New
+/// subdirectories are watched as they appear; a kernel queue overflow is reported as `.overflow`,
+/// after which the caller should look at every file again.
+public final class DirectoryWatcher {
+    /// What happened to a path.
+    public enum Change: Equatable, Sendable {
+        /// Closed after writing: a writer is done with it.
+        case written
+        /// Renamed into the directory (an atomic replacement lands this way).
+        case movedIn
+        /// Created (a writer may still be writing).
+        case created
+        /// Written to (a writer is still writing).
+        case modified
+        /// Deleted.
+        case deleted
+        /// Renamed away.
+        case movedOut
+        /// Events were lost (the kernel queue overflowed): look at everything again.
+        case overflow
+    }
+
+    public struct Event: Equatable, Sendable {
+        public var path: String
+        public var change: Change
+    }
+
+    public let root: String
+    private let fd: Int32
+    private var directories: [Int32: String] = [:]
+
+    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY
+                                     | IN_DELETE_SELF | IN_MOVE_SELF)
+
+    /// Starts watching `directory` and every directory below it.
+    public init(directory: String) throws {
+        root = directory
+        fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard fd >= 0 else {
+            throw HostError(.internalError, "cannot start watching (inotify): \(String(cString: strerror(errno)))", file: directory)
+        }
+        guard addWatch(directory) else {
+            let why = String(cString: strerror(errno))
+            close(fd)
+            throw HostError(.notFound, "cannot watch this directory: \(why)", file: directory)
+        }
+        addSubdirectories(of: directory)
+    }
+
+    deinit { close(fd) }
+
+    @discardableResult
+    private func addWatch(_ dir: String) -> Bool {
+        let wd = inotify_add_watch(fd, dir, Self.mask)
+        guard wd >= 0 else { return false }
+        directories[wd] = dir
+        return true
+    }
+
+    private func addSubdirectories(of dir: String) {
+        guard let d = opendir(dir) else { return }
+        defer { closedir(d) }
+        while let entry = readdir(d) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+            if name.hasPrefix(".") { continue }
+            let path = "\(dir)/\(name)"
+            var st = stat()
+            if lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR {
+                addWatch(path)
+                addSubdirectories(of: path)
+            }
+        }
+    }
+
+    /// Waits up to `timeout` seconds (nil: forever) for events and returns all that are ready, in
+    /// order. An interrupted wait (a signal) returns what it has, possibly nothing.
+    public func next(timeout: Double?) -> [Event] {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ms: Int32 = timeout.map { Int32(max(0, min($0 * 1000, Double(Int32.max)))) } ?? -1
+        guard poll(&pfd, 1, ms) > 0 else { return [] }
+        var events: [Event] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            var offset = 0
+            while offset + MemoryLayout<inotify_event>.size <= n {
+                let (wd, mask, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
+                    let e = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    return (e.wd, e.mask, Int(e.len))
+                }
+                let nameStart = offset + MemoryLayout<inotify_event>.size
+                let name = length == 0 ? "" : buffer[nameStart..<min(nameStart + length, n)]
+                    .prefix { $0 != 0 }.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+                offset = nameStart + length
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    events.append(Event(path: root, change: .overflow))
+                    continue
+                }
+                if mask & UInt32(IN_IGNORED) != 0 { directories[wd] = nil; continue }
+                guard let dir = directories[wd] else { continue }
+                let path = name.isEmpty ? dir : "\(dir)/\(name)"
+                let isDirectory = mask & UInt32(IN_ISDIR) != 0
+                if isDirectory {
+                    if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+                        addWatch(path)
+                        addSubdirectories(of: path)
+                        // Files may have landed before the watch: report them as moved in.
+                        events += Self.files(in: path).map { Event(path: $0, change: .movedIn) }
+                    }
+                    continue
+                }
+                if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+                    if dir == root { events.append(Event(path: root, change: .deleted)) }
+                    continue
+                }
+                let change: Change
+                if mask & UInt32(IN_CLOSE_WRITE) != 0 { change = .written }
+                else if mask & UInt32(IN_MOVED_TO) != 0 { change = .movedIn }
+                else if mask & UInt32(IN_CREATE) != 0 { change = .created }
+                else if mask & UInt32(IN_MODIFY) != 0 { change = .modified }
+                else if mask & UInt32(IN_DELETE) != 0 { change = .deleted }
+                else if mask & UInt32(IN_MOVED_FROM) != 0 { change = .movedOut }
+                else { continue }
+                events.append(Event(path: path, change: change))
+            }
+        }
+        return events
+    }
+
+    /// Regular files below `dir`, recursively.
+    public static func files(in dir: String) -> [String] {
+        var result: [String] = []
+        guard let d = opendir(dir) else { return result }
+        defer { closedir(d) }
+        while let entry = readdir(d) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+            if name.hasPrefix(".") { continue }
+            let path = "\(dir)/\(name)"
+            var st = stat()
+            guard lstat(path, &st) == 0 else { continue }
+            if st.st_mode & S_IFMT == S_IFDIR { result += files(in: path) } else if st.st_mode & S_IFMT == S_IFREG { result.append(path) }
+        }
+        return result
+    }
+}

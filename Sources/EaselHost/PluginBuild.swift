@@ -1,0 +1,58 @@
+/// One build of a plugin file, loaded in a worker process of its own.
+///
+/// Hot reload keeps one worker per build: a new build of a Swift plugin never piles into a process
+/// that already mapped the previous one (Swift images cannot be unloaded), and stopping the old
+/// worker returns all of its memory. The parent process loads no plugin code at all.
+///
+/// ```swift
+/// let spare = PluginBuild.startSpare(timeout: 2)      // ahead of need
+/// let build = try PluginBuild(path: "components/libRainbow.so", timeout: 2, spare: spare)
+/// let rainbow = build.designableClass(named: "Rainbow")
+/// …
+/// build.stop()
+/// ```
+public final class PluginBuild {
+    public let path: String
+    /// The classes this build registers.
+    public let classes: [ClassInfo]
+    private let hosted: WorkerHostedPlugin
+
+    /// Loads the file now, in `spare` if given (see ``startSpare(timeout:)``) or in a new worker.
+    /// Throws the load's ``HostError`` (invalid, crashed, hung) — the previous build is untouched.
+    public init(path: String, timeout: Double, spare: SpareWorker? = nil) throws {
+        self.path = path
+        hosted = WorkerHostedPlugin(path: path, timeout: timeout, spare: spare?.process)
+        do {
+            classes = try hosted.ensureWorker().1.map { info in
+                var info = info
+                info.plugin.path = path
+                return info
+            }
+        } catch {
+            hosted.worker?.terminate()
+            throw error
+        }
+    }
+
+    /// The class `name` of this build, ready to instantiate in its worker.
+    public func designableClass(named name: String) -> DesignableClass? {
+        classes.first { $0.name == name }.map { WorkerClass(info: $0, plugin: hosted) }
+    }
+
+    /// Stops the worker: every instance of this build ends with it.
+    public func stop() { hosted.worker?.terminate() }
+
+    /// The worker's process id while it runs (for tests and diagnostics).
+    public var workerProcessID: Int32? { hosted.worker.flatMap { $0.isAlive ? $0.pid : nil } }
+
+    /// A worker started ahead of need; nil if it could not be started (a fresh one is started then).
+    public static func startSpare(timeout: Double) -> SpareWorker? {
+        (try? WorkerProcess(timeout: timeout, waitForHello: false)).map(SpareWorker.init)
+    }
+}
+
+/// A worker process started ahead of need, for the next ``PluginBuild``.
+public final class SpareWorker {
+    let process: WorkerProcess
+    init(_ process: WorkerProcess) { self.process = process }
+}

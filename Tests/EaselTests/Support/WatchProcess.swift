@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+
+/// A `host watch` process for the tests: its output lines arrive in the background; the test waits for
+/// the lines it expects, with a deadline, and stops the process at the end.
+final class WatchProcess {
+    let process = Process()
+    private let lock = NSLock()
+    private var lines: [String] = []
+    private var partial = ""
+    private var consumed = 0
+
+    init(_ arguments: [String], directory: String) throws {
+        process.executableURL = URL(fileURLWithPath: TestPaths.host)
+        process.arguments = ["watch"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var env = ProcessInfo.processInfo.environment
+        env["EASEL_PLUGIN_PATH"] = ""
+        process.environment = env
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.lock()
+            self.partial += String(decoding: data, as: UTF8.self)
+            while let newline = self.partial.firstIndex(of: "\n") {
+                self.lines.append(String(self.partial[..<newline]))
+                self.partial = String(self.partial[self.partial.index(after: newline)...])
+            }
+            self.lock.unlock()
+        }
+        try process.run()
+    }
+
+    deinit { stop() }
+
+    /// Every line so far.
+    var output: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
+
+    /// Waits for the next line (after those already consumed) that contains `text`; fails the test
+    /// with everything printed so far if none comes before `timeout`.
+    @discardableResult
+    func waitForLine(containing text: String, timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            lock.lock()
+            let found = lines[consumed...].firstIndex { $0.contains(text) }
+            if let found { consumed = found + 1 }
+            let result = found.map { lines[$0] }
+            lock.unlock()
+            if let result { return result }
+            if !process.isRunning { break }
+            usleep(2_000)
+        }
+        XCTFail("no line containing '\(text)' within \(timeout) s; output:\n" + output.joined(separator: "\n"), file: file, line: line)
+        return nil
+    }
+
+    /// Lines printed after the last one waited for.
+    var unconsumed: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return Array(lines[consumed...])
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    func stop() {
+        if process.isRunning {
+            process.interrupt()
+            let deadline = Date().addingTimeInterval(5)
+            while process.isRunning && Date() < deadline { usleep(5_000) }
+            if process.isRunning { process.terminate() }
+        }
+    }
+}
+
+/// Replaces `destination` atomically with a copy of `source`, as build tools that write a temporary
+/// file and rename it do.
+func replaceAtomically(_ destination: String, with source: String) throws {
+    let temporary = destination + ".tmp-\(UUID().uuidString.prefix(6))"
+    try FileManager.default.copyItem(atPath: source, toPath: temporary)
+    guard rename(temporary, destination) == 0 else { throw NSError(domain: "rename", code: Int(errno)) }
+}
