@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "EaselKit", targets: ["EaselKit"]),
         component("RoundedCornerButton"),
         component("Gauge"),
+        component("Rainbow"),
     ],
     targets: [
         // The contract: one C header, no dependencies.
@@ -49,11 +50,13 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "host", dependencies: ["EaselHost", "EaselRender", "EaselPreview"], path: "Sources/host"),
         // In-process measurements used by Scripts/bench-* (not shipped).
-        .executableTarget(name: "easel-bench", dependencies: ["EaselHost"], path: "Sources/easel-bench"),
+        .executableTarget(name: "easel-bench", dependencies: ["CEasel", "EaselHost", "EaselPreview", "EaselRender"],
+                          path: "Sources/easel-bench"),
 
         // Example components.
         .target(name: "RoundedCornerButton", dependencies: ["EaselKit"], path: "Plugins/RoundedCornerButton"),
         .target(name: "Gauge", dependencies: ["CEasel"], path: "Plugins/Gauge"),
+        .target(name: "Rainbow", dependencies: ["EaselKit"], path: "Plugins/Rainbow"),
 
         .testTarget(name: "EaselTests", dependencies: ["EaselHost", "EaselRender", "EaselPreview"], path: "Tests/EaselTests",
                     exclude: ["Resources"]),

@@ -19,6 +19,12 @@ open class CAGradientLayer: CALayer {
 
     public required init() { super.init() }
 
+    override func ownPaintCount() -> Int? {
+        guard owningView == nil, delegate == nil, contents == nil, Swift.type(of: self) == CAGradientLayer.self else { return nil }
+        let paints = (colors?.isEmpty == false) && bounds.width > 0 && bounds.height > 0
+        return backgroundAndBorderPaintCount + (paints ? 1 : 0)
+    }
+
     open override func draw(in ctx: CGContext) {
         super.draw(in: ctx)
         let cgColors: [CGColor] = (colors ?? []).compactMap { ($0 as? CGColor) ?? ($0 as? UIColor)?.cgColor }

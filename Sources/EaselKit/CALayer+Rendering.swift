@@ -5,6 +5,9 @@ extension CALayer {
     /// bounds are the canvas (its position and transform are ignored).
     func render(in ctx: CGContext, asRoot: Bool = false) {
         guard !isHidden, opacity > 0 else { return }
+        let paintCount = ownPaintCount()
+        // A toolkit layer with nothing to paint and no sublayers (an empty path, clear colours).
+        if paintCount == 0, sublayers?.isEmpty ?? true { return }
         ctx.saveGState()
         let transform = affineTransform()
         if asRoot {
@@ -23,7 +26,17 @@ extension CALayer {
         let shadowAlpha = CGFloat(shadowOpacity) * (shadowColor?.alpha ?? 0)
         let hasShadow = shadowAlpha > 0
         if masksToBounds { clipToShape(in: ctx) }
-        let group = alpha < 1 || hasShadow
+        var group = alpha < 1 || hasShadow
+        if group, sublayers?.isEmpty ?? true, let count = paintCount, count <= 1 {
+            // One painting operation (Rainbow's shadowed caps): its shadow and alpha are exactly the
+            // group's, so set them and paint directly — no transparency group to allocate, fill
+            // and composite, and the canvas blurs only that shape's mask.
+            group = false
+            if hasShadow, let shadowColor {
+                ctx.setShadow(offset: shadowOffset, blur: shadowRadius, color: shadowColor.copy(alpha: shadowAlpha))
+            }
+            if alpha < 1 { ctx.setAlpha(alpha) }
+        }
         if group, sublayers?.isEmpty ?? true, let painted = paintBounds() {
             // Keep the group (and the shadow the host blurs) as small as what is painted.
             let margin = hasShadow ? 2 * shadowRadius + max(abs(shadowOffset.width), abs(shadowOffset.height)) + 1 : 1
@@ -41,7 +54,7 @@ extension CALayer {
         }
 
         renderBackground(in: ctx)
-        renderContents(in: ctx)
+        renderContents(in: ctx, selfContained: paintCount != nil)
         for sublayer in orderedSublayers() { sublayer.render(in: ctx) }
         renderBorder(in: ctx)
 
@@ -52,8 +65,6 @@ extension CALayer {
         ctx.restoreGState()
     }
 
-    /// The area the layer's own painting can cover (background, border, contents), in its
-    /// coordinates; nil if unknown (a `draw(in:)` override may paint anywhere).
     private func translate(_ ctx: CGContext, _ x: CGFloat, _ y: CGFloat) {
         if x != 0 || y != 0 { ctx.translateBy(x: x, y: y) }
     }
@@ -74,6 +85,13 @@ extension CALayer {
         ctx.clip()
     }
 
+    /// How many painting operations the background and border emit (0…2).
+    var backgroundAndBorderPaintCount: Int {
+        let background = (backgroundColor?.alpha ?? 0) > 0 ? 1 : 0
+        let border = borderWidth > 0 && (borderColor?.alpha ?? 0) > 0 ? 1 : 0
+        return background + border
+    }
+
     private func renderBackground(in ctx: CGContext) {
         guard let color = backgroundColor, color.alpha > 0 else { return }
         ctx.setFillColor(color)
@@ -86,7 +104,16 @@ extension CALayer {
         }
     }
 
-    private func renderContents(in ctx: CGContext) {
+    /// The contents. `selfContained`: the toolkit's own drawing (a CAShapeLayer, CAGradientLayer or
+    /// plain CALayer), which changes only colours and line style — restored with the layer — and
+    /// needs no graphics state of its own; code's drawing (a view's draw(_:), a delegate, an
+    /// override of draw(in:)) gets one, so that what it leaves behind cannot reach the border.
+    private func renderContents(in ctx: CGContext, selfContained: Bool) {
+        if selfContained {
+            draw(in: ctx)
+            clearNeedsDisplay()
+            return
+        }
         ctx.saveGState()
         if let image = contents as? UIImage {
             ctx.draw(image, in: bounds, contentMode: .scaleToFill)

@@ -100,7 +100,9 @@ open class CALayer {
         list.insert(layer, at: min(Int(index), list.count))
         sublayers = list
         layer.superlayer = self
-        setNeedsLayout()
+        // The layer lays out its sublayers again; a view is not laid out again for it (views add
+        // layers in layoutSubviews(), which must not mark itself; UIView.addSubview marks the view).
+        needsLayoutFlag = true
     }
 
     open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
@@ -179,6 +181,15 @@ open class CALayer {
     /// coordinates; nil if unknown. Used to keep transparency groups for shadows small.
     func paintBounds() -> CGRect? {
         owningView == nil && type(of: self) == CALayer.self && contents == nil && delegate == nil ? bounds : nil
+    }
+
+    /// How many painting operations rendering the layer itself (background, contents, border; not
+    /// its sublayers) emits, when that is known; nil when code draws the contents (a view's
+    /// `draw(_:)`, a delegate, a subclass's `draw(in:)`). A layer that paints once can take its
+    /// shadow and opacity directly instead of through a transparency group: same picture, less work.
+    func ownPaintCount() -> Int? {
+        guard owningView == nil, delegate == nil, contents == nil, type(of: self) == CALayer.self else { return nil }
+        return backgroundAndBorderPaintCount
     }
 
     /// CoreAnimation's display step: here drawing always happens at render time.

@@ -23,6 +23,13 @@ public final class CGContext {
     /// The current point of the path, tracked for arcs by tangents; nil when the path is empty.
     private var pathPoint: CGPoint?
     private var subpathStart: CGPoint?
+    /// Whether a dash pattern is set (primitives are drawn natively only for solid lines, whose
+    /// look does not depend on where the path starts), and its saved values.
+    private var dashed = false
+    /// Whether line cap, join, miter limit and dash are known to be CoreGraphics' defaults (butt,
+    /// miter, 10, solid), so that the toolkit need not set them again.
+    private(set) var lineStyleIsDefault = false
+    private var saved: [(dashed: Bool, lineStyleIsDefault: Bool)] = []
 
     init(canvas: UnsafeMutablePointer<easel_canvas>) {
         self.canvas = canvas
@@ -32,8 +39,25 @@ public final class CGContext {
 
     // MARK: Graphics state
 
-    public func saveGState() { c.save(canvas) }
-    public func restoreGState() { c.restore(canvas) }
+    public func saveGState() {
+        c.save(canvas)
+        saved.append((dashed, lineStyleIsDefault))
+    }
+
+    public func restoreGState() {
+        c.restore(canvas)
+        if let state = saved.popLast() { (dashed, lineStyleIsDefault) = state }
+    }
+
+    /// Sets CoreGraphics' default line cap, join, miter limit and dash, and remembers that they are
+    /// in force (the toolkit's layer rendering does this once per frame).
+    func establishDefaultLineStyle() {
+        setLineCap(.butt)
+        setLineJoin(.miter)
+        setMiterLimit(10)
+        setLineDash(phase: 0, lengths: [])
+        lineStyleIsDefault = true
+    }
 
     // MARK: Transform
 
@@ -91,6 +115,11 @@ public final class CGContext {
         if pathPoint == nil { subpathStart = CGPoint(x: center.x + radius * CGFloat(cos(Double(startAngle))),
                                                      y: center.y + radius * CGFloat(sin(Double(startAngle)))) }
         pathPoint = end
+    }
+
+    /// An arc with `clockwise` meant on screen (UIBezierPath's sense), straight to the canvas.
+    func addScreenArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: !clockwise)
     }
 
     /// An arc tangent to the lines from the current point to `tangent1End` and from there to
@@ -153,6 +182,13 @@ public final class CGContext {
     }
 
     public func addPath(_ path: CGPath) {
+        if !dashed, let primitive = path.primitive {
+            switch primitive {
+            case .ellipse(let rect, _): addEllipse(in: rect)
+            case .rect(let rect): addRect(rect)
+            }
+            return
+        }
         for element in path.elements {
             switch element {
             case .move(let p): move(to: p)
@@ -183,12 +219,25 @@ public final class CGContext {
     public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { setStrokeColor(CGColor(gray: gray, alpha: alpha)) }
 
     public func setLineWidth(_ width: CGFloat) { c.set_line_width(canvas, Double(width)) }
-    public func setLineCap(_ cap: CGLineCap) { c.set_line_cap(canvas, cap.cValue) }
-    public func setLineJoin(_ join: CGLineJoin) { c.set_line_join(canvas, join.cValue) }
-    public func setMiterLimit(_ limit: CGFloat) { c.set_miter_limit(canvas, Double(limit)) }
+    public func setLineCap(_ cap: CGLineCap) {
+        c.set_line_cap(canvas, cap.cValue)
+        lineStyleIsDefault = false
+    }
+
+    public func setLineJoin(_ join: CGLineJoin) {
+        c.set_line_join(canvas, join.cValue)
+        lineStyleIsDefault = false
+    }
+
+    public func setMiterLimit(_ limit: CGFloat) {
+        c.set_miter_limit(canvas, Double(limit))
+        lineStyleIsDefault = false
+    }
 
     /// Dash lengths starting `phase` into the pattern; an empty array restores solid lines.
     public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
+        dashed = !lengths.isEmpty
+        lineStyleIsDefault = false
         let doubles = lengths.map { Double($0) }
         doubles.withUnsafeBufferPointer { buffer in
             c.set_line_dash(canvas, Double(phase), buffer.isEmpty ? nil : buffer.baseAddress, UInt32(buffer.count))
@@ -307,7 +356,7 @@ public final class CGContext {
             break
         case .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight:
             // Natural size, pinned to an edge or corner.
-            let size = imageSize(image.name)
+            let size = imageSize(image.resourceName)
             guard size != .zero else { return false }
             let r = rect.standardized
             let x: CGFloat = [.left, .topLeft, .bottomLeft].contains(contentMode) ? r.minX
@@ -317,7 +366,7 @@ public final class CGContext {
             target = CGRect(x: x, y: y, width: size.width, height: size.height)
             mode = .scaleToFill
         }
-        return image.name.withCString { c.draw_image(canvas, $0, target.easel, mode.cValue) }
+        return image.resourceName.withCString { c.draw_image(canvas, $0, target.easel, mode.cValue) }
     }
 
     /// An image's natural size in points, `.zero` if it cannot be read.

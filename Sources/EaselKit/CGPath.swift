@@ -8,16 +8,26 @@
 /// coordinates a `clockwise: true` arc runs counter-clockwise on screen — exactly as on iOS.
 /// (``UIBezierPath`` means `clockwise` on screen.)
 open class CGPath: Equatable {
-    var elements: [PathElement]
+    /// The path's elements. Changing them forgets the ``primitive``.
+    var elements: [PathElement] { didSet { primitive = nil } }
+    /// What the path is, while it is exactly one shape the canvas draws natively (an ellipse or a
+    /// rectangle made by the initialisers and never changed since): drawing then takes one canvas
+    /// call instead of one per element, and trimming a circle is an arc.
+    var primitive: PathPrimitive?
 
-    init(elements: [PathElement]) { self.elements = elements }
+    init(elements: [PathElement], primitive: PathPrimitive? = nil) {
+        self.elements = elements
+        self.primitive = primitive
+    }
 
     public convenience init(rect: CGRect, transform: CGAffineTransform = .identity) {
-        self.init(elements: PathGeometry.rect(rect).map { $0.applying(transform) })
+        self.init(elements: PathGeometry.rect(rect).map { $0.applying(transform) },
+                  primitive: transform.isIdentity ? .rect(rect.standardized) : nil)
     }
 
     public convenience init(ellipseIn rect: CGRect, transform: CGAffineTransform = .identity) {
-        self.init(elements: PathGeometry.ellipse(in: rect, increasing: false).map { $0.applying(transform) })
+        self.init(elements: PathGeometry.ellipse(in: rect, increasing: false).map { $0.applying(transform) },
+                  primitive: transform.isIdentity ? .ellipse(rect.standardized, increasing: false) : nil)
     }
 
     public convenience init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
@@ -59,7 +69,7 @@ open class CGPath: Equatable {
         return box
     }
 
-    public func copy() -> CGPath? { CGPath(elements: elements) }
+    public func copy() -> CGPath? { CGPath(elements: elements, primitive: primitive) }
 
     public func copy(using transform: UnsafePointer<CGAffineTransform>?) -> CGPath? {
         CGPath(elements: transform.map { t in elements.map { $0.applying(t.pointee) } } ?? elements)
@@ -74,7 +84,9 @@ open class CGPath: Equatable {
 public final class CGMutablePath: CGPath {
     public init() { super.init(elements: []) }
 
-    override init(elements: [PathElement]) { super.init(elements: elements) }
+    override init(elements: [PathElement], primitive: PathPrimitive? = nil) {
+        super.init(elements: elements, primitive: primitive)
+    }
 
     public func move(to point: CGPoint, transform: CGAffineTransform = .identity) {
         elements.append(.move(point.applying(transform)))
@@ -159,4 +171,13 @@ public final class CGMutablePath: CGPath {
     private func ensureCurrentPoint(_ fallback: CGPoint) {
         if elements.isEmpty { elements.append(.move(fallback)) }
     }
+}
+
+/// A shape a path can be exactly, which the canvas draws in one call.
+enum PathPrimitive: Equatable {
+    /// An ellipse inscribed in the rectangle, starting at its rightmost point; `increasing`: growing
+    /// angles (clockwise on screen), as UIBezierPath(ovalIn:) makes it; else CGPath(ellipseIn:)'s way.
+    case ellipse(CGRect, increasing: Bool)
+    /// A rectangle, clockwise on screen from its top-left corner.
+    case rect(CGRect)
 }

@@ -36,8 +36,14 @@ enum ClassCallbacks {
     static let draw: @convention(c) (UnsafeMutableRawPointer, UnsafeMutablePointer<easel_canvas>, easel_rect) -> Bool = {
         instance, canvas, rect in
         let box = InstanceBox.from(instance)
-        return box.view.renderAsRoot(in: CGContext(canvas: canvas), dirtyRect: CGRect(rect),
-                                     className: box.exportedClass.name)
+        let drawn = box.view.renderAsRoot(in: CGContext(canvas: canvas), dirtyRect: CGRect(rect),
+                                          className: box.exportedClass.name)
+        // A failure reported since the last callback (in layoutSubviews or during drawing) fails the draw.
+        if let failure = PluginState.shared.takeFailure() {
+            EaselPlugin.log(.error, failure)
+            return false
+        }
+        return drawn
     }
 
     /// intrinsicContentSize

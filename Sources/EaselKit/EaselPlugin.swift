@@ -54,7 +54,7 @@ public enum EaselPlugin {
 
     /// The plugin's resource directory (`<dir>/<Name>.resources` beside the library), the Swift
     /// counterpart of `Bundle(for:)`. Image names are resolved there first by the host; use this for
-    /// other files. nil before the host initialised the plugin.
+    /// other files. nil before the host initialised the plugin. See also ``EaselBundle``.
     public static var resourceDirectory: URL? {
         PluginState.shared.resourceDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
     }
@@ -62,10 +62,27 @@ public enum EaselPlugin {
     /// The path of a resource in ``resourceDirectory`` if that file exists, like
     /// `Bundle.path(forResource:ofType:)`.
     public static func path(forResource name: String, ofType type: String? = nil) -> String? {
-        guard let directory = PluginState.shared.resourceDirectory else { return nil }
-        let file = type.map { $0.isEmpty ? name : "\(name).\($0)" } ?? name
-        let path = (directory as NSString).appendingPathComponent(file)
-        return FileManager.default.fileExists(atPath: path) ? path : nil
+        EaselBundle.plugin.path(forResource: name, ofType: type)
+    }
+
+    /// Makes the callback in progress fail with `reason`: `init(frame:)` (the host's create) then
+    /// returns NULL, a draw returns false, and the host reports `reason` with the plugin file, class
+    /// and phase. For failures found where Swift cannot return one — an initialiser, `layoutSubviews()`
+    /// — as when a layout document cannot be loaded:
+    ///
+    ///     required init(frame: CGRect) {
+    ///         super.init(frame: frame)
+    ///         guard let data = EaselBundle(for: Self.self).contents(ofResource: "table.csv") else {
+    ///             EaselPlugin.reportFailure("table.csv is missing from \(EaselBundle(for: Self.self).resourcePath ?? "?")")
+    ///             return
+    ///         }
+    ///         …
+    ///     }
+    ///
+    /// A failure reported in `layoutSubviews()` fails the next draw. The first report wins until the
+    /// SDK consumes it.
+    public static func reportFailure(_ reason: String) {
+        PluginState.shared.reportFailure(reason)
     }
 }
 
@@ -79,6 +96,11 @@ final class PluginState {
     private var exported: [ExportedClass] = []
     private var host: UnsafePointer<easel_host>?
     private(set) var resourceDirectory: String?
+    /// The plugin file as the host found it, and the plugin's human name.
+    private(set) var pluginPath: String?
+    private(set) var pluginName = "plugin"
+    /// A failure reported during the callback in progress (see ``EaselPlugin/reportFailure(_:)``).
+    private var pendingFailure: String?
 
     func export(id: String, name: String, version: String, summary: String?,
                 classes: [UIView.Type]) -> UnsafeRawPointer? {
@@ -86,6 +108,7 @@ final class PluginState {
         defer { lock.unlock() }
         if let descriptor { return UnsafeRawPointer(descriptor) }
         self.classes = classes
+        pluginName = name
         let plugin = UnsafeMutablePointer<easel_plugin>.allocate(capacity: 1)
         plugin.initialize(to: easel_plugin(
             abi: easel_abi_version(major: EASEL_ABI_MAJOR, minor: EASEL_ABI_MINOR),
@@ -115,6 +138,7 @@ final class PluginState {
         lock.lock()
         self.host = host
         resourceDirectory = String(cString: host.pointee.resource_dir)
+        pluginPath = String(cString: host.pointee.plugin_path)
         guard let descriptor else {
             lock.unlock()
             return false
@@ -156,6 +180,48 @@ final class PluginState {
         lock.lock()
         host = nil
         lock.unlock()
+    }
+
+    /// The exported classes, for layout documents that name them.
+    var exportedViewClasses: [UIView.Type] {
+        lock.lock()
+        defer { lock.unlock() }
+        return classes
+    }
+
+    func reportFailure(_ reason: String) {
+        lock.lock()
+        if pendingFailure == nil { pendingFailure = reason }
+        lock.unlock()
+    }
+
+    /// The failure reported since the last call, if any (consumed).
+    func takeFailure() -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        let failure = pendingFailure
+        pendingFailure = nil
+        return failure
+    }
+
+    /// The host's text measurement (easel_host.measure_text); nil without a host.
+    func measureText(_ text: String, maxWidth: CGFloat, style: TextStyle) -> CGSize? {
+        lock.lock()
+        let host = self.host
+        lock.unlock()
+        guard let host else { return nil }
+        return style.withCStyle { cStyle in
+            text.withCString { CGSize(host.pointee.measure_text(host, $0, Double(maxWidth), cStyle)) }
+        }
+    }
+
+    /// The host's image size (easel_host.image_size); nil without a host.
+    func imageSize(_ name: String) -> CGSize? {
+        lock.lock()
+        let host = self.host
+        lock.unlock()
+        guard let host else { return nil }
+        return name.withCString { CGSize(host.pointee.image_size(host, $0)) }
     }
 
     func log(_ level: EaselPlugin.LogLevel, _ message: String) {

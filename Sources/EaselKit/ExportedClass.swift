@@ -33,7 +33,13 @@ final class ExportedClass {
         guard defaultSize.width.isFinite, defaultSize.height.isFinite, defaultSize.width >= 0, defaultSize.height >= 0
         else { throw ExportError("\(name): defaultSize \(defaultSize) is not finite and >= 0") }
 
+        _ = PluginState.shared.takeFailure()
         let prototype = viewClass.init(frame: CGRect(origin: .zero, size: defaultSize))
+        if let failure = PluginState.shared.takeFailure() {
+            // The class table only needs the prototype's inspectables; creating instances will fail
+            // (with this message, as an error) until the cause is fixed.
+            EaselPlugin.log(.warning, "\(name): creating the prototype failed: \(failure)")
+        }
         let descriptions = prototype.inspectableAccessList().map { $0.describe() }
         propertyNames = descriptions.map(\.name)
 
@@ -127,12 +133,23 @@ final class ExportedClass {
 
     /// init(frame:): a new instance, boxed for the host; nil on failure (logged).
     func makeInstance(frame: CGRect) -> UnsafeMutableRawPointer? {
-        box(viewClass.init(frame: frame))
+        _ = PluginState.shared.takeFailure()
+        let view = viewClass.init(frame: frame)
+        if let failure = PluginState.shared.takeFailure() {
+            EaselPlugin.log(.error, failure)
+            return nil
+        }
+        return box(view)
     }
 
     /// init(frame: archive.frame), then decode(archive:); nil if decoding throws (logged).
     func makeInstance(archive: EaselArchive) -> UnsafeMutableRawPointer? {
+        _ = PluginState.shared.takeFailure()
         let view = viewClass.init(frame: archive.frame)
+        if let failure = PluginState.shared.takeFailure() {
+            EaselPlugin.log(.error, failure)
+            return nil
+        }
         do {
             try view.decode(archive: archive)
         } catch {

@@ -1,13 +1,32 @@
-/// Text sizes. During drawing the host measures exactly (`easel_canvas.measure_text`); outside
-/// drawing — layout, intrinsicContentSize — no canvas exists in the ABI, so the size is estimated from
-/// per-character advance widths typical of a sans-serif UI font (CJK characters one em). Layout that
-/// must be exact is redone at draw time by the toolkit (see UIButton).
+/// Text sizes, exactly as the host will draw them: during drawing from the canvas
+/// (`easel_canvas.measure_text`), outside drawing — layout, `intrinsicContentSize`, `sizeThatFits` —
+/// from the host (`easel_host.measure_text`), which measures the same way. Only a host that offers no
+/// text metrics (it answers {0, 0} for non-empty text) leaves an estimate from per-character advance
+/// widths typical of a sans-serif UI font (CJK characters one em).
 enum TextMeasurer {
     static func size(of text: String, style: TextStyle, maxWidth: CGFloat = 0) -> CGSize {
         if let context = UIGraphicsGetCurrentContext() {
             return context.measureText(text, maxWidth: maxWidth, style: style)
         }
-        return estimate(text, style: style, maxWidth: maxWidth)
+        return measuredByHost(text, style: style, maxWidth: maxWidth) ?? estimate(text, style: style, maxWidth: maxWidth)
+    }
+
+    /// The host's exact measurement; nil without a host, or from a host without text metrics.
+    static func measuredByHost(_ text: String, style: TextStyle, maxWidth: CGFloat) -> CGSize? {
+        guard let size = PluginState.shared.measureText(text, maxWidth: maxWidth, style: style) else { return nil }
+        if size == .zero && !text.isEmpty { return nil }
+        return size
+    }
+
+    /// The height of one line of `font`, measured by the host when it can.
+    static func lineHeight(of font: UIFont) -> CGFloat {
+        var style = TextStyle(attributes: nil)
+        style.font = font
+        style.numberOfLines = 1
+        if let context = UIGraphicsGetCurrentContext() {
+            return context.measureText("Hg", maxWidth: 0, style: style).height
+        }
+        return measuredByHost("Hg", style: style, maxWidth: 0)?.height ?? font.lineHeight
     }
 
     static func estimate(_ text: String, style: TextStyle, maxWidth: CGFloat) -> CGSize {

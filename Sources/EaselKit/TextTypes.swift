@@ -1,7 +1,7 @@
 internal import CEasel
 
 /// Horizontal text alignment (UIKit's NSTextAlignment). `.natural` is left-aligned.
-public enum NSTextAlignment: Int, Sendable {
+public enum NSTextAlignment: Int, InspectableEnum, Sendable {
     case left = 0, center = 1, right = 2, justified = 3, natural = 4
 
     var cValue: easel_text_alignment {
@@ -16,7 +16,7 @@ public enum NSTextAlignment: Int, Sendable {
 
 /// How text that does not fit is broken or cut (UIKit's NSLineBreakMode). Head and middle truncation
 /// are drawn as tail truncation.
-public enum NSLineBreakMode: Int, Sendable {
+public enum NSLineBreakMode: Int, CaseIterable, Sendable {
     case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
 
     var cValue: easel_line_break {

@@ -24,12 +24,14 @@ open class UIBezierPath {
     public convenience init(rect: CGRect) {
         self.init()
         path.elements = PathGeometry.rect(rect)
+        path.primitive = .rect(rect.standardized)
     }
 
     /// An oval inscribed in `rect`, clockwise from its rightmost point.
     public convenience init(ovalIn rect: CGRect) {
         self.init()
         path.elements = PathGeometry.ellipse(in: rect, increasing: true)
+        path.primitive = .ellipse(rect.standardized, increasing: true)
     }
 
     public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
@@ -54,12 +56,16 @@ open class UIBezierPath {
     public convenience init(cgPath: CGPath) {
         self.init()
         path.elements = cgPath.elements
+        path.primitive = cgPath.primitive
     }
 
     /// The path (a copy; later changes to the UIBezierPath do not affect it).
     open var cgPath: CGPath {
-        get { CGPath(elements: path.elements) }
-        set { path.elements = newValue.elements }
+        get { CGPath(elements: path.elements, primitive: path.primitive) }
+        set {
+            path.elements = newValue.elements
+            path.primitive = newValue.primitive
+        }
     }
 
     open var isEmpty: Bool { path.isEmpty }

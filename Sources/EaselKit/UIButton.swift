@@ -18,10 +18,17 @@
 ///         }
 ///     }
 ///
-/// Its inspector shows the inherited "Button" group (title, text colour, image) above "View".
-/// Titles are measured exactly when drawing; during `layoutSubviews()` their size is estimated (the
-/// ABI offers text metrics only to drawing), and the content is laid out again at draw time unless
-/// your layout moved `titleLabel` or `imageView` itself.
+/// Its inspector shows the inherited "Button" group (title, text colour, image) above "Control" and
+/// "View". Titles and images are measured through the host (`easel_host.measure_text` and
+/// `image_size`) during layout, exactly as they will be drawn, so `titleLabel` and `imageView` have
+/// their final frames when `layoutSubviews()` returns — as the seed's right-aligned image needs.
+///
+/// Content layout follows UIKit's (pre-configuration) rules: the image and the title sit side by
+/// side, image first, and the pair is placed in the bounds inset by `contentEdgeInsets` as
+/// `contentHorizontalAlignment` and `contentVerticalAlignment` say (centred by default). Each of
+/// `imageEdgeInsets` and `titleEdgeInsets` then shifts its own element only: by `left` (or `-right`)
+/// when aligned left (right), by `(left - right) / 2` when centred, and likewise vertically; the
+/// title's insets also narrow the width it may take.
 open class UIButton: UIControl {
     /// UIButton.ButtonType: `.custom` (white title) or `.system` (tint-coloured title); the others
     /// behave as `.system`.
@@ -41,9 +48,14 @@ open class UIButton: UIControl {
     /// The frames the last content layout gave the title and image views.
     private var laidOutFrames: (title: CGRect, image: CGRect)?
 
-    open var contentEdgeInsets: UIEdgeInsets = .zero { didSet { setNeedsLayout() } }
-    open var titleEdgeInsets: UIEdgeInsets = .zero { didSet { setNeedsLayout() } }
-    open var imageEdgeInsets: UIEdgeInsets = .zero { didSet { setNeedsLayout() } }
+    /// Whether the last content layout had to estimate the title (a host without text metrics).
+    private var layoutUsedEstimates = false
+
+    // Setting an inset to its current value does not lay out again (layoutSubviews() code like the
+    // seed's `imageEdgeInsets.left = …` then settles after one more pass).
+    open var contentEdgeInsets: UIEdgeInsets = .zero { didSet { if contentEdgeInsets != oldValue { setNeedsLayout() } } }
+    open var titleEdgeInsets: UIEdgeInsets = .zero { didSet { if titleEdgeInsets != oldValue { setNeedsLayout() } } }
+    open var imageEdgeInsets: UIEdgeInsets = .zero { didSet { if imageEdgeInsets != oldValue { setNeedsLayout() } } }
 
     public required init(frame: CGRect) {
         backgroundImageView = UIImageView(frame: .zero)
@@ -145,8 +157,11 @@ open class UIButton: UIControl {
         layoutContent(using: nil)
     }
 
+    /// Without host text metrics the title was estimated during layout: measure it exactly now,
+    /// unless the subclass's layout moved the title or image view itself.
     override func willRender(in ctx: CGContext) {
-        guard let laid = laidOutFrames, titleLabel?.frame == laid.title, imageView?.frame == laid.image else { return }
+        guard layoutUsedEstimates, let laid = laidOutFrames, titleLabel?.frame == laid.title,
+              imageView?.frame == laid.image else { return }
         layoutContent(using: ctx)
     }
 
@@ -158,18 +173,25 @@ open class UIButton: UIControl {
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
 
-    /// The title's and image's natural sizes: exact with a context, estimated without.
+    /// The title's and image's natural sizes: from the canvas while drawing, from the host otherwise.
     private func contentSizes(using ctx: CGContext?) -> (title: CGSize, image: CGSize) {
         var titleSize = CGSize.zero
+        layoutUsedEstimates = false
         if let title = currentTitle, !title.isEmpty, let label = titleLabel {
             var style = label.textStyle
             style.numberOfLines = 1
-            titleSize = ctx?.measureText(title, maxWidth: 0, style: style)
-                ?? TextMeasurer.estimate(title, style: style, maxWidth: 0)
+            if let ctx {
+                titleSize = ctx.measureText(title, maxWidth: 0, style: style)
+            } else if let measured = TextMeasurer.measuredByHost(title, style: style, maxWidth: 0) {
+                titleSize = measured
+            } else {
+                titleSize = TextMeasurer.estimate(title, style: style, maxWidth: 0)
+                layoutUsedEstimates = true
+            }
         }
         var imageSize = CGSize.zero
         if let image = currentImage {
-            imageSize = ctx?.imageSize(image.name) ?? ImageHeader.size(of: image.name)
+            imageSize = ctx?.imageSize(image.resourceName) ?? image.size
         }
         return (titleSize, imageSize)
     }

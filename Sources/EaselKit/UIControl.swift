@@ -14,12 +14,12 @@ open class UIControl: UIView {
     }
 
     /// Horizontal placement of the content (UIControl.ContentHorizontalAlignment).
-    public enum ContentHorizontalAlignment: Int, Sendable {
+    public enum ContentHorizontalAlignment: Int, InspectableEnum, Sendable {
         case center, left, right, fill, leading, trailing
     }
 
     /// Vertical placement of the content (UIControl.ContentVerticalAlignment).
-    public enum ContentVerticalAlignment: Int, Sendable {
+    public enum ContentVerticalAlignment: Int, InspectableEnum, Sendable {
         case center, top, bottom, fill
     }
 
@@ -39,6 +39,18 @@ open class UIControl: UIView {
     open var contentVerticalAlignment: ContentVerticalAlignment = .center { didSet { setNeedsLayout() } }
 
     open override class var designableKind: DesignableKind { .control }
+
+    /// Interface Builder's "Control" section: the content alignment.
+    override class var builtinInspectables: [AnyBuiltinInspectable] {
+        [
+            BuiltinInspectable<UIControl, ContentHorizontalAlignment>(
+                "contentHorizontalAlignment", group: "Control", displayName: "Horizontal Alignment",
+                get: { $0.contentHorizontalAlignment }, set: { $0.contentHorizontalAlignment = $1 }),
+            BuiltinInspectable<UIControl, ContentVerticalAlignment>(
+                "contentVerticalAlignment", group: "Control", displayName: "Vertical Alignment",
+                get: { $0.contentVerticalAlignment }, set: { $0.contentVerticalAlignment = $1 }),
+        ] + super.builtinInspectables
+    }
 
     private func stateDidChange() {
         setNeedsLayout()

@@ -4,7 +4,13 @@
 ///     icon.contentMode = .scaleAspectFit
 ///     addSubview(icon)
 open class UIImageView: UIView {
-    open var image: UIImage? { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    open var image: UIImage? {
+        didSet {
+            guard image != oldValue else { return }
+            setNeedsDisplay()
+            invalidateIntrinsicContentSize()
+        }
+    }
 
     public required init(frame: CGRect) {
         super.init(frame: frame)

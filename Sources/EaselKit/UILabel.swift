@@ -6,13 +6,14 @@
 ///     label.textAlignment = .center
 ///     addSubview(label)
 open class UILabel: UIView {
-    open var text: String? { didSet { contentDidChange() } }
-    open var font: UIFont! = .systemFont(ofSize: 17) { didSet { contentDidChange() } }
+    // Setting a value equal to the current one changes nothing (no layout of the superview).
+    open var text: String? { didSet { if text != oldValue { contentDidChange() } } }
+    open var font: UIFont! = .systemFont(ofSize: 17) { didSet { if font != oldValue { contentDidChange() } } }
     open var textColor: UIColor! = .label { didSet { setNeedsDisplay() } }
     open var textAlignment: NSTextAlignment = .natural { didSet { setNeedsDisplay() } }
     /// 0: as many lines as needed.
-    open var numberOfLines = 1 { didSet { contentDidChange() } }
-    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { contentDidChange() } }
+    open var numberOfLines = 1 { didSet { if numberOfLines != oldValue { contentDidChange() } } }
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { if lineBreakMode != oldValue { contentDidChange() } } }
     /// Drawn in a lighter colour when false.
     open var isEnabled = true { didSet { setNeedsDisplay() } }
     /// The width multi-line labels wrap at for their intrinsic size (0: unlimited).
@@ -39,6 +40,8 @@ open class UILabel: UIView {
             BuiltinInspectable<UILabel, String>("text", group: "Label", get: { $0.text ?? "" }, set: { $0.text = $1 }),
             BuiltinInspectable<UILabel, UIColor>("textColor", group: "Label", displayName: "Color",
                                                  get: { $0.textColor }, set: { $0.textColor = $1 }),
+            BuiltinInspectable<UILabel, NSTextAlignment>("textAlignment", group: "Label", displayName: "Alignment",
+                                                         get: { $0.textAlignment }, set: { $0.textAlignment = $1 }),
         ] + super.builtinInspectables
     }
 

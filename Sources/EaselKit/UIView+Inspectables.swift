@@ -53,5 +53,5 @@ extension UIView {
 /// The toolkit's own classes, where the search for wrappers stops (they declare none).
 private let toolkitClasses: Set<ObjectIdentifier> = [
     ObjectIdentifier(UIView.self), ObjectIdentifier(UIControl.self), ObjectIdentifier(UIButton.self),
-    ObjectIdentifier(UILabel.self), ObjectIdentifier(UIImageView.self),
+    ObjectIdentifier(UILabel.self), ObjectIdentifier(UIImageView.self), ObjectIdentifier(UITextField.self),
 ]

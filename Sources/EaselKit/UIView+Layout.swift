@@ -7,14 +7,23 @@ extension UIView {
         layoutPass(force: true)
     }
 
+    /// How many more times one layout pass runs `layoutSubviews()` when it marks its own view again.
+    static let maximumLayoutRepeats = 3
+
     /// `layoutSubviews()` if needed (or forced), then the layer-only sublayers, then the subviews.
     func layoutPass(force: Bool) {
         if force || needsLayoutFlag {
-            needsLayoutFlag = false
-            layer.clearNeedsLayout()
-            layoutSubviews()
-            // Layout code that marks the view again (e.g. by setting properties) is not re-run in
-            // the same pass, as in UIKit.
+            // Layout code that changes what layout depends on (the seed's FancyButton sets
+            // imageEdgeInsets in layoutSubviews()) marks the view again: lay out again until it
+            // settles, at most `maximumLayoutRepeats` more times in one pass, as UIKit's next layout
+            // cycles would.
+            var repeats = 0
+            repeat {
+                needsLayoutFlag = false
+                layer.clearNeedsLayout()
+                layoutSubviews()
+                repeats += 1
+            } while needsLayoutFlag && repeats <= UIView.maximumLayoutRepeats
             needsLayoutFlag = false
             layer.clearNeedsLayout()
         }

@@ -11,7 +11,12 @@ extension UIView {
         UIGraphicsPushContext(ctx)
         defer { UIGraphicsPopContext() }
         drawRect = dirtyRect
+        // Line cap, join, miter limit and dash start at CoreGraphics' defaults, so toolkit layers
+        // that use them need not set them (see CAShapeLayer).
+        ctx.saveGState()
+        ctx.establishDefaultLineStyle()
         layer.render(in: ctx, asRoot: true)
+        ctx.restoreGState()
         drawRect = nil
         return true
     }

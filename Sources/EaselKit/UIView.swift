@@ -347,7 +347,7 @@ open class UIView: CALayerDelegate {
     // MARK: Types
 
     /// How content is placed in the bounds (UIView.ContentMode).
-    public enum ContentMode: Int, Sendable {
+    public enum ContentMode: Int, CaseIterable, Sendable {
         case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right,
              topLeft, topRight, bottomLeft, bottomRight
 

@@ -1,0 +1,201 @@
+/// A layout document in a plugin's resources, instantiated File's-Owner style as UIKit instantiates a
+/// nib: the views are created, their properties set, the owner's ``Outlet``s connected, and every
+/// view receives `awakeFromNib()`.
+///
+/// Seeds 002 and 003 port line for line:
+///
+///     func loadViewFromNib() -> UIView? {
+///         let bundle = EaselBundle(for: type(of: self))
+///         let nib = UINib(nibName: String(describing: type(of: self)), bundle: bundle)
+///         return nib.instantiate(withOwner: self, options: nil).first as? UIView
+///     }
+///
+/// or in one call, which also adds the root view filling the owner (autoresizing width and height):
+///
+///     guard let view = loadLayoutDocument() else { return }   // <ClassName>.layout.json
+///
+/// `nibName` names `<nibName>.layout.json` in the plugin's resource folder (a name ending in `.json`
+/// is taken as the file name). The format is in `Docs/layout-documents.md`.
+///
+/// Failures — a missing file, invalid JSON (reported with line and column), a field that does not
+/// fit (reported with its path, e.g. `views[2].frame`, and what was expected), an unknown class or
+/// property, an outlet of the wrong type — are reported through ``EaselPlugin/reportFailure(_:)``: the
+/// host's create then returns NULL (or the next draw fails) with the message, the document's path,
+/// the plugin file and the class. `instantiate` returns an empty array then, and
+/// ``UIView/loadLayoutDocument(_:)`` nil: return from the initialiser without touching the outlets.
+public final class UINib {
+    /// The document's name as given.
+    public let name: String
+    public let bundle: EaselBundle
+
+    public init(nibName name: String, bundle: EaselBundle?) {
+        self.name = name
+        self.bundle = bundle ?? .plugin
+    }
+
+    /// Makes a class usable in documents without exporting it (exported classes always are).
+    public static func register(_ viewClass: UIView.Type) {
+        registered.lock.lock()
+        defer { registered.lock.unlock() }
+        registered.classes[String(describing: viewClass)] = viewClass
+    }
+
+    /// The document's file name: `<name>.layout.json`, or `name` itself if it ends in `.json`.
+    public var fileName: String { name.hasSuffix(".json") ? name : "\(name).layout.json" }
+
+    /// The top-level objects — the root view — with the owner's outlets connected; an empty array if
+    /// the document cannot be loaded (the failure is reported, see the type's documentation).
+    public func instantiate(withOwner owner: AnyObject?, options: [AnyHashable: Any]? = nil) -> [Any] {
+        do {
+            return [try instantiateView(withOwner: owner)]
+        } catch {
+            EaselPlugin.reportFailure("\(error)")
+            return []
+        }
+    }
+
+    /// The root view, with the owner's outlets connected; throws a ``LayoutDocumentError``.
+    public func instantiateView(withOwner owner: AnyObject?) throws -> UIView {
+        guard let path = bundle.candidatePath(forResource: fileName) else {
+            throw LayoutDocumentError(file: fileName, location: "",
+                                      message: "the plugin's resource folder is not known yet (the host has not initialised the plugin)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            let plugin = bundle.pluginPath.map { " (resources of plugin \($0))" } ?? ""
+            throw LayoutDocumentError(file: fileName, location: "",
+                                      message: exists ? "cannot read \(path)" : "not found: tried \(path)\(plugin)")
+        }
+        if UINib.loading.contains(path) {
+            throw LayoutDocumentError(file: path, location: "",
+                                      message: "is already being loaded: a view in it creates an instance of the class that loads it. "
+                                          + "Make that class the document's owner (instantiate(withOwner: self)) instead of a view in it")
+        }
+        UINib.loading.append(path)
+        defer { UINib.loading.removeLast() }
+        let document = try LayoutDocument.parse(data, file: path)
+        let builder = LayoutBuilder(reader: LayoutReader(file: path))
+        let root = try builder.build(document.root)
+        if let owner { try builder.connectOutlets(to: owner) }
+        for view in builder.created { view.awakeFromNib() }
+        return root
+    }
+
+    /// The documents being loaded on this (serialized) plugin thread, to catch self-inclusion.
+    nonisolated(unsafe) private static var loading: [String] = []
+
+    private final class Registry: @unchecked Sendable {
+        let lock = NSLock()
+        var classes: [String: UIView.Type] = [:]
+    }
+    private static let registered = Registry()
+
+    /// A class a document may name: the toolkit's, the plugin's exported ones, the registered ones.
+    static func viewClass(named name: String) -> UIView.Type? {
+        if let toolkit = toolkitClasses[name] { return toolkit }
+        if let exported = PluginState.shared.exportedViewClasses.first(where: { String(describing: $0) == name }) {
+            return exported
+        }
+        registered.lock.lock()
+        defer { registered.lock.unlock() }
+        return registered.classes[name]
+    }
+
+    static let toolkitClasses: [String: UIView.Type] = [
+        "UIView": UIView.self, "UIControl": UIControl.self, "UILabel": UILabel.self, "UITextField": UITextField.self,
+        "UIImageView": UIImageView.self, "UIButton": UIButton.self,
+    ]
+
+    /// For messages: every class a document of this plugin may name.
+    static var knownClassNames: [String] {
+        let toolkit = ["UIView", "UILabel", "UITextField", "UIImageView", "UIButton", "UIControl"]
+        registered.lock.lock()
+        let extra = registered.classes.keys.sorted()
+        registered.lock.unlock()
+        return toolkit + PluginState.shared.exportedViewClasses.map { String(describing: $0) } + extra
+    }
+}
+
+/// Creates the views of one document and remembers its outlets.
+final class LayoutBuilder {
+    let reader: LayoutReader
+    private(set) var created: [UIView] = []
+    private var outlets: [(name: String, view: UIView, node: LayoutNode)] = []
+
+    init(reader: LayoutReader) {
+        self.reader = reader
+    }
+
+    func build(_ node: LayoutNode) throws -> UIView {
+        guard let viewClass = UINib.viewClass(named: node.className) else {
+            throw reader.error(node.field("class"), "no class \"\(node.className)\" (expected one of: \(UINib.knownClassNames.joined(separator: ", ")))")
+        }
+        let view = try instantiate(viewClass, node)
+        created.append(view)
+        view.autoresizingMask = node.autoresizing
+        for (key, value) in node.properties {
+            try LayoutProperties.apply(key, value, to: view, node: node, path: node.field("properties.\(key)"), reader: reader)
+        }
+        for child in node.subviews {
+            view.addSubview(try build(child))
+        }
+        if let outlet = node.outlet { outlets.append((outlet, view, node)) }
+        return view
+    }
+
+    /// `init(frame:)`; a failure the new view reports (e.g. its own document) fails this document.
+    private func instantiate(_ viewClass: UIView.Type, _ node: LayoutNode) throws -> UIView {
+        let outer = PluginState.shared.takeFailure()
+        defer { if let outer { PluginState.shared.reportFailure(outer) } }
+        let view = viewClass.init(frame: node.frame)
+        if let failure = PluginState.shared.takeFailure() {
+            throw reader.error(node.path.isEmpty ? "class" : node.path, "creating \(node.className) failed: \(failure)")
+        }
+        return view
+    }
+
+    /// Connects every outlet the document names to the owner's `@Outlet` of that name, checking types,
+    /// and checks that every `@Outlet` of the owner is connected.
+    func connectOutlets(to owner: AnyObject) throws {
+        let connections = outletConnections(of: owner)
+        let ownerName = String(describing: type(of: owner))
+        for (name, view, node) in outlets {
+            guard let connection = connections[name] else {
+                let known = connections.keys.sorted()
+                throw reader.error(node.field("outlet"), "\(ownerName) has no @Outlet named \"\(name)\""
+                                   + (known.isEmpty ? " (it declares none)" : " (its outlets: \(known.joined(separator: ", ")))"))
+            }
+            guard connection.connect(view) else {
+                throw reader.error(node.field("outlet"), "\(ownerName).\(name) is a \(connection.expectedTypeName), "
+                                   + "but \(node.label) is a \(String(describing: type(of: view)))")
+            }
+        }
+        let connected = Set(outlets.map(\.name))
+        if let missing = connections.keys.sorted().first(where: { !connected.contains($0) }) {
+            throw reader.error("", "\(ownerName).\(missing) is not connected: no view in the document has \"outlet\": \"\(missing)\"")
+        }
+    }
+}
+
+extension UIView {
+    /// Loads the layout document `<name>.layout.json` (default: this class's name) with this view as
+    /// its owner, connects the outlets, and adds the root view as a subview filling the bounds and
+    /// following their size (`autoresizingMask = [.flexibleWidth, .flexibleHeight]`). Returns the
+    /// root view, or nil when the document cannot be loaded: the failure is then reported (creation
+    /// fails with the message), and the outlets must not be used.
+    ///
+    ///     required init(frame: CGRect) {
+    ///         super.init(frame: frame)
+    ///         guard loadLayoutDocument() != nil else { return }
+    ///         titleLabel.text = title
+    ///     }
+    @discardableResult
+    public func loadLayoutDocument(_ name: String? = nil) -> UIView? {
+        let nib = UINib(nibName: name ?? String(describing: type(of: self)), bundle: .plugin)
+        guard let view = nib.instantiate(withOwner: self).first as? UIView else { return nil }
+        view.frame = bounds
+        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        addSubview(view)
+        return view
+    }
+}
