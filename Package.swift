@@ -20,6 +20,9 @@ let package = Package(
         component("RoundedCornerButton"),
         component("Gauge"),
         component("Rainbow"),
+        component("FancyButton"),
+        component("TaxRateRow"),
+        component("CircularProgressBar"),
     ],
     targets: [
         // The contract: one C header, no dependencies.
@@ -57,6 +60,12 @@ let package = Package(
         .target(name: "RoundedCornerButton", dependencies: ["EaselKit"], path: "Plugins/RoundedCornerButton"),
         .target(name: "Gauge", dependencies: ["CEasel"], path: "Plugins/Gauge"),
         .target(name: "Rainbow", dependencies: ["EaselKit"], path: "Plugins/Rainbow"),
+        // Resources (images, layout documents) are not compiled: Scripts/setup copies them beside the
+        // library as <Name>.resources, where EaselKit's EaselBundle finds them.
+        .target(name: "FancyButton", dependencies: ["EaselKit"], path: "Plugins/FancyButton", exclude: ["Resources"]),
+        .target(name: "TaxRateRow", dependencies: ["EaselKit"], path: "Plugins/TaxRateRow", exclude: ["Resources"]),
+        .target(name: "CircularProgressBar", dependencies: ["EaselKit"], path: "Plugins/CircularProgressBar",
+                exclude: ["Resources"]),
 
         .testTarget(name: "EaselTests", dependencies: ["EaselHost", "EaselRender", "EaselPreview"], path: "Tests/EaselTests",
                     exclude: ["Resources"]),

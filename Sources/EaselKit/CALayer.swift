@@ -192,6 +192,10 @@ open class CALayer {
         return backgroundAndBorderPaintCount
     }
 
+    /// Whether a change of the property `key` redraws the layer. Kept so ported overrides compile
+    /// (the seeds' BorderLayer returns true for "endAngle"): Easel draws every layer on every render.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
     /// CoreAnimation's display step: here drawing always happens at render time.
     open func display() {
         needsDisplayFlag = false

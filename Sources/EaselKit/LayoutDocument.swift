@@ -8,7 +8,8 @@
 ///         { "class": "UILabel", "outlet": "titleLabel", "frame": "16,8,120,21",
 ///           "autoresizing": ["flexibleRightMargin"],
 ///           "properties": { "text": "Title", "font": { "size": 17, "weight": "semibold" } } }
-///       ]
+///       ],
+///       "owner": { "properties": { "title": "Tax" } }
 ///     }
 ///
 /// Parsing checks the structure (keys, frames, sizes, autoresizing, outlet names); property values
@@ -18,6 +19,9 @@ struct LayoutDocument {
     let file: String
     /// The root view: its frame is `{0, 0, size}`.
     let root: LayoutNode
+    /// Properties set on the owner once its outlets are connected (Interface Builder's user-defined
+    /// runtime attributes on File's Owner), in key order.
+    let ownerProperties: [(key: String, value: Any)]
 
     /// Parses a document's bytes; errors carry `file` and the line and column (JSON syntax) or the
     /// field path (structure).
@@ -37,7 +41,22 @@ struct LayoutDocument {
         let root = try reader.node(object, path: "", isRoot: true)
         var outlets: [String: String] = [:]
         try reader.checkOutlets(root, &outlets)
-        return LayoutDocument(file: file, root: root)
+        var ownerProperties: [(key: String, value: Any)] = []
+        if let owner = object["owner"] {
+            guard let ownerObject = owner as? [String: Any] else {
+                throw reader.error("owner", "expected an object ({ \"properties\": { … } }), found \(describeJSON(owner))")
+            }
+            for key in ownerObject.keys.sorted() where key != "properties" {
+                throw reader.error("owner.\(key)", "unknown key (expected: properties)")
+            }
+            if let value = ownerObject["properties"] {
+                guard let properties = value as? [String: Any] else {
+                    throw reader.error("owner.properties", "expected an object of property name → value, found \(describeJSON(value))")
+                }
+                ownerProperties = properties.keys.sorted().map { ($0, properties[$0]!) }
+            }
+        }
+        return LayoutDocument(file: file, root: root, ownerProperties: ownerProperties)
     }
 }
 
@@ -55,9 +74,6 @@ struct LayoutNode {
 
     /// "views[2].frame", or "frame" at the root.
     func field(_ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
-
-    /// The node for messages: "views[2] (UILabel)" or "the root view".
-    var label: String { path.isEmpty ? "the root view (\(className))" : "\(path) (\(className))" }
 }
 
 /// A malformed or unloadable layout document: the file, where in it, and what was expected.
@@ -78,7 +94,7 @@ struct LayoutReader {
     let file: String
 
     static let viewKeys = ["class", "frame", "autoresizing", "properties", "outlet", "views"]
-    static let rootKeys = ["size", "class", "properties", "outlet", "views"]
+    static let rootKeys = ["size", "class", "properties", "outlet", "views", "owner"]
     static let autoresizingNames: [(String, UIView.AutoresizingMask)] = [
         ("flexibleLeftMargin", .flexibleLeftMargin), ("flexibleWidth", .flexibleWidth),
         ("flexibleRightMargin", .flexibleRightMargin), ("flexibleTopMargin", .flexibleTopMargin),

@@ -77,6 +77,18 @@ public final class UINib {
         let builder = LayoutBuilder(reader: LayoutReader(file: path))
         let root = try builder.build(document.root)
         if let owner { try builder.connectOutlets(to: owner) }
+        if !document.ownerProperties.isEmpty {
+            guard let ownerView = owner as? UIView else {
+                throw LayoutDocumentError(file: path, location: "owner.properties",
+                                          message: "properties can only be set on an owner that is a view (the owner is \(owner.map { String(describing: type(of: $0)) } ?? "nil"))")
+            }
+            let node = LayoutNode(path: "owner", className: String(describing: type(of: ownerView)), frame: ownerView.frame,
+                                  autoresizing: [], properties: [], outlet: nil, subviews: [])
+            for (key, value) in document.ownerProperties {
+                try LayoutProperties.apply(key, value, to: ownerView, node: node, path: "owner.properties.\(key)",
+                                           reader: builder.reader)
+            }
+        }
         for view in builder.created { view.awakeFromNib() }
         return root
     }
@@ -167,7 +179,7 @@ final class LayoutBuilder {
             }
             guard connection.connect(view) else {
                 throw reader.error(node.field("outlet"), "\(ownerName).\(name) is a \(connection.expectedTypeName), "
-                                   + "but \(node.label) is a \(String(describing: type(of: view)))")
+                                   + "but \(node.path.isEmpty ? "the root view" : node.path) is a \(String(describing: type(of: view)))")
             }
         }
         let connected = Set(outlets.map(\.name))
