@@ -1,0 +1,106 @@
+import EaselHost
+import EaselPreview
+import EaselRender
+import Glibc
+
+/// `host gallery`: renders every registered class with its defaults into one folder, with an
+/// `index.html` that shows them together with their inspectable properties.
+enum GalleryCommand: Command {
+    static let spec = CommandSpec(
+        name: "gallery",
+        summary: "render every class into a folder with an index.html",
+        usage: "[--out DIR] [--scale N] [--plugins DIR]…",
+        options: [
+            OptionSpec(name: "out", value: "DIR", help: "where the pictures and index.html go (default ./gallery)"),
+            OptionSpec(name: "scale", value: "N", help: "pixels per point (default 2)"),
+        ],
+        details: "A class that fails to render is reported and skipped; the exit status is then 69.")
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let out = arguments.value("out") ?? "./gallery"
+        let scale = try RenderCommand.scale(arguments) ?? 2
+        makeDirectories(out)
+        guard access(out, W_OK) == 0 else {
+            throw HostError(.cannotCreate, "cannot write the gallery here (expected a writable directory)", file: out)
+        }
+        let registry = try CLI.registry(arguments)
+        var entries: [(info: ClassInfo, file: String?, error: String?)] = []
+        for summary in registry.classes {
+            guard let info = try registry.classInfo(named: summary.name) else { continue }
+            do {
+                guard let cls = try registry.designableClass(named: summary.name) else { continue }
+                let target = try ComponentRender.render(cls, ComponentRenderRequest(className: summary.name, scale: scale,
+                                                                                   format: .png(compressionLevel: 6)))
+                let file = "\(summary.name).png"
+                do { try target.write(to: "\(out)/\(file)") } catch let e as RenderError { throw HostError(e) }
+                print("rendered \(summary.name) → \(out)/\(file)")
+                entries.append((info, file, nil))
+            } catch let error as HostError {
+                fputs("host gallery: error: \(error)\n", stderr)
+                entries.append((info, nil, error.description))
+            }
+        }
+        let index = "\(out)/index.html"
+        let html = page(entries, scale: scale)
+        let temporary = index + ".tmp"
+        guard let f = fopen(temporary, "w") else {
+            throw HostError(.cannotCreate, "cannot be written: \(String(cString: strerror(errno)))", file: index)
+        }
+        fputs(html, f)
+        let failed = fclose(f) != 0
+        if failed || rename(temporary, index) != 0 {
+            unlink(temporary)
+            throw HostError(.cannotCreate, "cannot be written: \(String(cString: strerror(errno)))", file: index)
+        }
+        print("gallery: \(entries.filter { $0.file != nil }.count) of \(entries.count) classes in \(index)")
+        return entries.contains { $0.error != nil } ? 69 : 0
+    }
+
+    static func page(_ entries: [(info: ClassInfo, file: String?, error: String?)], scale: Double) -> String {
+        var html = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>Easel gallery</title>
+        <style>
+        body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; background: #f2f2f7; color: #1c1c1e; }
+        section { background: white; border-radius: 12px; padding: 1em 1.5em; margin-bottom: 1.5em; }
+        h2 { margin: 0 0 .2em; } .meta { color: #6e6e73; margin-bottom: 1em; }
+        img { background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; max-width: 100%; }
+        table { border-collapse: collapse; margin-top: 1em; } td, th { text-align: left; padding: 2px 12px 2px 0; }
+        th { color: #6e6e73; font-weight: normal; } code { font-size: 13px; } .error { color: #c00; white-space: pre-wrap; }
+        </style></head><body>
+        <h1>Easel gallery</h1>
+
+        """
+        for (info, file, error) in entries {
+            html += "<section id=\"\(escape(info.name))\"><h2>\(escape(info.displayName))</h2>\n"
+            html += "<div class=\"meta\"><code>\(escape(info.name))</code> · \(escape(info.summary ?? "")) · \(escape(info.plugin.name)) \(escape(info.plugin.version)) · <code>\(escape(info.plugin.path))</code></div>\n"
+            if let file {
+                let w = Int(info.defaultSize.width), h = Int(info.defaultSize.height)
+                html += "<img src=\"\(escape(file))\" alt=\"\(escape(info.name))\"" + (w > 0 && h > 0 ? " width=\"\(w)\" height=\"\(h)\"" : "") + ">\n"
+            }
+            if let error { html += "<p class=\"error\">\(escape(error))</p>\n" }
+            html += "<table><tr><th>Property</th><th>Type</th><th>Default</th><th>Range / cases</th><th>Summary</th></tr>\n"
+            for p in info.properties where !p.isHidden {
+                var range = p.range.map { "\(PropertyInfo.formatNumber($0.min)) … \(PropertyInfo.formatNumber($0.max))" } ?? ""
+                if !p.enumCases.isEmpty { range = p.enumCases.map(\.name).joined(separator: ", ") }
+                html += "<tr><td>\(escape(p.displayName)) <code>\(escape(p.name))</code></td><td>\(p.type.name)</td><td><code>\(escape(p.format(p.defaultValue)))</code></td><td>\(escape(range))</td><td>\(escape(p.summary ?? ""))</td></tr>\n"
+            }
+            html += "</table></section>\n"
+        }
+        return html + "</body></html>\n"
+    }
+
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}
