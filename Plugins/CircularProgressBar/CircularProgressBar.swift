@@ -107,11 +107,11 @@ final class CircularProgressBar: UIView {
     }
 
     /// The seed's didSet observers (and the line width, on both layers).
+    /// (The outlets are nil only while the document loads or if it could not be loaded.)
     override func inspectableDidChange(_ name: String) {
-        guard view != nil else { return }
         switch name {
-        case "title": titleLabel.text = title
-        case "subtitle": subtitleLabel.text = subtitle
+        case "title": titleLabel?.text = title
+        case "subtitle": subtitleLabel?.text = subtitle
         case "progress": progressBorderLayer.endAngle = CircularProgressBar.radianForValue(progress)
         case "lineWidth":
             darkBorderLayer.lineWidth = lineWidth

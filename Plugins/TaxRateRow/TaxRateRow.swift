@@ -86,16 +86,17 @@ final class TaxRateRow: UIView {
     }
 
     /// The seed's `title` didSet, and the rates shown in their fields and results.
+    /// (The outlets are nil only while the document loads or if it could not be loaded.)
     override func inspectableDidChange(_ name: String) {
-        guard view != nil else { return }
         if name == "title" {
-            self.titleLabel.text = title
+            self.titleLabel?.text = title
         } else {
             showRates()
         }
     }
 
     private func showRates() {
+        guard let selfTaxRateInput, let companyTaxRateInput, let selfTaxResultLabel, let companyTaxResultLabel else { return }
         func percent(_ rate: Double) -> String {
             rate == rate.rounded() ? String(Int(rate)) : String(rate)
         }
