@@ -64,6 +64,25 @@ final class SeedLayoutDocumentTests: XCTestCase {
         XCTAssertEqual(Seed.differingPixels(reference, other, x: 0, y: 0, width: 375, height: 44, tolerance: 0), 0)
     }
 
+    func testTextFieldBorderStylesFromTheDocument() throws {
+        func field(_ style: String) throws -> PNGFile {
+            let result = try render(edited("\"borderStyle\": \"roundedRect\"", "\"borderStyle\": \"\(style)\""))
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return try PNGFile(root + "/row.png")
+        }
+        // The employee field is 96,7,64,30: its top edge is row 7, its left edge column 96.
+        let rounded = try field("roundedRect"), line = try field("line"), bezel = try field("bezel"), none = try field("none")
+        XCTAssertTrue(rounded.pixel(128, 7).isClose(to: RGBA(204, 204, 204), tolerance: 3), "light hairline: \(rounded.pixel(128, 7))")
+        XCTAssertTrue(rounded.pixel(96, 7).brightness > 230, "rounded corner")
+        XCTAssertTrue(line.pixel(128, 7).isClose(to: .black, tolerance: 3), "thin dark frame: \(line.pixel(128, 7))")
+        XCTAssertTrue(line.pixel(96, 7).isClose(to: .black, tolerance: 3), "square corner: \(line.pixel(96, 7))")
+        XCTAssertTrue(line.pixel(96, 20).isClose(to: .black, tolerance: 3), "left edge: \(line.pixel(96, 20))")
+        XCTAssertLessThan(bezel.pixel(128, 7).brightness, bezel.pixel(96, 20).brightness, "bezel: darker top edge")
+        XCTAssertTrue(bezel.pixel(96, 20).isClose(to: RGBA(153, 153, 153), tolerance: 3), "bezel's grey side: \(bezel.pixel(96, 20))")
+        XCTAssertEqual(none.pixel(128, 7), .white, "no border")
+        XCTAssertEqual(none.pixel(96, 20), .white)
+    }
+
     func testAMissingDocumentNamesThePathTriedAndThePlugin() throws {
         try FileManager.default.removeItem(atPath: root + "/components/TaxRateRow.resources")
         let result = try runHost(["render", "TaxRateRow", "-o", "row.png"], directory: root)
