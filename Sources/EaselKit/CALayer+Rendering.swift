@@ -115,6 +115,12 @@ extension CALayer {
             return
         }
         ctx.saveGState()
+        // Code draws as in a fresh CoreGraphics context: black fill and stroke, 1-point lines (the
+        // background, or an ancestor's, must not become `UIBezierPath.fill()`'s colour). Line cap,
+        // join, miter and dash are at their defaults already (see UIView.renderAsRoot).
+        ctx.setFillColor(CGColor.black)
+        ctx.setStrokeColor(CGColor.black)
+        ctx.setLineWidth(1)
         if let image = contents as? UIImage {
             ctx.draw(image, in: bounds, contentMode: .scaleToFill)
         }
