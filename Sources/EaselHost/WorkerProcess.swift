@@ -142,12 +142,16 @@ final class WorkerProcess {
         return outputTail.lines
     }
 
+    /// Reads what the worker printed; its warnings (plugin log lines at warning level, which the
+    /// worker prints as "warning: …") are passed on to this process's warnings.
     private func drainOutput() {
         var buffer = [UInt8](repeating: 0, count: 1 << 14)
         while true {
             let n = read(output, &buffer, buffer.count)
             if n <= 0 { return }
-            outputTail.append(buffer[0..<n])
+            for line in outputTail.append(buffer[0..<n]) where line.hasPrefix("warning: ") {
+                Diagnostics.warn(String(line.dropFirst("warning: ".count)))
+            }
         }
     }
 
@@ -236,19 +240,24 @@ struct OutputTail {
     private var partial: [UInt8] = []
     private var framesKept = 0
 
-    mutating func append(_ bytes: ArraySlice<UInt8>) {
+    /// Adds output; returns the lines it completed.
+    @discardableResult
+    mutating func append(_ bytes: ArraySlice<UInt8>) -> [String] {
+        var completed: [String] = []
         for b in bytes {
             if b == UInt8(ascii: "\n") {
-                push()
+                let line = String(decoding: partial, as: UTF8.self)
+                partial.removeAll(keepingCapacity: true)
+                completed.append(line)
+                push(line)
             } else if partial.count < Self.maximumLineLength {
                 partial.append(b)
             }
         }
+        return completed
     }
 
-    private mutating func push() {
-        let line = String(decoding: partial, as: UTF8.self)
-        partial.removeAll(keepingCapacity: true)
+    private mutating func push(_ line: String) {
         if line.isEmpty { return }
         if line.hasPrefix("Current stack trace:") { framesKept = 0 }
         if Self.isFrame(line) {

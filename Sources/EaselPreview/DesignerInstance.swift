@@ -21,6 +21,8 @@ public final class DesignerInstance {
     public let instance: DesignableInstance
     public private(set) var frame: Rect
     private var needsLayout = true
+    /// Resolves image names against the plugin's resources (easel.h, draw_image).
+    private lazy var resolver = ResourceImageResolver(resourceDirectory: PluginLoader.resourceDirectory(for: info.plugin.path))
 
     public var info: ClassInfo { cls.info }
 
@@ -85,8 +87,9 @@ public final class DesignerInstance {
             try instance.layout(size: frame.size)
             needsLayout = false
         }
-        let resolver = ResourceImageResolver(resourceDirectory: PluginLoader.resourceDirectory(for: info.plugin.path))
-        canvas.resolver = resolver
+        // One resolver per instance: setting it on the canvas (which forgets the names it resolved)
+        // happens only when another instance drew in between.
+        if canvas.resolver !== resolver { canvas.resolver = resolver }
         let before = canvas.diagnostics.count
         let bounds = Rect(size: frame.size)
         try canvas.isolated(translatedBy: frame.x, frame.y) {

@@ -28,16 +28,14 @@ struct JSONDocument {
     }
 
     /// "line L, column C" for JSONSerialization's "… around character N." (or "line 1" if it gave none).
+    /// N is a byte offset into the UTF-8 data; columns count characters, so a CJK character is one.
     static func locate(_ detail: String, in data: Data) -> String {
         guard let range = detail.range(of: "character "),
               let offset = Int(detail[range.upperBound...].prefix { $0.isNumber }) else { return "line 1" }
-        var line = 1, column = 1, index = 0
-        // Count in characters of UTF-8 text, as the offset does.
-        for ch in String(decoding: data, as: UTF8.self) {
-            if index >= offset { break }
-            if ch == "\n" { line += 1; column = 1 } else { column += 1 }
-            index += 1
-        }
+        let before = data.prefix(max(0, offset))
+        let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
+        let lastLine = before.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).last ?? Data()[...]
+        let column = String(decoding: lastLine, as: UTF8.self).count + 1
         return "line \(line), column \(column)"
     }
 

@@ -97,6 +97,13 @@ final class IsolationTests: XCTestCase {
         XCTAssertFalse(inspect.stdout.contains("garbage"))
     }
 
+    func testAPluginsWarningsInAWorkerReachTheUser() throws {
+        let root = try faulty("noisy")
+        let list = try runHost(["list", "--rescan"], directory: root)
+        XCTAssertEqual(list.status, 0)
+        XCTAssertTrue(list.stderr.contains("warning: ./components/libFaulty.so: the noisy fixture warns"), list.stderr)
+    }
+
     func testInProcessModeRunsPluginsWithoutAWorker() throws {
         let root = try faulty("none")
         let result = try render(root, ["--in-process"])

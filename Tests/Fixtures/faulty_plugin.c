@@ -111,6 +111,9 @@ static const easel_class kClasses[] = {{
 static bool init(const easel_host *host) {
     (void)host;
     noise("init");
+#if THE_FAULT == FAULT_noisy
+    host->log(host, EASEL_LOG_WARNING, "the noisy fixture warns");
+#endif
 #if THE_FAULT == FAULT_crash_init
     fprintf(stderr, "faulty plugin: aborting in init\n");
     abort();
