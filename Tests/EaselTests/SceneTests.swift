@@ -41,7 +41,7 @@ final class SceneTests: XCTestCase {
         let root = try exampleComponents(["Gauge"])
         let cases: [(String, Int32, String)] = [
             ("{\n  \"size\": \"100x100\",\n  \"instances\": [ { \"class\": \"Gauge\",, } ]\n}", 65, "scene.json: line 3, column "),
-            ("{\n  \"size\": \"10x10\", \"x\": \"公积金公积金\",, \n}", 65, "scene.json: line 2, column 36: invalid JSON"),
+            ("{\n  \"size\": \"10x10\", \"x\": \"公积金公积金\",, \n}", 65, "scene.json: line 2, column 34: invalid JSON"),
             ("[1, 2]", 65, "scene.json: the document: expected an object, found an array"),
             ("{\"instances\": []}", 65, "scene.json: size: expected a string, found nothing"),
             ("{\"size\": \"0x10\", \"instances\": []}", 65, "scene.json: size: must be positive"),
