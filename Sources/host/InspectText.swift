@@ -24,10 +24,12 @@ enum InspectText {
         out.append("")
         let visible = info.properties.filter { !$0.isHidden }
         out.append("Properties (\(visible.count)):")
+        // Names longer than gst-inspect's 20 columns widen the column for the whole class.
+        let width = max(20, (visible.map(\.name.count).max() ?? 0) + 1)
         for (group, properties) in groups(visible, className: info.displayName) {
             out.append("")
             out.append("  \(group)")
-            for p in properties { out += property(p, current: current?[p.name]) }
+            for p in properties { out += property(p, current: current?[p.name], width: width) }
         }
         return out.joined(separator: "\n")
     }
@@ -45,9 +47,9 @@ enum InspectText {
         return order.map { ($0, members[$0]!) }
     }
 
-    static func property(_ p: PropertyInfo, current: PropertyValue?) -> [String] {
-        let indent = String(repeating: " ", count: 24)
-        var lines = ["  " + p.name.padding(to: 20) + ": " + p.displayName]
+    static func property(_ p: PropertyInfo, current: PropertyValue?, width: Int = 20) -> [String] {
+        let indent = String(repeating: " ", count: width + 4)
+        var lines = ["  " + p.name.padding(to: width) + ": " + p.displayName]
         if let s = p.summary { lines.append(indent + s) }
         lines.append(indent + "flags: " + p.flagWords.joined(separator: ", "))
         var typeLine = p.type.name + "."
