@@ -73,9 +73,7 @@ final class SwiftPluginTests: XCTestCase {
         XCTAssertEqual(radius["default"] as? Double, 0)
         XCTAssertEqual(radius["range"] as? [String: Double], ["min": 0, "max": 100, "step": 1])
         let text = try runHost(["inspect", "RoundedCornerButton"], directory: root)
-        XCTAssertTrue(text.stdout.contains("""
-              cornerRadius        : Corner Radius
-            """), text.stdout)
+        XCTAssertTrue(text.stdout.contains("\n  Rounded Corner Button\n  cornerRadius               : Corner Radius\n"), text.stdout)
         XCTAssertTrue(text.stdout.contains("CGFloat. Range: 0 - 100, step 1 Default: 0"))
     }
 }
