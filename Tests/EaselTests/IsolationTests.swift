@@ -40,6 +40,16 @@ final class IsolationTests: XCTestCase {
         }
     }
 
+    func testADrawThatReportsAnErrorThroughTheABI() throws {
+        for mode in [[], ["--in-process"]] {
+            let root = try faulty("draw_fails")
+            let result = try render(root, mode)
+            XCTAssertEqual(result.status, 69, "\(mode)")
+            XCTAssertEqual(result.stderr, "host render: error: ./components/libFaulty.so: class Faulty: draw returned false: the gauge texture atlas is missing [phase: draw]\n")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out.png"))
+        }
+    }
+
     func testExitInCreate() throws {
         let result = try render(try faulty("exit_create"))
         XCTAssertEqual(result.status, 69)

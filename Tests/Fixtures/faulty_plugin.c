@@ -13,6 +13,7 @@
  *   loop_entry       the entry point never returns
  *   exit_create      create calls exit(3)
  *   noisy            prints to stdout and stderr everywhere (must not corrupt the protocol)
+ *   draw_fails       draw reports a failure through the ABI: logs why, returns false
  */
 #define _POSIX_C_SOURCE 200809L
 #include "easel.h"
@@ -31,6 +32,7 @@
 #define FAULT_loop_entry 7
 #define FAULT_exit_create 8
 #define FAULT_noisy 9
+#define FAULT_draw_fails 10
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef FAULT
@@ -50,6 +52,8 @@ static void noise(const char *where) {
     (void)where;
 #endif
 }
+
+static const easel_host *the_host;
 
 typedef struct faulty { int64_t level; } faulty;
 
@@ -93,6 +97,9 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     *nowhere = 1;
 #elif THE_FAULT == FAULT_loop_draw
     for (;;) pause();
+#elif THE_FAULT == FAULT_draw_fails
+    the_host->log(the_host, EASEL_LOG_ERROR, "the gauge texture atlas is missing");
+    return false;
 #endif
     double shade = (double)((faulty *)self)->level / 10.0;
     canvas->set_fill_color(canvas, (easel_color){shade, 0, 1 - shade, 1});
@@ -109,7 +116,7 @@ static const easel_class kClasses[] = {{
 }};
 
 static bool init(const easel_host *host) {
-    (void)host;
+    the_host = host;
     noise("init");
 #if THE_FAULT == FAULT_noisy
     host->log(host, EASEL_LOG_WARNING, "the noisy fixture warns");
