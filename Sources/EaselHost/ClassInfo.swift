@@ -62,4 +62,24 @@ public struct ClassInfo: Equatable, Codable, Sendable {
     public func property(named name: String) -> PropertyInfo? {
         properties.first { $0.name == name }
     }
+
+    /// The property with this name, or an error naming the file, the class and the properties it has.
+    /// `file` is where the name came from when not the plugin (a scene, a document).
+    public func requireProperty(_ name: String, file: String? = nil) throws -> PropertyInfo {
+        if let p = property(named: name) { return p }
+        let known = properties.map(\.name).joined(separator: ", ")
+        throw HostError(.badData, "no such property (expected one of: \(known.isEmpty ? "none" : known))",
+                        file: file ?? plugin.path, className: self.name, property: name)
+    }
+
+    /// Parses `name=text` assignments against the class's properties, in order; the first problem is
+    /// thrown naming the file, class and property.
+    public func parse(_ assignments: [(name: String, value: String)], file: String? = nil) throws -> [(name: String, value: PropertyValue)] {
+        try assignments.map { name, text in
+            let property = try requireProperty(name, file: file)
+            do { return (name, try property.parse(text)) } catch let e as HostError {
+                throw e.with(file: file ?? plugin.path, className: self.name, property: name)
+            }
+        }
+    }
 }

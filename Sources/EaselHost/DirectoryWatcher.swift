@@ -63,11 +63,7 @@ public final class DirectoryWatcher {
     }
 
     private func addSubdirectories(of dir: String) {
-        guard let d = opendir(dir) else { return }
-        defer { closedir(d) }
-        while let entry = readdir(d) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
-            if name.hasPrefix(".") { continue }
+        for name in visibleEntries(of: dir) ?? [] {
             let path = "\(dir)/\(name)"
             var st = stat()
             if lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR {
@@ -136,11 +132,7 @@ public final class DirectoryWatcher {
     /// Regular files below `dir`, recursively.
     public static func files(in dir: String) -> [String] {
         var result: [String] = []
-        guard let d = opendir(dir) else { return result }
-        defer { closedir(d) }
-        while let entry = readdir(d) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
-            if name.hasPrefix(".") { continue }
+        for name in visibleEntries(of: dir) ?? [] {
             let path = "\(dir)/\(name)"
             var st = stat()
             guard lstat(path, &st) == 0 else { continue }

@@ -50,13 +50,3 @@ public enum ELFCheck {
         }
     }
 }
-
-/// `mkdir -p`: creates `dir` and its missing parents (mode 0755), ignoring failures; callers check
-/// what they need (e.g. that the directory is writable) themselves.
-public func makeDirectories(_ dir: String) {
-    var current = dir.hasPrefix("/") ? "" : "."
-    for part in dir.split(separator: "/") {
-        current += "/\(part)"
-        mkdir(current, 0o755)
-    }
-}

@@ -74,12 +74,9 @@ final class NativeInstance: DesignableInstance {
     deinit { cls.descriptor.pointee.destroy?(pointer) }
 
     private func lookup(_ name: String) throws -> (info: PropertyInfo, accessor: PropertyAccessor) {
-        guard let entry = cls.properties[name] else {
-            let known = cls.info.properties.map(\.name).joined(separator: ", ")
-            throw HostError(.badData, "no such property (expected one of: \(known.isEmpty ? "none" : known))",
-                            file: cls.info.plugin.path, className: cls.info.name, property: name)
-        }
-        return entry
+        if let entry = cls.properties[name] { return entry }
+        _ = try cls.info.requireProperty(name) // throws: the table and the description have the same names
+        preconditionFailure("property \(name) is described but has no accessor")
     }
 
     func set(_ property: String, to value: PropertyValue) throws {

@@ -52,16 +52,11 @@ public struct PluginSearchPath: Equatable, Sendable {
     }
 
     private func walk(_ dir: String, into files: inout [String], problems: inout [String], depth: Int) {
-        guard depth < 32, let d = opendir(dir) else {
+        guard depth < 32, let names = visibleEntries(of: dir) else {
             if depth < 32 { problems.append("\(dir): cannot be read: \(String(cString: strerror(errno)))") }
             return
         }
-        defer { closedir(d) }
-        while let entry = readdir(d) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-            }
-            if name.hasPrefix(".") { continue }
+        for name in names {
             let path = dir.hasSuffix("/") ? dir + name : "\(dir)/\(name)"
             var st = stat()
             guard stat(path, &st) == 0 else { continue } // dangling link

@@ -116,11 +116,7 @@ final class WorkerInstance: DesignableInstance {
     }
 
     func set(_ property: String, to value: PropertyValue) throws {
-        guard let p = info.property(named: property) else {
-            let known = info.properties.map(\.name).joined(separator: ", ")
-            throw HostError(.badData, "no such property (expected one of: \(known))",
-                            file: info.plugin.path, className: info.name, property: property)
-        }
+        let p = try info.requireProperty(property)
         if p.isReadOnly {
             throw HostError(.badData, "the property is read-only", file: info.plugin.path, className: info.name, property: property)
         }

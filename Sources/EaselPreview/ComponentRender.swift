@@ -29,17 +29,7 @@ public enum ComponentRender {
     /// finished and ready to write. Nothing is written here, so a failure leaves no file behind.
     public static func render(_ cls: DesignableClass, _ request: ComponentRenderRequest) throws -> RenderTarget {
         let info = cls.info
-        var values: [(name: String, value: PropertyValue)] = []
-        for (name, text) in request.assignments {
-            guard let property = info.property(named: name) else {
-                let known = info.properties.map(\.name).joined(separator: ", ")
-                throw HostError(.badData, "no such property (expected one of: \(known))",
-                                file: info.plugin.path, className: info.name, property: name)
-            }
-            do { values.append((name, try property.parse(text))) } catch let e as HostError {
-                throw e.with(file: info.plugin.path, className: info.name, property: name)
-            }
-        }
+        let values = try info.parse(request.assignments)
         return try render(cls, values: values, request)
     }
 

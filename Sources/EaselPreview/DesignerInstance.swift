@@ -43,17 +43,7 @@ public final class DesignerInstance {
         self.cls = cls
         self.frame = archive.frame
         // Parse every attribute before any plugin code runs: a typo fails cleanly.
-        var values: [(String, PropertyValue)] = []
-        for (key, text) in archive.attributes {
-            guard let property = cls.info.property(named: key) else {
-                let known = cls.info.properties.map(\.name).joined(separator: ", ")
-                throw HostError(.badData, "no such property (expected one of: \(known))",
-                                file: archive.source, className: cls.info.name, property: key)
-            }
-            do { values.append((key, try property.parse(text))) } catch let e as HostError {
-                throw e.with(file: archive.source, className: cls.info.name, property: key)
-            }
-        }
+        let values = try cls.info.parse(archive.attributes.map { ($0.key, $0.value) }, file: archive.source)
         instance = try cls.makeInstance(archive: archive)
         // Runtime attributes in the class's property order, whatever order the document had.
         let order = Dictionary(uniqueKeysWithValues: cls.info.properties.enumerated().map { ($1.name, $0) })

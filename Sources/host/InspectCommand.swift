@@ -91,17 +91,7 @@ enum InspectCommand: Command {
                          to cls: DesignableClass) throws -> [String: PropertyValue] {
         let info = cls.info
         // Parse everything first: a typo fails before any plugin code runs.
-        var parsed: [(String, PropertyValue)] = []
-        for (name, text) in assignments {
-            guard let property = info.property(named: name) else {
-                let known = info.properties.map(\.name).joined(separator: ", ")
-                throw HostError(.badData, "no such property (expected one of: \(known))",
-                                file: info.plugin.path, className: info.name, property: name)
-            }
-            do { parsed.append((name, try property.parse(text))) } catch let e as HostError {
-                throw e.with(file: info.plugin.path, className: info.name, property: name)
-            }
-        }
+        let parsed = try info.parse(assignments)
         let instance = try cls.makeInstance(frame: Rect(size: info.defaultSize))
         for (name, value) in parsed { try instance.set(name, to: value) }
         var values: [String: PropertyValue] = [:]
