@@ -1,10 +1,19 @@
 /*
  * The part of librsvg and gdk-pixbuf that EaselRender uses (SVG and JPEG images), declared by hand
  * for the same reasons as CPango/shim.h. Follows librsvg 2.54 and gdk-pixbuf 2.42 (Debian 12).
+ *
+ * The two libraries are loaded on first use (dlopen), not at process start: with everything they
+ * pull in (gio, …) they cost about 2.5 ms of every start of the host and of each of its workers,
+ * and most commands never decode an SVG or a JPEG. Each function below has the real one's name and
+ * signature and forwards to it; call easel_image_libraries_error() first: it loads them and says why
+ * not (NULL when they are usable). Every path that uses a decoded image went through a decoder that
+ * called it.
  */
 #ifndef EASEL_CRSVG_SHIM_H
 #define EASEL_CRSVG_SHIM_H
 
+#include <dlfcn.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct _cairo cairo_t;
@@ -47,25 +56,64 @@ typedef struct {
     RsvgUnit unit;
 } RsvgLength;
 
-RsvgHandle *rsvg_handle_new_from_file(const char *filename, GError **error);
-void rsvg_handle_set_dpi(RsvgHandle *handle, double dpi);
-gboolean rsvg_handle_render_document(RsvgHandle *handle, cairo_t *cr, const RsvgRectangle *viewport,
-                                     GError **error);
-gboolean rsvg_handle_get_intrinsic_size_in_pixels(RsvgHandle *handle, double *out_width, double *out_height);
-void rsvg_handle_get_intrinsic_dimensions(RsvgHandle *handle, gboolean *out_has_width, RsvgLength *out_width,
-                                          gboolean *out_has_height, RsvgLength *out_height,
-                                          gboolean *out_has_viewbox, RsvgRectangle *out_viewbox);
-
 typedef struct _GdkPixbuf GdkPixbuf;
 
-GdkPixbuf *gdk_pixbuf_new_from_file(const char *filename, GError **error);
-GdkPixbuf *gdk_pixbuf_apply_embedded_orientation(GdkPixbuf *src);
-const uint8_t *gdk_pixbuf_read_pixels(const GdkPixbuf *pixbuf);
-int gdk_pixbuf_get_width(const GdkPixbuf *pixbuf);
-int gdk_pixbuf_get_height(const GdkPixbuf *pixbuf);
-int gdk_pixbuf_get_rowstride(const GdkPixbuf *pixbuf);
-int gdk_pixbuf_get_n_channels(const GdkPixbuf *pixbuf);
-int gdk_pixbuf_get_bits_per_sample(const GdkPixbuf *pixbuf);
-gboolean gdk_pixbuf_get_has_alpha(const GdkPixbuf *pixbuf);
+/* Header-only, so every Swift file that calls these gets its own copy of each static: nothing here
+ * may rely on state shared between copies. easel_image_libraries_error() dlopens the libraries
+ * (RTLD_GLOBAL; reference-counted, so cheap after the first time) and checks every symbol; each
+ * forwarding function then finds its target with dlsym(RTLD_DEFAULT) once per copy. */
+
+static const char *const easel_image_symbols[] = {
+    "rsvg_handle_new_from_file", "rsvg_handle_set_dpi", "rsvg_handle_render_document",
+    "rsvg_handle_get_intrinsic_size_in_pixels", "rsvg_handle_get_intrinsic_dimensions",
+    "gdk_pixbuf_new_from_file", "gdk_pixbuf_apply_embedded_orientation", "gdk_pixbuf_read_pixels",
+    "gdk_pixbuf_get_width", "gdk_pixbuf_get_height", "gdk_pixbuf_get_rowstride", "gdk_pixbuf_get_n_channels",
+    "gdk_pixbuf_get_bits_per_sample", "gdk_pixbuf_get_has_alpha",
+};
+
+/** Loads librsvg and gdk-pixbuf; NULL when they are usable, else why not. */
+static inline const char *easel_image_libraries_error(void) {
+    static int checked;
+    static const char *error;
+    if (checked) return error;
+    checked = 1;
+    if (!dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_GLOBAL) || !dlopen("libgdk_pixbuf-2.0.so.0", RTLD_NOW | RTLD_GLOBAL)) {
+        error = "librsvg-2.so.2 or libgdk_pixbuf-2.0.so.0 cannot be loaded (install librsvg2-2 and libgdk-pixbuf-2.0-0)";
+        return error;
+    }
+    for (size_t i = 0; i < sizeof easel_image_symbols / sizeof easel_image_symbols[0]; i++) {
+        if (!dlsym((void *)0 /* RTLD_DEFAULT */, easel_image_symbols[i])) {
+            error = "the installed librsvg or gdk-pixbuf lacks a function Easel needs";
+            return error;
+        }
+    }
+    return NULL;
+}
+
+/* The forwarding functions: call them only after easel_image_libraries_error() returned NULL. */
+#define EASEL_FORWARD(ret, name, params, args)                                  \
+    static inline ret name params {                                             \
+        static ret (*target) params;                                            \
+        if (!target) target = (ret (*) params)dlsym((void *)0, #name);          \
+        return target args;                                                     \
+    }
+
+EASEL_FORWARD(RsvgHandle *, rsvg_handle_new_from_file, (const char *f, GError **e), (f, e))
+EASEL_FORWARD(void, rsvg_handle_set_dpi, (RsvgHandle *h, double dpi), (h, dpi))
+EASEL_FORWARD(gboolean, rsvg_handle_render_document, (RsvgHandle *h, cairo_t *cr, const RsvgRectangle *v, GError **e),
+              (h, cr, v, e))
+EASEL_FORWARD(gboolean, rsvg_handle_get_intrinsic_size_in_pixels, (RsvgHandle *h, double *w, double *hh), (h, w, hh))
+EASEL_FORWARD(void, rsvg_handle_get_intrinsic_dimensions,
+              (RsvgHandle *h, gboolean *hw, RsvgLength *w, gboolean *hh, RsvgLength *hl, gboolean *hv, RsvgRectangle *v),
+              (h, hw, w, hh, hl, hv, v))
+EASEL_FORWARD(GdkPixbuf *, gdk_pixbuf_new_from_file, (const char *f, GError **e), (f, e))
+EASEL_FORWARD(GdkPixbuf *, gdk_pixbuf_apply_embedded_orientation, (GdkPixbuf *p), (p))
+EASEL_FORWARD(const uint8_t *, gdk_pixbuf_read_pixels, (const GdkPixbuf *p), (p))
+EASEL_FORWARD(int, gdk_pixbuf_get_width, (const GdkPixbuf *p), (p))
+EASEL_FORWARD(int, gdk_pixbuf_get_height, (const GdkPixbuf *p), (p))
+EASEL_FORWARD(int, gdk_pixbuf_get_rowstride, (const GdkPixbuf *p), (p))
+EASEL_FORWARD(int, gdk_pixbuf_get_n_channels, (const GdkPixbuf *p), (p))
+EASEL_FORWARD(int, gdk_pixbuf_get_bits_per_sample, (const GdkPixbuf *p), (p))
+EASEL_FORWARD(gboolean, gdk_pixbuf_get_has_alpha, (const GdkPixbuf *p), (p))
 
 #endif

@@ -8,12 +8,24 @@ public final class LoadedPlugin: @unchecked Sendable {
     public let classes: [DesignableClass]
     let image: PluginImage
     let log: PluginLog
+    private let deinitialize: (@convention(c) () -> Void)?
+    private var finished = false
 
-    init(info: PluginInfo, classes: [DesignableClass], image: PluginImage, log: PluginLog) {
+    init(info: PluginInfo, classes: [DesignableClass], image: PluginImage, log: PluginLog,
+         deinitialize: (@convention(c) () -> Void)?) {
         self.info = info
         self.classes = classes
         self.image = image
         self.log = log
+        self.deinitialize = deinitialize
+    }
+
+    /// Calls the plugin's deinit (once). Every instance must have been destroyed first; the image
+    /// itself stays mapped (it is never closed).
+    public func finish() {
+        guard !finished else { return }
+        finished = true
+        deinitialize?()
     }
 }
 
@@ -58,7 +70,7 @@ public enum PluginLoader {
         }
         let validClasses = try reader.readClasses(descriptor.pointee, plugin: info)
         let classes = validClasses.map { NativeClass($0, log: log) }
-        return LoadedPlugin(info: info, classes: classes, image: image, log: log)
+        return LoadedPlugin(info: info, classes: classes, image: image, log: log, deinitialize: descriptor.pointee.deinit)
     }
 
     /// The directory beside a plugin where its resources live: "dir/libGauge.so" → "dir/Gauge.resources".

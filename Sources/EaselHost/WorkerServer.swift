@@ -25,7 +25,10 @@ public enum WorkerServer {
                     try connection.send(WorkerResponse.failure(HostError(.internalError, "undecodable request: \(error)")).encoded())
                     continue
                 }
-                if request == .quit { return 0 }
+                if request == .quit {
+                    state.finish()
+                    return 0
+                }
                 if case .scan(let paths) = request {
                     for path in paths {
                         try connection.send(WorkerResponse.scanned(path: path, outcome: state.scan(path)).encoded())
@@ -42,6 +45,7 @@ public enum WorkerServer {
                 try connection.send(response.encoded())
             }
         } catch WorkerConnection.Failure.closed {
+            state.finish()
             return 0
         } catch {
             fputs("worker: \(error)\n", stderr)
@@ -53,6 +57,13 @@ public enum WorkerServer {
         var plugins: [String: LoadedPlugin] = [:]
         var classes: [String: DesignableClass] = [:]
         var instances: [UInt32: DesignableInstance] = [:]
+
+        /// Destroys every instance, then calls each loaded plugin's deinit (easel.h: every instance
+        /// has been destroyed by then).
+        mutating func finish() {
+            instances.removeAll()
+            for plugin in plugins.values { plugin.finish() }
+        }
 
         func scan(_ path: String) -> ScanOutcome {
             do {

@@ -68,6 +68,7 @@ enum ImageDecoder {
     }
 
     static func decodeJPEG(path: String) -> Result<DecodedImage, DecodeFailure> {
+        if let why = easel_image_libraries_error() { return .failure(DecodeFailure("cannot decode JPEG: " + String(cString: why))) }
         var error: UnsafeMutablePointer<GError>?
         guard let loaded = gdk_pixbuf_new_from_file(path, &error) else {
             return .failure(DecodeFailure("cannot decode JPEG: " + takeMessage(error, fallback: "gdk-pixbuf failed")))
@@ -124,6 +125,7 @@ enum ImageDecoder {
     }
 
     static func decodeSVG(path: String) -> Result<DecodedImage, DecodeFailure> {
+        if let why = easel_image_libraries_error() { return .failure(DecodeFailure("cannot parse SVG: " + String(cString: why))) }
         var error: UnsafeMutablePointer<GError>?
         guard let handle = rsvg_handle_new_from_file(path, &error) else {
             return .failure(DecodeFailure("cannot parse SVG: " + takeMessage(error, fallback: "librsvg failed")))

@@ -50,6 +50,15 @@ final class IsolationTests: XCTestCase {
         }
     }
 
+    func testAWorkerThatIsDoneCallsDeinitAfterDestroyingEveryInstance() throws {
+        let root = try faulty("none")
+        let marker = root + "/deinit.txt"
+        let result = try runHost(["render", "Faulty", "-o", "out.png"], environment: ["EASEL_TEST_DEINIT_MARKER": marker],
+                                 directory: root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try String(contentsOfFile: marker, encoding: .utf8), "deinit with 0 live instances\n")
+    }
+
     func testExitInCreate() throws {
         let result = try render(try faulty("exit_create"))
         XCTAssertEqual(result.status, 69)

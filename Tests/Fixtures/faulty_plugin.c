@@ -54,6 +54,7 @@ static void noise(const char *where) {
 }
 
 static const easel_host *the_host;
+static int live_instances;
 
 typedef struct faulty { int64_t level; } faulty;
 
@@ -86,7 +87,10 @@ static void *create(const easel_class *cls, easel_rect frame) {
     exit(3);
 #endif
     faulty *f = calloc(1, sizeof *f);
-    if (f) f->level = 3;
+    if (f) {
+        f->level = 3;
+        live_instances++;
+    }
     return f;
 }
 
@@ -107,7 +111,21 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     return true;
 }
 
-static void destroy(void *self) { free(self); }
+static void destroy(void *self) {
+    live_instances--;
+    free(self);
+}
+
+/* Writes how many instances were still alive to $EASEL_TEST_DEINIT_MARKER, if set: the tests check
+ * that deinit runs, and runs after every instance was destroyed. */
+static void deinit(void) {
+    const char *marker = getenv("EASEL_TEST_DEINIT_MARKER");
+    if (!marker) return;
+    FILE *f = fopen(marker, "w");
+    if (!f) return;
+    fprintf(f, "deinit with %d live instances\n", live_instances);
+    fclose(f);
+}
 
 static const easel_class kClasses[] = {{
     .name = "Faulty", .summary = "Fails on purpose", .default_size = {20, 20},
@@ -130,7 +148,7 @@ static bool init(const easel_host *host) {
 
 static const easel_plugin kPlugin = {
     .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR}, .id = "org.easel.tests.faulty", .name = "Faulty",
-    .version = "1.0.0", .init = init, .class_count = 1, .classes = kClasses,
+    .version = "1.0.0", .init = init, .deinit = deinit, .class_count = 1, .classes = kClasses,
 };
 
 EASEL_PLUGIN_ENTRY {

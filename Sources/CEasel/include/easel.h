@@ -497,8 +497,10 @@ typedef struct easel_plugin {
      *  classes. Return false to refuse loading (log why). `host` stays valid until deinit returns.
      *  Optional. */
     bool (*_Nullable init)(const easel_host *host);
-    /** Called at most once, when the host no longer needs the plugin; never if the process ends
-     *  abruptly. Every instance has been destroyed by then. Optional. */
+    /** Called at most once, when the host no longer needs the plugin (a worker process that is told to
+     *  quit calls it for every plugin it loaded); never if the process ends abruptly or the plugin
+     *  was loaded only to be described. Every instance has been destroyed by then. The image stays
+     *  mapped afterwards: the host never unloads plugins. Optional. */
     void (*_Nullable deinit)(void);
     uint32_t class_count;        /**< read after init */
     const easel_class *_Nullable classes; /**< class_count entries; read after init */
