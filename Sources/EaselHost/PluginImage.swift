@@ -80,18 +80,26 @@ final class PluginImage: @unchecked Sendable {
     }
 }
 
-/// The host's private scratch directory for plugin copies: `$XDG_RUNTIME_DIR/easel` when set, else
-/// `$TMPDIR/easel-<uid>` (mode 0700).
+/// The host's private scratch directory for plugin copies (mode 0700): `$XDG_RUNTIME_DIR/easel`, else
+/// `/dev/shm/easel-<uid>`, else `$TMPDIR/easel-<uid>`.
+///
+/// Memory-backed file systems come first: every load creates and unlinks a copy, and on ext4 creating
+/// files after thousands of recent unlinks gets slower and slower (the allocator scans recently
+/// deleted inodes): a cold scan of 1000 plugins measured 0.9 ms per plugin in /tmp against 0.3 in tmpfs.
 enum PrivateDirectory {
     static let path: String = {
         let env = ProcessInfo.processInfo.environment
-        let dir: String
-        if let runtime = env["XDG_RUNTIME_DIR"], !runtime.isEmpty, access(runtime, W_OK) == 0 {
-            dir = "\(runtime)/easel"
-        } else {
-            dir = "\(env["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")/easel-\(getuid())"
+        var candidates: [String] = []
+        if let runtime = env["XDG_RUNTIME_DIR"], !runtime.isEmpty { candidates.append("\(runtime)/easel") }
+        candidates.append("/dev/shm/easel-\(getuid())")
+        candidates.append("\(env["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")/easel-\(getuid())")
+        for dir in candidates {
+            mkdir(dir, 0o700)
+            var st = stat()
+            if lstat(dir, &st) == 0, st.st_mode & S_IFMT == S_IFDIR, st.st_uid == getuid(), access(dir, W_OK) == 0 {
+                return dir
+            }
         }
-        mkdir(dir, 0o700)
-        return dir
+        return candidates.last!
     }()
 }
