@@ -102,6 +102,30 @@ extension PropertyInfo {
         }
     }
 
+    /// Parses a size, rectangle or colour written in the value syntax outside any class (command-line
+    /// options, scene fields); `what` names it in messages ("--size", "instances[2].frame").
+    public static func parseSize(_ text: String, _ what: String) throws -> Size {
+        guard case .size(let s) = try PropertyInfo(name: what, type: .size, defaultValue: .size(.zero)).parse(text) else {
+            throw HostError(.internalError, "a size parsed as something else", property: what)
+        }
+        return s
+    }
+
+    public static func parseRect(_ text: String, _ what: String) throws -> Rect {
+        guard case .rect(let r) = try PropertyInfo(name: what, type: .rect, defaultValue: .rect(Rect(size: .zero))).parse(text) else {
+            throw HostError(.internalError, "a rectangle parsed as something else", property: what)
+        }
+        return r
+    }
+
+    public static func parseColor(_ text: String, _ what: String) throws -> Color {
+        let black = Color(red: 0, green: 0, blue: 0)
+        guard case .color(let c) = try PropertyInfo(name: what, type: .color, defaultValue: .color(black)).parse(text) else {
+            throw HostError(.internalError, "a colour parsed as something else", property: what)
+        }
+        return c
+    }
+
     /// The value in the syntax ``parse(_:)`` reads back.
     public func format(_ value: PropertyValue) -> String {
         let n = Self.formatNumber

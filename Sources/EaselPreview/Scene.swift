@@ -54,14 +54,12 @@ public struct Scene: Equatable {
     static func parse(_ doc: JSONDocument) throws -> Scene {
         let root = try doc.object(doc.root, "the document")
         try doc.onlyKeys(root, ["size", "background", "scale", "instances"], "")
-        let size = try typed(doc, root["size"], "size", .size)
-        guard case .size(let s) = size, s.width > 0, s.height > 0 else {
+        let s = try typed(doc, root["size"], "size", PropertyInfo.parseSize)
+        guard s.width > 0, s.height > 0 else {
             throw doc.error("size", "must be positive (expected WxH, e.g. 640x480)")
         }
         var background: Color?
-        if root["background"] != nil, case .color(let c) = try typed(doc, root["background"], "background", .color) {
-            background = c
-        }
+        if root["background"] != nil { background = try typed(doc, root["background"], "background", PropertyInfo.parseColor) }
         var scale: Double?
         if let value = root["scale"] {
             guard let n = value as? NSNumber, n.doubleValue.isFinite, n.doubleValue > 0 else {
@@ -76,7 +74,7 @@ public struct Scene: Equatable {
             try doc.onlyKeys(o, ["class", "name", "frame", "attributes"], path)
             let className = try doc.string(o["class"], "\(path).class")
             let name = try o["name"].map { try doc.string($0, "\(path).name") }
-            guard case .rect(let frame) = try typed(doc, o["frame"], "\(path).frame", .rect) else { fatalError() }
+            let frame = try typed(doc, o["frame"], "\(path).frame", PropertyInfo.parseRect)
             guard frame.width >= 0, frame.height >= 0 else {
                 throw doc.error("\(path).frame", "width and height must not be negative")
             }
@@ -92,13 +90,11 @@ public struct Scene: Equatable {
         return Scene(file: doc.file, size: s, background: background, scale: scale, instances: instances)
     }
 
-    /// A value of `type` in the value syntax at `path`.
-    static func typed(_ doc: JSONDocument, _ value: Any?, _ path: String, _ type: PropertyType) throws -> PropertyValue {
+    /// A value in the value syntax at `path`, read by `parse`.
+    static func typed<T>(_ doc: JSONDocument, _ value: Any?, _ path: String,
+                         _ parse: (String, String) throws -> T) throws -> T {
         let text = try doc.string(value, path)
-        let zero: PropertyValue = type == .size ? .size(.zero) : type == .rect ? .rect(Rect(size: .zero)) : .color(Color(red: 0, green: 0, blue: 0))
-        do {
-            return try PropertyInfo(name: path, type: type, defaultValue: zero).parse(text)
-        } catch let e as HostError {
+        do { return try parse(text, path) } catch let e as HostError {
             throw doc.error(path, e.message)
         }
     }

@@ -80,11 +80,7 @@ enum RenderCommand: Command {
     }
 
     static func background(_ arguments: ParsedArguments) throws -> Color? {
-        try arguments.value("background").map { text -> Color in
-            let colour = PropertyInfo(name: "--background", type: .color, defaultValue: .color(Color(red: 0, green: 0, blue: 0)))
-            guard case .color(let c) = try colour.parse(text) else { fatalError("a colour parses to a colour") }
-            return c
-        }
+        try arguments.value("background").map { try PropertyInfo.parseColor($0, "--background") }
     }
 
     /// The format for an output path: by extension; "-" is PNG on stdout.
@@ -101,11 +97,7 @@ enum RenderCommand: Command {
 
     /// "WxH" (or "W,H") in points.
     static func parseSize(_ text: String) throws -> Size {
-        let size = PropertyInfo(name: "size", type: .size, defaultValue: .size(.zero))
-        do {
-            guard case .size(let s) = try size.parse(text) else { fatalError("a size parses to a size") }
-            return s
-        } catch let error as HostError {
+        do { return try PropertyInfo.parseSize(text, "size") } catch let error as HostError {
             throw HostError(.badData, "--size: \(error.message)")
         }
     }
