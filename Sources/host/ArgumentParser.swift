@@ -20,6 +20,9 @@ struct CommandSpec {
     var options: [OptionSpec] = []
     /// Extra text at the end of --help.
     var details: String = ""
+    /// Whether the command reads the plugin registry (and so takes --plugins, --in-process, --rescan
+    /// and --cache); every command takes --timeout, --verbose and --help.
+    var usesRegistry = true
 
     /// The options every command accepts.
     static let common: [OptionSpec] = [
@@ -33,7 +36,10 @@ struct CommandSpec {
         OptionSpec(name: "help", short: "h", help: "show this help"),
     ]
 
-    var allOptions: [OptionSpec] { options + Self.common }
+    var allOptions: [OptionSpec] {
+        let registryOnly: Set<String> = ["plugins", "in-process", "rescan", "cache"]
+        return options + Self.common.filter { usesRegistry || !registryOnly.contains($0.name) }
+    }
 
     /// The --help text.
     var help: String {

@@ -25,7 +25,8 @@ enum WatchCommand: Command {
         broken build (incomplete, invalid, crashing or hanging while loading) is rejected and the last
         good one stays. Values given with --set are re-applied by name and type to every new build; a
         value whose property was removed or changed type is dropped with a warning. Stop with Ctrl-C.
-        """)
+        """,
+        usesRegistry: false)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let directory = arguments.positionals.first ?? PluginSearchPath.defaultDirectory
@@ -46,9 +47,6 @@ enum WatchCommand: Command {
             options.pngLevel = level
         }
         if case .workers(let timeout) = try CLI.isolation(arguments) { options.timeout = timeout }
-        if arguments.has("in-process") {
-            throw UsageError(message: "--in-process does not apply to watch: each build runs in a worker of its own")
-        }
         var st = stat()
         guard stat(options.directory, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
             throw HostError(.notFound, "no such directory (expected a folder of .so plugins to watch)", file: options.directory)
