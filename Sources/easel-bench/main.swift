@@ -8,9 +8,11 @@
 //       Scripts/bench-render. draw_instance_ms is the same frame with the instance's draw called on
 //       the canvas directly (without DesignerInstance's per-draw work). --draw-only measures drawing
 //       alone (for profilers: perf record easel-bench render … --draw-only).
-//   easel-bench canvas-rainbow [--scale N] [--runs N] [--no-shadows]
+//   easel-bench canvas-rainbow [--scale N] [--runs N] [--no-shadows] [--display-list]
 //       the Rainbow picture drawn straight through the easel_canvas vtable (no SDK, no plugin): what
 //       the canvas alone costs, to separate EaselKit's share from the canvas's. Same keys as render.
+//       With --display-list, each frame is recorded into a display list and replayed onto the
+//       canvas, as a worker's drawing is: the difference is what isolation costs per frame.
 @_spi(Benchmarks) import EaselHost
 import EaselPreview
 import EaselRender
@@ -199,18 +201,26 @@ func drawRainbow(_ c: UnsafeMutablePointer<easel_canvas>, shadows: Bool) {
 
 func canvasRainbow(_ args: [String]) throws {
     let shadows = !args.contains("--no-shadows")
-    var arguments = RenderArguments(["-", "-"] + args.filter { $0 != "--no-shadows" })
+    let throughDisplayList = args.contains("--display-list")
+    var arguments = RenderArguments(["-", "-"] + args.filter { $0 != "--no-shadows" && $0 != "--display-list" })
     arguments.drawOnly = true
     let options = RenderOptions(width: 600, height: 434, scale: arguments.scale)
+    let recorder = DisplayListRecorder()
     func frame() throws {
         let target = try RenderTarget(format: .png(), options: options)
-        drawRainbow(target.canvas.pointer, shadows: shadows)
+        if throughDisplayList {
+            recorder.reset()
+            drawRainbow(recorder.pointer, shadows: shadows)
+            try DisplayListPlayer.replay(recorder.bytes, onto: target.canvas.pointer)
+        } else {
+            drawRainbow(target.canvas.pointer, shadows: shadows)
+        }
         try target.canvas.finish()
     }
     try frame()
     var times: [Double] = []
     for _ in 0..<arguments.runs { times.append(try milliseconds(frame)) }
-    print("class=canvas-rainbow size=600x434 scale=\(arguments.scale) runs=\(arguments.runs)")
+    print("class=canvas-rainbow\(throughDisplayList ? "+display-list" : "") size=600x434 scale=\(arguments.scale) runs=\(arguments.runs)")
     print("draw_ms=\(String(format: "%.4f", median(times)))")
 }
 

@@ -677,52 +677,6 @@ final class DisplayListTests: XCTestCase {
     }
 
     // MARK: Timing
-
-    /// Not an assertion: numbers for the report. Run in release:
-    ///   EASEL_DISPLAYLIST_TIMING=1 swift test -c release --filter DisplayListTests/testRainbowTiming
-    func testRainbowTiming() throws {
-        guard getenv("EASEL_DISPLAYLIST_TIMING") != nil else { throw XCTSkip("set EASEL_DISPLAYLIST_TIMING=1 to measure") }
-        let options = RenderOptions(width: 600, height: 434, scale: 1, background: RenderTimingTests.background)
-        func best(_ label: String, runs: Int = 200, _ body: () throws -> Void) rethrows {
-            try body()
-            var times: [Double] = []
-            for _ in 0..<runs {
-                var start = timespec(), end = timespec()
-                clock_gettime(CLOCK_MONOTONIC, &start)
-                try body()
-                clock_gettime(CLOCK_MONOTONIC, &end)
-                times.append(Double(end.tv_sec - start.tv_sec) * 1e6 + Double(end.tv_nsec - start.tv_nsec) / 1e3)
-            }
-            times.sort()
-            print("timing: \(label): best \(Int(times[0])) µs, median \(Int(times[times.count / 2])) µs")
-        }
-        let recorder = DisplayListRecorder()
-        RenderTimingTests.drawRainbow(recorder.pointer, shadows: true)
-        print("timing: Rainbow display list: \(recorder.bytes.count) bytes")
-        let list = recorder.bytes
-        try best("direct: target + draw + finish") {
-            let target = try RenderTarget(format: .png(compressionLevel: 1), options: options)
-            RenderTimingTests.drawRainbow(target.canvas.pointer, shadows: true)
-            try target.canvas.finish()
-        }
-        best("record only (reset + draw + bytes)", runs: 2000) {
-            recorder.reset()
-            RenderTimingTests.drawRainbow(recorder.pointer, shadows: true)
-            _ = recorder.bytes
-        }
-        let sink = DisplayListRecorder()
-        try best("check + replay onto a second recorder", runs: 2000) {
-            sink.reset()
-            try DisplayListPlayer.replay(list, onto: sink.pointer)
-        }
-        try best("record + replay: target + record + replay + finish") {
-            let target = try RenderTarget(format: .png(compressionLevel: 1), options: options)
-            recorder.reset()
-            RenderTimingTests.drawRainbow(recorder.pointer, shadows: true)
-            try DisplayListPlayer.replay(recorder.bytes, onto: target.canvas.pointer)
-            try target.canvas.finish()
-        }
-    }
 }
 
 /// A small deterministic generator (SplitMix64) so failures reproduce.
