@@ -21,6 +21,9 @@ public struct WatchOptions {
     public var writeQuiet: Double = 0.5
     /// How long a deleted file may take to come back before its classes are unloaded.
     public var deleteGrace: Double = 0.15
+    /// A scene re-rendered (into `<outputDirectory>/<scene name>.png`) whenever a class it uses is
+    /// reloaded; its attributes are values the host owns, like `assignments`.
+    public var scene: Scene?
 
     public init(directory: String, outputDirectory: String) {
         self.directory = directory
@@ -242,6 +245,60 @@ public final class WatchSession {
 
     /// Renders the affected classes that pass the filter; returns "Class → file" parts.
     private func render(_ classes: Set<String>, details: inout [String]) -> [String] {
+        var outputs = renderClasses(classes, details: &details)
+        if let scene = options.scene, scene.instances.contains(where: { classes.contains($0.className) }) {
+            outputs.append(renderScene(scene, details: &details))
+        }
+        return outputs
+    }
+
+    /// The scene with the current builds: attributes that no longer fit a class's new build are
+    /// dropped with a warning (once), as `--set` values are; an instance whose class is gone is skipped.
+    private func renderScene(_ scene: Scene, details: inout [String]) -> String {
+        let name = String((scene.file.split(separator: "/").last ?? "scene").split(separator: ".").first ?? "scene")
+        let output = "\(options.outputDirectory)/\(name).png"
+        var current = scene
+        current.instances = []
+        for instance in scene.instances {
+            guard let path = winners[instance.className], let info = builds[path]?.build.classes.first(where: { $0.name == instance.className }) else {
+                details.append("warning: \(scene.file): \(instance.path): no class \(instance.className) loaded; skipped")
+                continue
+            }
+            var kept = instance
+            kept.attributes = instance.attributes.filter { key, text in
+                let dropKey = Dropped(className: "\(scene.file)#\(instance.path)", name: key)
+                if droppedValues.contains(dropKey) { return false }
+                let assignment = PropertyAssignment(className: info.name, name: key, text: text)
+                let (_, warnings, dropped) = PropertyAssignment.resolve([assignment], for: info, previous: sceneInfo[instance.path])
+                if !dropped.isEmpty {
+                    droppedValues.insert(dropKey)
+                    details += warnings.map { "warning: \(scene.file): \(instance.path): " + $0 }
+                    return false
+                }
+                return true
+            }
+            sceneInfo[instance.path] = info
+            current.instances.append(kept)
+        }
+        do {
+            let target = try SceneRender.render(current, classes: { name in
+                self.winners[name].flatMap { self.builds[$0]?.build.designableClass(named: name) }
+            }, format: .png(compressionLevel: options.pngLevel), scale: options.scale)
+            do { try target.write(to: output) } catch let e as RenderError { throw HostError(e) }
+            return "scene → \(output)"
+        } catch let error as HostError {
+            details.append("error: " + error.description)
+            return "scene failed"
+        } catch {
+            details.append("error: \(error)")
+            return "scene failed"
+        }
+    }
+
+    /// The class description each scene instance was last rendered with.
+    private var sceneInfo: [String: ClassInfo] = [:]
+
+    private func renderClasses(_ classes: Set<String>, details: inout [String]) -> [String] {
         var outputs: [String] = []
         for className in classes.sorted() where options.classFilter.isEmpty || options.classFilter.contains(className) {
             guard let path = winners[className], let loaded = builds[path],

@@ -10,7 +10,7 @@ enum WatchCommand: Command {
     static let spec = CommandSpec(
         name: "watch",
         summary: "hot reload: re-render components whenever their plugins are rebuilt",
-        usage: "[DIR] [--out DIR] [--class NAME]… [--set [Class.]name=value]… [--scale N] [--png-level 0-9] [--timeout SECONDS]",
+        usage: "[DIR] [--out DIR] [--class NAME]… [--set [Class.]name=value]… [--scene FILE] [--scale N] [--png-level 0-9] [--timeout SECONDS]",
         positionals: 0...1,
         options: [
             OptionSpec(name: "out", value: "DIR", help: "where previews go, one CLASS.png each (default ./previews)"),
@@ -19,6 +19,7 @@ enum WatchCommand: Command {
                        help: "a value kept across reloads; without CLASS, for every class that has the property"),
             OptionSpec(name: "scale", value: "N", help: "pixels per point (default 1)"),
             OptionSpec(name: "png-level", value: "0-9", help: "PNG compression level (default 1: previews want speed)"),
+            OptionSpec(name: "scene", value: "FILE", help: "also re-render this scene (into OUT/<name>.png) when a class it uses is reloaded"),
         ],
         details: """
         DIR defaults to ./components. Each build of a plugin is loaded in a worker process of its own; a
@@ -40,6 +41,7 @@ enum WatchCommand: Command {
             return a
         }
         options.scale = try RenderCommand.scale(arguments) ?? 1
+        options.scene = try arguments.value("scene").map { try Scene.read($0) }
         if let text = arguments.value("png-level") {
             guard let level = Int(text), (0...9).contains(level) else {
                 throw UsageError(message: "--png-level '\(text)' is not a level from 0 to 9")

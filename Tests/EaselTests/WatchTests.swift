@@ -165,6 +165,32 @@ final class WatchTests: XCTestCase {
         XCTAssertLessThanOrEqual(children, 2, "workers of replaced builds are stopped")
     }
 
+    func testASceneIsReRenderedAndItsAttributesSurviveLikeValues() throws {
+        let (root, components) = try project(["libEvolving.so": try evolving(1)])
+        try """
+        {"size": "100x40", "background": "#000000", "instances": [
+          {"class": "Evolving", "frame": "0,0,100,20", "attributes": {"level": 8, "tint": "#FF0000", "label": "hi"}},
+          {"class": "Evolving", "frame": "0,20,100,20", "attributes": {"level": 3}}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let watch = try WatchProcess(["--out", "previews", "--scene", "board.json"], directory: root)
+        let first = watch.waitForLine(containing: "loaded libEvolving.so build 1")
+        XCTAssertTrue(first?.contains("scene → previews/board.png") ?? false, first ?? "")
+        var png = try PNGFile(root + "/previews/board.png")
+        XCTAssertEqual(png.pixel(75, 5), .red, "first instance: level 8, red")
+        XCTAssertEqual(png.pixel(25, 25), .white, "second instance: level 3, default white tint")
+        XCTAssertNotEqual(png.pixel(35, 25), .white)
+        try replaceAtomically(components + "/libEvolving.so", with: try evolving(2))
+        watch.waitForLine(containing: "reloaded libEvolving.so build 2")
+        // Attributes in name order, as scenes apply them.
+        watch.waitForLine(containing: "warning: board.json: instances[0]: Evolving.label=hi dropped: this build has no property label")
+        watch.waitForLine(containing: "warning: board.json: instances[0]: Evolving.level=8 dropped: 8 is outside the range 0…5")
+        watch.waitForLine(containing: "warning: board.json: instances[0]: Evolving.tint=#FF0000 dropped: the property changed type from Color to String")
+        png = try PNGFile(root + "/previews/board.png")
+        XCTAssertEqual(png.pixel(25, 25), .white, "level 3 still fits 0…5 and survives")
+        XCTAssertNotEqual(png.pixel(35, 25), .white)
+        XCTAssertTrue(watch.isRunning)
+    }
+
     func testBadArguments() throws {
         let root = try TestPaths.scratch()
         let missing = try runHost(["watch", "nowhere"], directory: root)
