@@ -4,8 +4,9 @@ import Glibc
 /// partial file: the bytes go to a temporary file in the destination's directory (same file
 /// system), which is flushed to disk (fsync) and then renamed over the destination. On any
 /// failure the temporary file is removed and the error names the destination and the reason.
-enum AtomicFile {
-    static func write(_ bytes: [UInt8], to path: String) throws {
+public enum AtomicFile {
+    /// Writes `bytes` as the whole new content of `path`. Throws `RenderError.write`.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
         guard !path.isEmpty else { throw RenderError.write(path: path, reason: "empty output path") }
         let directory: String
         if let slash = path.lastIndex(of: "/") {
@@ -27,7 +28,8 @@ enum AtomicFile {
             mode = info.st_mode & 0o7777
         }
 
-        var template = Array((directory + "/." + fileName + ".tmp-XXXXXX").utf8CString)
+        // mkstemp's template: six X's replaced by a unique suffix.
+        var template = Array((directory + "/." + fileName + ".tmp-" + String(repeating: "X", count: 6)).utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else {
             throw RenderError.write(path: path, reason: "cannot create a temporary file in \(directory): \(lastError())")

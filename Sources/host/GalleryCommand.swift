@@ -41,16 +41,8 @@ enum GalleryCommand: Command {
             }
         }
         let index = "\(out)/index.html"
-        let html = page(entries, scale: scale)
-        let temporary = index + ".tmp"
-        guard let f = fopen(temporary, "w") else {
-            throw HostError(.cannotCreate, "cannot be written: \(String(cString: strerror(errno)))", file: index)
-        }
-        fputs(html, f)
-        let failed = fclose(f) != 0
-        if failed || rename(temporary, index) != 0 {
-            unlink(temporary)
-            throw HostError(.cannotCreate, "cannot be written: \(String(cString: strerror(errno)))", file: index)
+        do { try AtomicFile.write(Array(page(entries, scale: scale).utf8), to: index) } catch let e as RenderError {
+            throw HostError(e)
         }
         print("gallery: \(entries.filter { $0.file != nil }.count) of \(entries.count) classes in \(index)")
         return entries.contains { $0.error != nil } ? 69 : 0
