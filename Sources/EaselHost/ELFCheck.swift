@@ -6,6 +6,16 @@ import Glibc
 /// the dynamic loader map pages beyond the end of the file and the process dies with SIGBUS. So the
 /// header, the program headers and every loadable segment must lie inside the file.
 public enum ELFCheck {
+    /// The ELF machine code of this process (62 on x86-64, 183 on AArch64), read from its own binary.
+    static let hostMachine: UInt64 = {
+        let fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return 62 }
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 20)
+        guard pread(fd, &header, 20, 0) == 20 else { return 62 }
+        return UInt64(header[18]) | UInt64(header[19]) << 8
+    }()
+
     /// Throws a ``HostError`` saying what is wrong with the file.
     public static func check(_ path: String) throws {
         func fail(_ why: String) -> HostError { HostError(.pluginFailure, why, file: path, phase: .load) }
@@ -26,7 +36,7 @@ public enum ELFCheck {
             throw fail("is not an ELF shared library (expected a .so built for this machine)")
         }
         guard header[4] == 2, header[5] == 1 else { // ELFCLASS64, little-endian
-            throw fail("is an ELF file for another architecture (expected 64-bit little-endian x86-64)")
+            throw fail("is an ELF file for another architecture (expected 64-bit little-endian, like this host)")
         }
         func u16(_ b: [UInt8], _ o: Int) -> UInt64 { UInt64(b[o]) | UInt64(b[o + 1]) << 8 }
         func u32(_ b: [UInt8], _ o: Int) -> UInt64 { u16(b, o) | u16(b, o + 2) << 16 }
@@ -34,8 +44,8 @@ public enum ELFCheck {
         guard u16(header, 16) == 3 else { // ET_DYN
             throw fail("is an ELF file but not a shared library (expected ELF type DYN)")
         }
-        guard u16(header, 18) == 62 else { // EM_X86_64
-            throw fail("is a shared library for another machine (ELF machine \(u16(header, 18)); expected x86-64)")
+        guard u16(header, 18) == hostMachine else {
+            throw fail("is a shared library for another machine (ELF machine \(u16(header, 18)); expected \(hostMachine), this host's)")
         }
         let phoff = u64(header, 32), phentsize = u16(header, 54), phnum = u16(header, 56)
         let shoff = u64(header, 40), shentsize = u16(header, 58), shnum = u16(header, 60)
