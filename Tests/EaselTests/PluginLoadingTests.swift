@@ -44,6 +44,18 @@ final class PluginLoadingTests: XCTestCase {
         }
     }
 
+    func testALibraryForAnotherMachine() throws {
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: try CFixture.broken("none")))
+        let ours = UInt16(bytes[18]) | UInt16(bytes[19]) << 8
+        let other: UInt16 = ours == 62 ? 183 : 62 // x86-64 ↔ AArch64
+        bytes[18] = UInt8(other & 0xFF)
+        bytes[19] = UInt8(other >> 8)
+        let path = try TestPaths.scratch() + "/libforeign.so"
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let e = loadFailure(path)
+        XCTAssertEqual(e?.message, "is a shared library for another machine (ELF machine \(other); expected \(ours), this host's)")
+    }
+
     func testALibraryWithoutTheEntrySymbol() throws {
         let e = loadFailure(try CFixture.broken("no_entry"))
         XCTAssertEqual(e?.phase, .entry)
