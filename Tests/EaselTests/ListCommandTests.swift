@@ -28,7 +28,7 @@ final class ListCommandTests: XCTestCase {
 
     func testJSON() throws {
         let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge"),
-                                         "libDup.so": try CFixture.broken("no_draw"),
+                                         "libDup.so": try CFixture.broken("duplicate"),
                                          "libBad.so": try CFixture.broken("unknown_type")])
         let result = try runHost(["list", "--json"], directory: root)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -71,7 +71,7 @@ final class ListCommandTests: XCTestCase {
     }
 
     func testStrictListFailsWhenAFileFailed() throws {
-        let root = try componentsFolder(["libBroken.so": try CFixture.broken("no_draw")])
+        let root = try componentsFolder(["libBroken.so": try CFixture.broken("unknown_type")])
         XCTAssertEqual(try runHost(["list"], directory: root).status, 0)
         XCTAssertEqual(try runHost(["list", "--strict"], directory: root).status, 69)
         XCTAssertEqual(try runHost(["list", "--strict", "--json"], directory: root).status, 69)
