@@ -38,13 +38,15 @@ let package = Package(
         .systemLibrary(name: "CPango", path: "Sources/CPango", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // fontconfig, for the renderer's pinned font setup (EaselRender/FontConfiguration.swift).
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
 
         // Host core: discovery, loading, validation, libffi property calls, the common protocol.
         .target(name: "EaselHost", dependencies: ["CEasel", "CFFI", "CZlib"], path: "Sources/EaselHost"),
         // The canvas on Cairo/Pango/librsvg and image output.
-        .target(name: "EaselRender", dependencies: ["CEasel", "CCairo", "CPango", "CRsvg", "CPNG"],
+        .target(name: "EaselRender", dependencies: ["CEasel", "CCairo", "CPango", "CRsvg", "CPNG", "CFontconfig"],
                 path: "Sources/EaselRender"),
         // The SDK Swift component authors import; linked statically into each Swift plugin.
         .target(name: "EaselKit", dependencies: ["CEasel", "CFFI"], path: "Sources/EaselKit"),
