@@ -28,6 +28,9 @@ let package = Package(
         // The contract: one C header, no dependencies.
         .target(name: "CEasel", path: "Sources/CEasel"),
 
+        // The few Linux calls Swift cannot make directly (prctl, SCM_RIGHTS, signal-safe cleanup).
+        .target(name: "CSystem", path: "Sources/CSystem"),
+
         // System libraries (Debian -dev packages, installed by Scripts/setup).
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi",
                        providers: [.apt(["libffi-dev"])]),
@@ -44,9 +47,9 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
 
         // Host core: discovery, loading, validation, libffi property calls, the common protocol.
-        .target(name: "EaselHost", dependencies: ["CEasel", "CFFI", "CZlib"], path: "Sources/EaselHost"),
+        .target(name: "EaselHost", dependencies: ["CEasel", "CFFI", "CZlib", "CSystem"], path: "Sources/EaselHost"),
         // The canvas on Cairo/Pango/librsvg and image output.
-        .target(name: "EaselRender", dependencies: ["CEasel", "CCairo", "CPango", "CRsvg", "CPNG", "CFontconfig"],
+        .target(name: "EaselRender", dependencies: ["CEasel", "CCairo", "CPango", "CRsvg", "CPNG", "CFontconfig", "CSystem"],
                 path: "Sources/EaselRender"),
         // The SDK Swift component authors import; linked statically into each Swift plugin.
         .target(name: "EaselKit", dependencies: ["CEasel", "CFFI"], path: "Sources/EaselKit"),
