@@ -87,6 +87,19 @@ enum CLI {
         }
     }
 
+    /// Flushes standard output and checks that everything written to it arrived: a full disk, a
+    /// closed pipe or a closed descriptor make the command fail with 73, whatever it returned.
+    static func finishOutput(_ status: Int32) -> Int32 {
+        let flushed = fflush(stdout) == 0
+        let code = errno
+        guard !flushed || ferror(stdout) != 0 else { return status }
+        // A reader that went away (`host list | head -1`) is not worth a message.
+        if code != EPIPE {
+            fputs("host: error: cannot write to standard output: \(String(cString: strerror(flushed ? EIO : code)))\n", stderr)
+        }
+        return status == 0 ? 73 : status
+    }
+
     /// The registry for the command's --plugins, --in-process, --timeout, --rescan and --cache
     /// options and the environment.
     static func registry(_ arguments: ParsedArguments) throws -> Registry {
