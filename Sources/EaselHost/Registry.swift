@@ -204,7 +204,10 @@ public final class Registry {
     }
 
     /// Class names close to `name`, for "did you mean" hints.
-    public func suggestions(for name: String) -> [String] {
-        Suggestions.close(to: name, among: classes.map(\.name))
+    public func suggestions(for name: String) -> [String] { Suggestions.close(to: name, among: classes.map(\.name)) }
+
+    /// The names among `names` close to `name`, for "did you mean" hints (see ``Suggestions``).
+    public static func closeNames(to name: String, in names: [String]) -> [String] {
+        Suggestions.close(to: name, among: names)
     }
 }
