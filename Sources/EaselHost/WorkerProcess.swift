@@ -105,22 +105,9 @@ final class WorkerProcess {
 
     /// Samples the worker's resident memory; over the limit, the call fails.
     private func checkMemory() throws {
-        guard let kilobytes = Self.residentKilobytes(pid) else { return }
-        lastResidentKilobytes = kilobytes
-        if UInt64(kilobytes) * 1024 > Self.memoryLimit { throw WorkerConnection.Failure.memoryExceeded }
-    }
-
-    /// The resident memory of `pid` in kB (from /proc/PID/statm), or nil.
-    static func residentKilobytes(_ pid: pid_t) -> Int? {
-        let fd = open("/proc/\(pid)/statm", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 128)
-        let n = read(fd, &buffer, buffer.count)
-        guard n > 0 else { return nil }
-        let fields = String(decoding: buffer[0..<n], as: UTF8.self).split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+        guard let bytes = ProcessMemory.residentBytes(pid) else { return }
+        lastResidentKilobytes = Int(bytes >> 10)
+        if bytes > Self.memoryLimit { throw WorkerConnection.Failure.memoryExceeded }
     }
 
     /// Asks the worker to quit, then makes sure it is gone (with its process group) and reaped; what

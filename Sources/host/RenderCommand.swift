@@ -70,10 +70,12 @@ enum RenderCommand: Command {
         return 0
     }
 
+    /// `--scale N`: a usage error unless a number in ``scales``.
     static func scale(_ arguments: ParsedArguments) throws -> Double? {
         try arguments.value("scale").map { text -> Double in
-            guard let scale = Double(text), scale.isFinite, scale > 0 else {
-                throw HostError(.badData, "--scale '\(text)' is not a positive number (expected e.g. 1, 2 or 3)")
+            let scales = RenderOptions.scales
+            guard let scale = Double(text), scales.contains(scale) else {
+                throw UsageError(message: "--scale '\(text)' is not a scale from \(PropertyInfo.formatNumber(scales.lowerBound)) to \(PropertyInfo.formatNumber(scales.upperBound)) (expected e.g. 1, 2 or 3)")
             }
             return scale
         }
