@@ -11,7 +11,8 @@ import Glibc
 /// ``HostError`` naming the plugin file, class, phase, the signal or exit status, and the worker's output.
 final class WorkerProcess {
     /// The memory limit of each worker, in bytes (`--memory-limit`): its resident memory is checked
-    /// while a call runs, and its data size is capped at the same value (`RLIMIT_DATA`) as a backstop.
+    /// every 20 ms while a call runs, and its data size is capped at twice the limit (`RLIMIT_DATA`)
+    /// as a backstop for allocations faster than that (they fail: malloc returns NULL).
     nonisolated(unsafe) static var memoryLimit: UInt64 = WorkerLimits.defaultMemoryLimit
 
     let pid: pid_t
@@ -43,7 +44,7 @@ final class WorkerProcess {
         for fd in pipeEnds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         defer { close(pair[1]); close(pipeEnds[1]) }
         do {
-            pid = try WorkerLauncher.spawn(socket: pair[1], output: pipeEnds[1], memoryLimit: Self.memoryLimit)
+            pid = try WorkerLauncher.spawn(socket: pair[1], output: pipeEnds[1], memoryLimit: Self.memoryLimit * 2)
         } catch {
             close(pair[0]); close(pipeEnds[0])
             throw error
@@ -202,7 +203,7 @@ final class WorkerProcess {
         case .ended(let end):
             isAlive = false
             let signal = end.status & 0x7F
-            let nearLimit = UInt64(end.maximumResidentKilobytes) * 1024 >= Self.memoryLimit * 9 / 10
+            let nearLimit = UInt64(end.maximumResidentKilobytes) * 1024 >= Self.memoryLimit
             let memory = nearLimit ? "; it had reached its memory limit of \(Self.memoryLimit >> 20) MB" : ""
             if signal == 0 {
                 let code = (end.status >> 8) & 0xFF
