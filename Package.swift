@@ -5,7 +5,22 @@
 // Dependencies point one way:  host (CLI) → EaselPreview → EaselRender, EaselHost → CEasel (the ABI header)
 //                              EaselKit (the SDK for Swift components) → CEasel, CFFI
 // Example components live in Plugins/ (plain targets with explicit paths; no SwiftPM package plugins).
+import Foundation
 import PackageDescription
+
+/// The macro library behind EaselKit's @Designable (Sources/EaselMacros, not a SwiftPM target: a
+/// `.macro` target needs swift-syntax as a package, which cannot be fetched). Scripts/build-macros
+/// builds it from the toolchain's own swift-syntax; Scripts/setup and Scripts/test run it before
+/// `swift build`, and a plain `swift build` in a fresh clone runs it here, when the library is missing.
+let macroLibrary = Context.packageDirectory + "/.build/macros/libEaselMacros.so"
+if !FileManager.default.fileExists(atPath: macroLibrary) {
+    let build = Process()
+    build.executableURL = URL(fileURLWithPath: Context.packageDirectory + "/Scripts/build-macros")
+    try? build.run()
+    build.waitUntilExit()
+}
+/// What EaselKit and every Swift component target compile with: the macro plugin.
+let macroSettings: [SwiftSetting] = [.unsafeFlags(["-load-plugin-library", macroLibrary])]
 
 /// A component plugin: a dynamic library the host dlopens.
 func component(_ name: String) -> Product {
@@ -28,6 +43,9 @@ let package = Package(
         // The contract: one C header, no dependencies.
         .target(name: "CEasel", path: "Sources/CEasel"),
 
+        // The few Linux calls Swift cannot make directly (prctl, SCM_RIGHTS, signal-safe cleanup).
+        .target(name: "CSystem", path: "Sources/CSystem"),
+
         // System libraries (Debian -dev packages, installed by Scripts/setup).
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi",
                        providers: [.apt(["libffi-dev"])]),
@@ -44,12 +62,13 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
 
         // Host core: discovery, loading, validation, libffi property calls, the common protocol.
-        .target(name: "EaselHost", dependencies: ["CEasel", "CFFI", "CZlib"], path: "Sources/EaselHost"),
+        .target(name: "EaselHost", dependencies: ["CEasel", "CFFI", "CZlib", "CSystem"], path: "Sources/EaselHost"),
         // The canvas on Cairo/Pango/librsvg and image output.
-        .target(name: "EaselRender", dependencies: ["CEasel", "CCairo", "CPango", "CRsvg", "CPNG", "CFontconfig"],
+        .target(name: "EaselRender", dependencies: ["CEasel", "CCairo", "CPango", "CRsvg", "CPNG", "CFontconfig", "CSystem"],
                 path: "Sources/EaselRender"),
         // The SDK Swift component authors import; linked statically into each Swift plugin.
-        .target(name: "EaselKit", dependencies: ["CEasel", "CFFI"], path: "Sources/EaselKit"),
+        .target(name: "EaselKit", dependencies: ["CEasel", "CFFI"], path: "Sources/EaselKit",
+                swiftSettings: macroSettings),
         // Rendering components, layouts and scenes as Interface Builder does (both of the above).
         .target(name: "EaselPreview", dependencies: ["EaselHost", "EaselRender"], path: "Sources/EaselPreview"),
         // The command-line tool.
@@ -59,15 +78,17 @@ let package = Package(
                           path: "Sources/easel-bench"),
 
         // Example components.
-        .target(name: "RoundedCornerButton", dependencies: ["EaselKit"], path: "Plugins/RoundedCornerButton"),
+        .target(name: "RoundedCornerButton", dependencies: ["EaselKit"], path: "Plugins/RoundedCornerButton", swiftSettings: macroSettings),
         .target(name: "Gauge", dependencies: ["CEasel"], path: "Plugins/Gauge"),
-        .target(name: "Rainbow", dependencies: ["EaselKit"], path: "Plugins/Rainbow"),
+        .target(name: "Rainbow", dependencies: ["EaselKit"], path: "Plugins/Rainbow", swiftSettings: macroSettings),
         // Resources (images, layout documents) are not compiled: Scripts/setup copies them beside the
         // library as <Name>.resources, where EaselKit's EaselBundle finds them.
-        .target(name: "FancyButton", dependencies: ["EaselKit"], path: "Plugins/FancyButton", exclude: ["Resources"]),
-        .target(name: "TaxRateRow", dependencies: ["EaselKit"], path: "Plugins/TaxRateRow", exclude: ["Resources"]),
+        .target(name: "FancyButton", dependencies: ["EaselKit"], path: "Plugins/FancyButton", exclude: ["Resources"],
+                swiftSettings: macroSettings),
+        .target(name: "TaxRateRow", dependencies: ["EaselKit"], path: "Plugins/TaxRateRow", exclude: ["Resources"],
+                swiftSettings: macroSettings),
         .target(name: "CircularProgressBar", dependencies: ["EaselKit"], path: "Plugins/CircularProgressBar",
-                exclude: ["Resources"]),
+                exclude: ["Resources"], swiftSettings: macroSettings),
 
         .testTarget(name: "EaselTests", dependencies: ["EaselHost", "EaselRender", "EaselPreview"], path: "Tests/EaselTests",
                     exclude: ["Resources"]),

@@ -6,6 +6,8 @@ final class ExportedClass {
     let viewClass: UIView.Type
     let name: String
     private(set) var propertyNames: [String] = []
+    /// The class's property table (read once; bound to every new instance).
+    private var table: [InspectableProperty] = []
 
     init(viewClass: UIView.Type) {
         self.viewClass = viewClass
@@ -34,20 +36,22 @@ final class ExportedClass {
         else { throw ExportError("\(name): defaultSize \(defaultSize) is not finite and >= 0") }
 
         _ = PluginState.shared.takeFailure()
-        let prototype = viewClass.init(frame: CGRect(origin: .zero, size: defaultSize))
+        let prototype = viewClass._makeDesignable(frame: CGRect(origin: .zero, size: defaultSize))
         if let failure = PluginState.shared.takeFailure() {
             // The class table only needs the prototype's inspectables; creating instances will fail
             // (with this message, as an error) until the cause is fixed.
             EaselPlugin.log(.warning, "\(name): creating the prototype failed: \(failure)")
         }
-        let descriptions = prototype.inspectableAccessList().map { $0.describe() }
+        try checkMadeClass(of: prototype)
+        table = viewClass.inspectablePropertyTable
+        let descriptions = prototype.inspectableAccessList(table: table).map { $0.describe() }
         propertyNames = descriptions.map(\.name)
 
         let properties = UnsafeMutablePointer<easel_property>.allocate(capacity: max(descriptions.count, 1))
         for (index, description) in descriptions.enumerated() {
             try validate(description)
             guard let accessors = PropertyTrampolines.make(for: self, index: index, kind: description.kind,
-                                                           readOnly: false)
+                                                           readOnly: description.isReadOnly)
             else { throw ExportError("\(name).\(description.name): libffi could not create its accessors") }
             (properties + index).initialize(to: cProperty(description, get: accessors.get, set: accessors.set))
         }
@@ -70,6 +74,14 @@ final class ExportedClass {
             draw: ClassCallbacks.draw,
             intrinsic_size: ClassCallbacks.intrinsicSize,
             destroy: ClassCallbacks.destroy))
+    }
+
+    /// `_makeDesignable` makes the class its `@Designable` names: a subclass without `@Designable` of
+    /// a designable class would be created as its superclass.
+    private func checkMadeClass(of prototype: UIView) throws {
+        guard type(of: prototype) != viewClass else { return }
+        throw ExportError("\(name) is not @Designable (it would be created as a \(type(of: prototype))): "
+                          + "write @Designable before 'class \(name)'")
     }
 
     private func validate(_ property: PropertyDescription) throws {
@@ -124,7 +136,7 @@ final class ExportedClass {
             range: range,
             enum_case_count: UInt32(property.enumCases.count),
             enum_cases: cases,
-            flags: property.options.hidden ? EASEL_PROPERTY_HIDDEN : 0,
+            flags: (property.options.hidden ? EASEL_PROPERTY_HIDDEN : 0) | (property.isReadOnly ? EASEL_PROPERTY_READ_ONLY : 0),
             get: get,
             set: set)
     }
@@ -134,7 +146,7 @@ final class ExportedClass {
     /// init(frame:): a new instance, boxed for the host; nil on failure (logged).
     func makeInstance(frame: CGRect) -> UnsafeMutableRawPointer? {
         _ = PluginState.shared.takeFailure()
-        let view = viewClass.init(frame: frame)
+        let view = viewClass._makeDesignable(frame: frame)
         if let failure = PluginState.shared.takeFailure() {
             EaselPlugin.log(.error, failure)
             return nil
@@ -145,7 +157,7 @@ final class ExportedClass {
     /// init(frame: archive.frame), then decode(archive:); nil if decoding throws (logged).
     func makeInstance(archive: EaselArchive) -> UnsafeMutableRawPointer? {
         _ = PluginState.shared.takeFailure()
-        let view = viewClass.init(frame: archive.frame)
+        let view = viewClass._makeDesignable(frame: archive.frame)
         if let failure = PluginState.shared.takeFailure() {
             EaselPlugin.log(.error, failure)
             return nil
@@ -160,7 +172,7 @@ final class ExportedClass {
     }
 
     private func box(_ view: UIView) -> UnsafeMutableRawPointer? {
-        let properties = view.inspectableAccessList()
+        let properties = view.inspectableAccessList(table: table)
         guard properties.map(\.propertyName) == propertyNames else {
             EaselPlugin.log(.error, "\(name): the new instance's inspectables \(properties.map(\.propertyName)) "
                                 + "differ from the class's \(propertyNames)")

@@ -94,14 +94,18 @@ enum LayoutProperties {
 
     /// Applies one document property to `view`; `path` is the field ("views[2].properties.text").
     static func apply(_ key: String, _ value: Any, to view: UIView, node: LayoutNode, path: String, reader: LayoutReader) throws {
+        let table = type(of: view).inspectablePropertyTable
         if let own = view.inspectableStorages().first(where: { $0.propertyName == key }) {
             return try applyInspectable(own, value, to: view, path: path, reader: reader)
+        }
+        if let own = table.first(where: { !$0.isToolkit && $0.name == key }) {
+            return try applyInspectable(own.bind(view), value, to: view, path: path, reader: reader)
         }
         let setters = toolkitSetters(for: view)
         if let setter = setters.first(where: { $0.name == key }) {
             return try setter.apply(view, value, path, reader)
         }
-        let access = view.inspectableAccessList()
+        let access = view.inspectableAccessList(table: table)
         if let builtin = access.first(where: { $0.propertyName == key }) {
             return try applyInspectable(builtin, value, to: view, path: path, reader: reader)
         }
