@@ -6,22 +6,28 @@ enum ListCommand: Command {
     static let spec = CommandSpec(
         name: "list",
         summary: "list plugins, their classes, and files that failed to load",
-        usage: "[--plugins DIR]… [--json]",
+        usage: "",
         options: [
             OptionSpec(name: "json", help: "print JSON (schema easel.list/1, see README)"),
             OptionSpec(name: "names", help: "print only the registered class names, one per line (for scripts)"),
+            OptionSpec(name: "strict", help: "exit with status 69 when any file failed to load (for CI)"),
         ],
-        details: "Exit status is 0 even when some files failed to load; they are listed with the reason.")
+        details: "Exit status is 0 even when some files failed to load (they are listed with the reason), unless --strict.")
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let registry = try CLI.registry(arguments)
+        let status: Int32 = arguments.has("strict") && !registry.failures.isEmpty ? 69 : 0
         if arguments.has("json") {
             print(json(registry).text, terminator: "")
-            return 0
+            return status
         }
         if arguments.has("names") {
             for cls in registry.classes { print(cls.name) }
-            return 0
+            return status
+        }
+        if registry.plugins.isEmpty && registry.failures.isEmpty {
+            print("No plugins found in \(registry.searchPath.directories.joined(separator: ", ")) (put .so files there, or name a folder with --plugins DIR).")
+            return status
         }
         var classCount = 0
         for plugin in registry.plugins {
@@ -39,7 +45,7 @@ enum ListCommand: Command {
             print("\nFailed to load (\(registry.failures.count)):")
             for failure in registry.failures { print("  \(failure)") }
         }
-        return 0
+        return status
     }
 
     static func json(_ registry: Registry) -> JSON {
