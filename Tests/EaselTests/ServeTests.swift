@@ -267,3 +267,19 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(differing, 0, "\(what): pixels differ", file: file, line: line)
     }
 }
+
+/// The designer page in a real headless browser (Tests/Browser/designer.py).
+final class ServeBrowserTests: XCTestCase {
+    func testTheDesignerInARealBrowser() throws {
+        let good = try CFixture.build("faulty_plugin.c", defines: ["FAULT=none"], name: "faulty_none")
+        let crash = try CFixture.build("faulty_plugin.c", defines: ["FAULT=crash_draw"], name: "faulty_crash_draw")
+        let root = try exampleComponents(["RoundedCornerButton"])
+        try FileManager.default.copyItem(atPath: good, toPath: root + "/components/libFaulty.so")
+        let process = try WatchProcess(["--port", "0", "--timeout", "1"], directory: root, command: "serve")
+        defer { process.stop() }
+        let line = try XCTUnwrap(process.waitForLine(containing: "serving the designer at http://127.0.0.1:"))
+        let port = try XCTUnwrap(line.split(separator: ":").dropFirst(2).first.map { String($0.prefix { $0.isNumber }) })
+        try BrowserTest.run("designer.py", [port, root + "/components", try TestPaths.example("RoundedCornerButton"), good, crash])
+        XCTAssertTrue(process.isRunning)
+    }
+}
