@@ -204,11 +204,15 @@ public final class Registry {
     }
 
     /// Class names close to `name`, for "did you mean" hints.
-    public func suggestions(for name: String) -> [String] {
+    public func suggestions(for name: String) -> [String] { Self.closeNames(to: name, in: classes.map(\.name)) }
+
+    /// The names among `names` close to `name` (containing it, contained in it, or at most two
+    /// edits away), for "did you mean" hints.
+    public static func closeNames(to name: String, in names: [String]) -> [String] {
         let lower = name.lowercased()
-        return classes.map(\.name).filter {
+        return names.filter {
             let l = $0.lowercased()
-            return l.contains(lower) || lower.contains(l) || Self.distance(l, lower) <= 2
+            return l.contains(lower) || lower.contains(l) || distance(l, lower) <= 2
         }
     }
 
