@@ -59,6 +59,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // fontconfig, for the renderer's pinned font setup (EaselRender/FontConfiguration.swift).
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+                       providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
 
@@ -73,7 +75,11 @@ let package = Package(
         // Rendering components, layouts and scenes as Interface Builder does (both of the above).
         .target(name: "EaselPreview", dependencies: ["EaselHost", "EaselRender"], path: "Sources/EaselPreview"),
         // The command-line tool.
-        .executableTarget(name: "host", dependencies: ["EaselHost", "EaselRender", "EaselPreview"], path: "Sources/host"),
+        // The live designer's HTTP server (host serve) and its page (Page/, served from the source tree or
+        // the install location).
+        .target(name: "EaselServe", dependencies: ["EaselPreview", "EaselHost", "EaselRender", "CMicroHTTPD"],
+                path: "Sources/EaselServe", exclude: ["Page"]),
+        .executableTarget(name: "host", dependencies: ["EaselHost", "EaselRender", "EaselPreview", "EaselServe"], path: "Sources/host"),
         // In-process measurements used by Scripts/bench-* (not shipped).
         .executableTarget(name: "easel-bench", dependencies: ["CEasel", "EaselHost", "EaselPreview", "EaselRender"],
                           path: "Sources/easel-bench"),

@@ -42,6 +42,8 @@ final class PluginLog: @unchecked Sendable {
             pthread_mutex_unlock(&lock)
         case EASEL_LOG_WARNING:
             Diagnostics.warn("\(file): \(message)")
+        case EASEL_LOG_DEBUG:
+            Diagnostics.debugSink?("\(file): \(message)")
         default:
             Diagnostics.verboseSink?("\(file): \(message)")
         }

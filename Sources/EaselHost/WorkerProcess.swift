@@ -346,9 +346,11 @@ enum PluginLogLine {
         where line.hasPrefix(prefix) {
             let text = String(line.dropFirst(prefix.count))
             if isWarning {
-                Diagnostics.warn(prefix == "error: " ? text + " (logged as an error)" : text)
-            } else {
+                Diagnostics.warn(text)
+            } else if prefix == "info: " {
                 Diagnostics.verboseSink?(text)
+            } else {
+                Diagnostics.debugSink?(text)
             }
             return
         }

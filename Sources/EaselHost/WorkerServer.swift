@@ -18,6 +18,7 @@ public enum WorkerServer {
         // Plugin output reaches the host line by line, so a crash loses at most a partial line.
         setvbuf(stdout, nil, _IOLBF, 0)
         Diagnostics.verboseSink = { fputs("info: \($0)\n", stderr) }
+        Diagnostics.debugSink = { fputs("debug: \($0)\n", stderr) }
         let connection = WorkerConnection(fd: fd)
         let channel = ChannelIdentity(fd: fd)
         var state = State()

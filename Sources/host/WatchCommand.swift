@@ -10,7 +10,7 @@ enum WatchCommand: Command {
     static let spec = CommandSpec(
         name: "watch",
         summary: "hot reload: re-render components whenever their plugins are rebuilt",
-        usage: "[DIR] [--out DIR] [--class NAME]… [--set [Class.]name=value]… [--scene FILE]… [--scale N] [--png-level 0-9] [--plugins DIR]… [--in-process] [--timeout SECONDS]",
+        usage: "[DIR]",
         positionals: 0...1,
         options: [
             OptionSpec(name: "out", value: "DIR", help: "where previews go, one CLASS.png each (default ./previews)"),
