@@ -19,8 +19,9 @@ if !FileManager.default.fileExists(atPath: macroLibrary) {
     try? build.run()
     build.waitUntilExit()
 }
-/// What EaselKit and every Swift component target compile with: the macro plugin.
-let macroSettings: [SwiftSetting] = [.unsafeFlags(["-load-plugin-library", macroLibrary])]
+/// What EaselKit and every Swift component target compile with: the Swift 6 language mode and the
+/// macro plugin.
+let macroSettings: [SwiftSetting] = [.swiftLanguageMode(.v6), .unsafeFlags(["-load-plugin-library", macroLibrary])]
 
 /// A component plugin: a dynamic library the host dlopens.
 func component(_ name: String) -> Product {

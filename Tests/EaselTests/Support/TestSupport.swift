@@ -105,9 +105,10 @@ enum SwiftFixture {
         return output
     }
 
-    /// Compiles a fixture that must not compile; returns the compiler's output (its diagnostics).
-    static func compileErrors(_ name: String) throws -> ProcessResult {
-        try compile(name, output: try outputDirectory() + "/lib\(name).so")
+    /// Compiles a fixture afresh (not cached) and returns the compiler's result: its diagnostics are
+    /// in `stderr`.
+    static func compileAfresh(_ name: String) throws -> ProcessResult {
+        try compile(name, output: try outputDirectory() + "/lib\(name)-\(UUID().uuidString.prefix(8)).so")
     }
 
     private static func compile(_ name: String, output: String) throws -> ProcessResult {
