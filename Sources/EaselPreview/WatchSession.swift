@@ -218,6 +218,10 @@ public final class WatchSession {
 
     deinit { stop() }
 
+    /// Reports an event from elsewhere (the build command's runner) through the session's sink,
+    /// with the lock held, so that it is ordered with the session's own events.
+    public func report(_ event: WatchEvent) { withLock { emit(event) } }
+
     // MARK: - What the designer reads
 
     /// The worker processes currently running builds.

@@ -1,12 +1,14 @@
 """The live designer (host serve) in a real headless Chromium, driven as a person would: by the
 accessible names of its controls.
 
-Usage: designer.py PORT COMPONENTS_DIR BUTTON_SO FAULTY_GOOD_SO FAULTY_CRASH_DRAW_SO
+Usage: designer.py PORT COMPONENTS_DIR BUTTON_SO FAULTY_GOOD_SO FAULTY_CRASH_DRAW_SO SCENE_JSON
 1. Picks "Rounded Corner Button" in the library, drags "Corner Radius" to 22: the canvas changes
    and equals POST /api/render with cornerRadius 22 (pixel for pixel, decoded in the browser).
 2. A rebuilt libRoundedCornerButton.so lands: the page updates without navigating and keeps 22.
 3. Picks "Faulty"; a build that crashes in draw lands: the overlay names the phase and the signal
    over the dimmed last frame; the good build lands: the page recovers by itself.
+4. Opens the scene, selects its button, edits its Corner Radius, drags it 10 points right and
+   saves: the file holds both edits, and its other instance and keys are kept.
 Exits non-zero with a message on the first failure.
 """
 import os
@@ -55,7 +57,7 @@ def replace(destination, source):
     os.rename(temporary, destination)
 
 
-def main(port, components, button, good, crash):
+def main(port, components, button, good, crash, scene):
     base = f"http://127.0.0.1:{port}/"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
@@ -110,13 +112,47 @@ def main(port, components, button, good, crash):
         page.wait_for_selector("#overlay", state="hidden", timeout=15000)
         assert "stale" not in (page.locator("#frame").get_attribute("class") or "")
         assert page.evaluate("window.__notNavigated === true"), "the page navigated"
+
+        # 4. The scene: select an instance, edit it, move it with the mouse, save.
+        page.get_by_role("button", name="board.json", exact=True).click()
+        page.get_by_role("img", name="Scene board.json").wait_for()
+        instance = page.get_by_role("button", name="ok (RoundedCornerButton)")
+        instance.click()
+        page.get_by_role("heading", name="Rounded Corner Button (ok)").wait_for()
+        v = int(page.evaluate("document.getElementById('canvas').dataset.version"))
+        page.get_by_label("Corner Radius", exact=True).fill("10")
+        wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
+        save = page.get_by_role("button", name="Save scene")
+        assert save.is_enabled(), "an edit enables Save"
+        box = instance.bounding_box()
+        v = int(page.evaluate("document.getElementById('canvas').dataset.version"))
+        page.mouse.move(box["x"] + 10, box["y"] + 10)
+        page.mouse.down()
+        page.mouse.move(box["x"] + 20, box["y"] + 10, steps=4)
+        page.mouse.move(box["x"] + 30, box["y"] + 10, steps=4)
+        page.mouse.up()
+        wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
+        with open(scene) as f:
+            assert '"cornerRadius"' not in f.read(), "saved before Save"
+        save.click()
+        wait_until(page, "document.querySelector('#save-scene').disabled")
+        import json
+        with open(scene) as f:
+            saved = json.load(f)
+        names = [i.get("name") for i in saved["instances"]]
+        assert names == ["ok", "gauge"], names
+        ok = saved["instances"][0]
+        assert ok["frame"] == "30,20,120,44", ok["frame"]
+        assert ok["attributes"]["cornerRadius"] == 10, ok["attributes"]
+        assert ok["attributes"]["title"] == "OK", "an attribute the edit did not touch is kept"
+        assert saved["background"] == "#F2F2F7", saved
         assert not errors, errors
         browser.close()
 
 
 if __name__ == "__main__":
     try:
-        main(*sys.argv[1:6])
+        main(*sys.argv[1:7])
     except AssertionError as e:
         print(f"designer.py: {e}", file=sys.stderr)
         sys.exit(1)

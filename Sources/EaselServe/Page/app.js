@@ -701,7 +701,7 @@ function drawInstanceBoxes(zoom) {
     b.className = "instance" + (i === state.scene.selected ? " selected" : "");
     b.style.left = `${x * zoom}px`; b.style.top = `${y * zoom}px`;
     b.style.width = `${w * zoom}px`; b.style.height = `${h * zoom}px`;
-    b.setAttribute("aria-label", `${inst.name || inst.class} (${inst.class})`);
+    b.setAttribute("aria-label", inst.name ? `${inst.name} (${inst.class})` : `${inst.class} ${i + 1}`);
     b.addEventListener("click", () => { state.scene.selected = i; renderInspector(); drawInstanceBoxes(zoom); });
     b.addEventListener("pointerdown", (e) => dragInstance(e, i, zoom, e.target.classList.contains("grip")));
     const grip = document.createElement("span");
