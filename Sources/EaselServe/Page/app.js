@@ -511,6 +511,7 @@ async function showFrame(blob, scale, zoom, description) {
   state.frameVersion += 1;
   img.dataset.version = String(state.frameVersion);
   updateDownloads();
+  document.dispatchEvent(new CustomEvent("easel:frame", { detail: { version: state.frameVersion } }));
 }
 
 async function drawClass() {
