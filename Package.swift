@@ -27,6 +27,8 @@ let package = Package(
     targets: [
         // The contract: one C header, no dependencies.
         .target(name: "CEasel", path: "Sources/CEasel"),
+        // The frozen layout of the ABI 1.0 draft, which the host still reads (easel.h, VERSIONING).
+        .target(name: "CEaselLegacy", dependencies: ["CEasel"], path: "Sources/CEaselLegacy"),
 
         // System libraries (Debian -dev packages, installed by Scripts/setup).
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi",
@@ -42,7 +44,7 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
 
         // Host core: discovery, loading, validation, libffi property calls, the common protocol.
-        .target(name: "EaselHost", dependencies: ["CEasel", "CFFI", "CZlib"], path: "Sources/EaselHost"),
+        .target(name: "EaselHost", dependencies: ["CEasel", "CEaselLegacy", "CFFI", "CZlib"], path: "Sources/EaselHost"),
         // The canvas on Cairo/Pango/librsvg and image output.
         .target(name: "EaselRender", dependencies: ["CEasel", "CCairo", "CPango", "CRsvg", "CPNG"],
                 path: "Sources/EaselRender"),

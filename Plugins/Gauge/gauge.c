@@ -67,44 +67,47 @@ static void gauge_set_line_width(void *self, double v) { ((gauge *)self)->line_w
 
 static const easel_range kPercent = {0, 100, 1};
 static const easel_range kLineWidth = {1, 40, 0.5};
+/* Every table entry starts with its struct_size (easel.h, VERSIONING). */
+#define CASE(n, v, d) {.struct_size = sizeof(easel_enum_case), .name = n, .value = v, .display_name = d}
 static const easel_enum_case kStyles[] = {
-    {"ring", GAUGE_RING, NULL},
-    {"bar", GAUGE_BAR, NULL},
-    {"pie", GAUGE_PIE, "Pie Chart"},
+    CASE("ring", GAUGE_RING, NULL),
+    CASE("bar", GAUGE_BAR, NULL),
+    CASE("pie", GAUGE_PIE, "Pie Chart"),
 };
 
+#define PROPERTY .struct_size = sizeof(easel_property)
 static const easel_property kProperties[] = {
-    {.name = "value", .type = EASEL_TYPE_INT, .default_value = {.i = 42},
+    {PROPERTY, .name = "value", .type = EASEL_TYPE_INT, .default_value = {.i = 42},
      .summary = "How full the gauge is, in percent", .range = &kPercent,
      .get = (easel_fn)gauge_get_value, .set = (easel_fn)gauge_set_value},
-    {.name = "style", .type = EASEL_TYPE_ENUM, .default_value = {.i = GAUGE_RING},
+    {PROPERTY, .name = "style", .type = EASEL_TYPE_ENUM, .default_value = {.i = GAUGE_RING},
      .summary = "How the value is drawn", .enum_case_count = 3, .enum_cases = kStyles,
      .get = (easel_fn)gauge_get_style, .set = (easel_fn)gauge_set_style},
-    {.name = "tintColor", .type = EASEL_TYPE_COLOR, .default_value = {.color = {0.18, 0.49, 0.20, 1.0}},
+    {PROPERTY, .name = "tintColor", .type = EASEL_TYPE_COLOR, .default_value = {.color = {0.18, 0.49, 0.20, 1.0}},
      .summary = "Colour of the filled part", .group = "Appearance",
      .get = (easel_fn)gauge_get_tint, .set = (easel_fn)gauge_set_tint},
-    {.name = "trackColor", .type = EASEL_TYPE_COLOR, .default_value = {.color = {0.88, 0.88, 0.88, 1.0}},
+    {PROPERTY, .name = "trackColor", .type = EASEL_TYPE_COLOR, .default_value = {.color = {0.88, 0.88, 0.88, 1.0}},
      .summary = "Colour of the empty track", .group = "Appearance",
      .get = (easel_fn)gauge_get_track, .set = (easel_fn)gauge_set_track},
-    {.name = "lineWidth", .type = EASEL_TYPE_CGFLOAT, .default_value = {.d = 10},
+    {PROPERTY, .name = "lineWidth", .type = EASEL_TYPE_CGFLOAT, .default_value = {.d = 10},
      .summary = "Thickness of the ring and the bar, in points", .group = "Appearance", .range = &kLineWidth,
      .get = (easel_fn)gauge_get_line_width, .set = (easel_fn)gauge_set_line_width},
-    {.name = "label", .type = EASEL_TYPE_STRING, .default_value = {.s = "CPU"},
+    {PROPERTY, .name = "label", .type = EASEL_TYPE_STRING, .default_value = {.s = "CPU"},
      .summary = "Caption under the value", .group = "Text",
      .get = (easel_fn)gauge_get_label, .set = (easel_fn)gauge_set_label},
-    {.name = "showValue", .type = EASEL_TYPE_BOOL, .default_value = {.b = true},
+    {PROPERTY, .name = "showValue", .type = EASEL_TYPE_BOOL, .default_value = {.b = true},
      .summary = "Show the value as a percentage", .group = "Text",
      .get = (easel_fn)gauge_get_show_value, .set = (easel_fn)gauge_set_show_value},
 };
 
 /* ── Lifecycle ── */
 
-static void *gauge_create(const easel_class *cls, easel_rect frame) {
+static void *gauge_create(const easel_class *cls, easel_rect frame, const easel_instance_host *host) {
     (void)cls;
     gauge *g = calloc(1, sizeof *g);
     if (!g || !(g->label = strdup("CPU"))) {
         free(g);
-        gauge_host->log(gauge_host, EASEL_LOG_ERROR, "out of memory");
+        host->log(host, EASEL_LOG_ERROR, "out of memory"); /* the host adds the class and the file */
         return NULL;
     }
     g->frame = frame;
@@ -216,6 +219,7 @@ static void gauge_destroy(void *self) {
 }
 
 static const easel_class kClasses[] = {{
+    .struct_size = sizeof(easel_class),
     .name = "Gauge",
     .summary = "A percentage shown as a ring, a bar or a pie",
     .group = "Indicators",
@@ -237,6 +241,7 @@ static bool gauge_init(const easel_host *host) {
 
 static const easel_plugin kPlugin = {
     .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR},
+    .struct_size = sizeof(easel_plugin),
     .id = "org.easel.examples.gauge",
     .name = "Gauge",
     .version = "1.0.0",

@@ -21,7 +21,7 @@ final class WorkerProcess {
     static var workerArgument: String { WorkerArgument.value }
 
     let pid: pid_t
-    private let connection: WorkerConnection
+    let connection: WorkerConnection
     private let output: Int32
     private var outputTail = OutputTail()
     private(set) var isAlive = true
@@ -117,11 +117,20 @@ final class WorkerProcess {
 
     private func receive(timeout: Double) throws -> WorkerResponse {
         let deadline = Clock.now() + UInt64(max(timeout, 0.001) * 1e9)
-        let frame = try connection.receive(deadline: deadline, side: output) { [self] in drainOutput() }
-        do { return try WorkerResponse.decode(frame) } catch {
-            throw WorkerConnection.Failure.corrupt("an undecodable message (\(error))")
+        while true {
+            let frame = try connection.receive(deadline: deadline, side: output) { [self] in drainOutput() }
+            let response: WorkerResponse
+            do { response = try WorkerResponse.decode(frame) } catch {
+                throw WorkerConnection.Failure.corrupt("an undecodable message (\(error))")
+            }
+            // Not an answer: an instance has requests (see WorkerProcess+Requests.swift).
+            if case .requested(let instance) = response { instancesWithRequests.insert(instance); continue }
+            return response
         }
     }
+
+    /// Instances that said they have requests since the host last took them.
+    var instancesWithRequests = Set<UInt32>()
 
     /// Asks the worker to quit, then makes sure it is gone and reaped.
     func terminate() {

@@ -15,14 +15,15 @@ public enum WorkerServer {
     public static func run(fd: Int32 = 3) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let connection = WorkerConnection(fd: fd)
-        var state = State()
+        let sender = Sender(connection)
+        var state = State(sender: sender)
         do {
-            try connection.send(WorkerResponse.hello(protocolVersion: WorkerResponse.protocolVersion, pid: getpid()).encoded())
+            try sender.send(.hello(protocolVersion: WorkerResponse.protocolVersion, pid: getpid()))
             while true {
                 let frame = try connection.receive(deadline: nil)
                 let request: WorkerRequest
                 do { request = try WorkerRequest.decode(frame) } catch {
-                    try connection.send(WorkerResponse.failure(HostError(.internalError, "undecodable request: \(error)")).encoded())
+                    try sender.send(.failure(HostError(.internalError, "undecodable request: \(error)")))
                     continue
                 }
                 if request == .quit {
@@ -31,9 +32,9 @@ public enum WorkerServer {
                 }
                 if case .scan(let paths) = request {
                     for path in paths {
-                        try connection.send(WorkerResponse.scanned(path: path, outcome: state.scan(path)).encoded())
+                        try sender.send(.scanned(path: path, outcome: state.scan(path)))
                     }
-                    try connection.send(WorkerResponse.ok.encoded())
+                    try sender.send(.ok)
                     continue
                 }
                 let response: WorkerResponse
@@ -42,7 +43,7 @@ public enum WorkerServer {
                 } catch {
                     response = .failure(HostError(.internalError, "\(error)"))
                 }
-                try connection.send(response.encoded())
+                try sender.send(response)
             }
         } catch WorkerConnection.Failure.closed {
             state.finish()
@@ -53,7 +54,27 @@ public enum WorkerServer {
         }
     }
 
+    /// Sends frames to the host from the serving thread and, for `requested`, from any thread a
+    /// plugin calls its instance host on: one frame at a time.
+    final class Sender: @unchecked Sendable {
+        private let connection: WorkerConnection
+        private var lock = pthread_mutex_t()
+
+        init(_ connection: WorkerConnection) {
+            self.connection = connection
+            pthread_mutex_init(&lock, nil)
+        }
+
+        func send(_ response: WorkerResponse) throws {
+            let bytes = response.encoded()
+            pthread_mutex_lock(&lock)
+            defer { pthread_mutex_unlock(&lock) }
+            try connection.send(bytes)
+        }
+    }
+
     struct State {
+        let sender: Sender
         var plugins: [String: LoadedPlugin] = [:]
         var classes: [String: DesignableClass] = [:]
         var instances: [UInt32: DesignableInstance] = [:]
@@ -84,10 +105,18 @@ public enum WorkerServer {
                 for cls in plugin.classes { classes[cls.info.name] = cls }
                 return .plugin(plugin.info, plugin.classes.map(\.info))
             case .create(let id, let name, let frame):
-                instances[id] = try cls(name).makeInstance(frame: frame)
+                instances[id] = watched(try cls(name).makeInstance(frame: frame), id: id)
                 return .ok
             case .createFromArchive(let id, let name, let archive):
-                instances[id] = try cls(name).makeInstance(archive: archive)
+                instances[id] = watched(try cls(name).makeInstance(archive: archive), id: id)
+                return .ok
+            case .invoke(let id, let action, let argument):
+                try instance(id).invoke(action, argument: argument)
+                return .ok
+            case .takeRequests(let id):
+                return .requests(try instance(id).takeRequests())
+            case .clock(let id, let control):
+                try instance(id).clock(control)
                 return .ok
             case .set(let id, let property, let value):
                 try instance(id).set(property, to: value)
@@ -122,6 +151,15 @@ public enum WorkerServer {
             case .scan, .quit:
                 return .ok
             }
+        }
+
+        /// Tells the host, from whatever thread asks, when instance `id` has requests again.
+        func watched(_ instance: DesignableInstance, id: UInt32) -> DesignableInstance {
+            if let native = instance as? NativeInstance {
+                let sender = self.sender
+                native.host.onRequest = { try? sender.send(.requested(instance: id)) }
+            }
+            return instance
         }
 
         func cls(_ name: String) throws -> DesignableClass {
