@@ -9,6 +9,8 @@ public enum Diagnostics {
     }
     /// Receives plugin log lines below warning level, when verbose output is on.
     nonisolated(unsafe) public static var verboseSink: ((String) -> Void)? = nil
+    /// Receives plugin log lines at debug level (`-vv`).
+    nonisolated(unsafe) public static var debugSink: ((String) -> Void)? = nil
 
     static func warn(_ line: String) { warningSink(line) }
 }

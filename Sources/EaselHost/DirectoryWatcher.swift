@@ -5,7 +5,9 @@ import Glibc
 /// It reports raw events; deciding when a file is complete (a build writes in pieces, renames, or
 /// deletes then re-creates) is the job of whoever reloads (see the watch session). New
 /// subdirectories are watched as they appear; a kernel queue overflow is reported as `.overflow`,
-/// after which the caller should look at every file again.
+/// after which the caller should look at every file again. Several trees can be watched at once, and
+/// a symbolic link to a file elsewhere can be followed (``follow(link:)``): a change to its target is
+/// reported as a change to the link.
 public final class DirectoryWatcher {
     /// What happened to a path.
     public enum Change: Equatable, Sendable {
@@ -30,26 +32,56 @@ public final class DirectoryWatcher {
         public var change: Change
     }
 
-    public let root: String
+    /// The watched trees.
+    public let roots: [String]
+    public var root: String { roots[0] }
     private let fd: Int32
     private var directories: [Int32: String] = [:]
+    /// Directories watched only for the targets of followed links (not recursively).
+    private var targetDirectories: Set<String> = []
+    /// Target file → the links to it.
+    private var links: [String: Set<String>] = [:]
 
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY
                                      | IN_DELETE_SELF | IN_MOVE_SELF)
 
     /// Starts watching `directory` and every directory below it.
-    public init(directory: String) throws {
-        root = directory
+    public convenience init(directory: String) throws {
+        try self.init(directories: [directory])
+    }
+
+    /// Starts watching each directory and every directory below them.
+    public init(directories: [String]) throws {
+        precondition(!directories.isEmpty, "a watcher needs a directory")
+        roots = directories
         fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard fd >= 0 else {
-            throw HostError(.internalError, "cannot start watching (inotify): \(String(cString: strerror(errno)))", file: directory)
+            throw HostError(.internalError, "cannot start watching (inotify): \(String(cString: strerror(errno)))", file: directories[0])
         }
-        guard addWatch(directory) else {
-            let why = String(cString: strerror(errno))
-            close(fd)
-            throw HostError(.notFound, "cannot watch this directory: \(why)", file: directory)
+        for directory in directories {
+            guard addWatch(directory) else {
+                let why = String(cString: strerror(errno))
+                close(fd)
+                throw HostError(.notFound, "cannot watch this directory: \(why)", file: directory)
+            }
+            addSubdirectories(of: directory)
         }
-        addSubdirectories(of: directory)
+    }
+
+    /// Follows a symbolic link to a file: when its target is written, replaced or removed, the event
+    /// is reported for `link` too. Does nothing for a path that is not a link.
+    public func follow(link: String) {
+        var st = stat()
+        guard lstat(link, &st) == 0, st.st_mode & S_IFMT == S_IFLNK, let real = realpath(link, nil) else { return }
+        let target = String(cString: real)
+        free(real)
+        for (t, var set) in links where t != target && set.remove(link) != nil { links[t] = set.isEmpty ? nil : set }
+        links[target, default: []].insert(link)
+        let dir = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
+        if !directories.values.contains(dir) {
+            targetDirectories.insert(dir)
+            addWatch(dir.isEmpty ? "/" : dir)
+        }
     }
 
     deinit { close(fd) }
@@ -102,7 +134,10 @@ public final class DirectoryWatcher {
                 guard let dir = directories[wd] else { continue }
                 let path = name.isEmpty ? dir : "\(dir)/\(name)"
                 let isDirectory = mask & UInt32(IN_ISDIR) != 0
-                if isDirectory {
+                let linked = links[path] ?? []
+                let targetsOnly = targetDirectories.contains(dir)
+                if targetsOnly && linked.isEmpty { continue }
+                if isDirectory && !targetsOnly {
                     if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                         addWatch(path)
                         addSubdirectories(of: path)
@@ -111,8 +146,9 @@ public final class DirectoryWatcher {
                     }
                     continue
                 }
+                if isDirectory { continue }
                 if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
-                    if dir == root { events.append(Event(path: root, change: .deleted)) }
+                    if roots.contains(dir) { events.append(Event(path: dir, change: .deleted)) }
                     continue
                 }
                 let change: Change
@@ -123,20 +159,24 @@ public final class DirectoryWatcher {
                 else if mask & UInt32(IN_DELETE) != 0 { change = .deleted }
                 else if mask & UInt32(IN_MOVED_FROM) != 0 { change = .movedOut }
                 else { continue }
-                events.append(Event(path: path, change: change))
+                for link in linked.sorted() { events.append(Event(path: link, change: change)) }
+                if !targetsOnly { events.append(Event(path: path, change: change)) }
             }
         }
         return events
     }
 
-    /// Regular files below `dir`, recursively.
+    /// Regular files below `dir`, recursively, with symbolic links to regular files (as `host list`
+    /// follows them); linked directories are not entered.
     public static func files(in dir: String) -> [String] {
         var result: [String] = []
         for name in visibleEntries(of: dir) ?? [] {
             let path = "\(dir)/\(name)"
             var st = stat()
             guard lstat(path, &st) == 0 else { continue }
-            if st.st_mode & S_IFMT == S_IFDIR { result += files(in: path) } else if st.st_mode & S_IFMT == S_IFREG { result.append(path) }
+            if st.st_mode & S_IFMT == S_IFDIR { result += files(in: path); continue }
+            if st.st_mode & S_IFMT == S_IFLNK, stat(path, &st) != 0 { continue }
+            if st.st_mode & S_IFMT == S_IFREG { result.append(path) }
         }
         return result
     }

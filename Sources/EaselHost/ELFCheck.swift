@@ -16,12 +16,17 @@ public enum ELFCheck {
         return UInt64(header[18]) | UInt64(header[19]) << 8
     }()
 
-    /// Throws a ``HostError`` saying what is wrong with the file.
+    /// Throws a ``HostError`` saying what is wrong with the file (a FIFO or other non-regular file
+    /// included: it is never opened for blocking reads).
     public static func check(_ path: String) throws {
-        func fail(_ why: String) -> HostError { HostError(.pluginFailure, why, file: path, phase: .load) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw fail("cannot be opened: \(String(cString: strerror(errno)))") }
+        let fd = try RegularFile.open(path, phase: .load)
         defer { close(fd) }
+        try check(fd: fd, path: path)
+    }
+
+    /// The same for a file already open (as `fd`).
+    static func check(fd: Int32, path: String) throws {
+        func fail(_ why: String) -> HostError { HostError(.pluginFailure, why, file: path, phase: .load) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw fail("cannot be read: \(String(cString: strerror(errno)))") }
         let size = UInt64(st.st_size)

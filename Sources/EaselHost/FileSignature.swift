@@ -26,8 +26,7 @@ struct FileSignature: Equatable {
     /// A content hash of the file (CRC-32 and Adler-32 from zlib, with the size), or nil if unreadable.
     /// Computed only when the signature changed, to tell a touched file from a rebuilt one.
     static func contentHash(of path: String) -> UInt64? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard let fd = try? RegularFile.open(path) else { return nil }
         defer { close(fd) }
         var crc = crc32(0, nil, 0)
         var adler = adler32(0, nil, 0)

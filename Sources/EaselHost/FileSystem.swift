@@ -21,3 +21,80 @@ func visibleEntries(of dir: String) -> [String]? {
     }
     return names
 }
+
+/// Opening files that may be anything: only regular files are read, and opening never blocks (a
+/// FIFO named `x.so` or given as `--cache` would otherwise block `open` for good).
+enum RegularFile {
+    struct NotRegular: Error, CustomStringConvertible {
+        let path: String
+        let kind: String
+        var description: String { "\(path) is \(kind), not a regular file" }
+    }
+
+    /// Opens `path` for reading: non-blocking, then checked with `fstat` to be a regular file (the
+    /// non-blocking flag is cleared again). Throws a ``HostError`` of `phase` naming the file.
+    static func open(_ path: String, phase: HostError.Phase? = nil) throws -> Int32 {
+        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw HostError(.pluginFailure, "cannot be opened: \(String(cString: strerror(errno)))", file: path, phase: phase)
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let e = errno
+            close(fd)
+            throw HostError(.pluginFailure, "cannot be read: \(String(cString: strerror(e)))", file: path, phase: phase)
+        }
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw HostError(.pluginFailure, "is \(kind(st.st_mode)), not a regular file (expected a .so library)", file: path, phase: phase)
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
+    }
+
+    /// The whole content of the regular file `path`, if it is one and at most `maximumSize` bytes;
+    /// nil if it does not exist; throws if it is not a regular file, is larger or cannot be read.
+    static func read(_ path: String, maximumSize: Int) throws -> [UInt8]? {
+        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw HostError(.cannotCreate, "cannot be opened: \(String(cString: strerror(errno)))", file: path)
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            throw HostError(.cannotCreate, "cannot be read: \(String(cString: strerror(errno)))", file: path)
+        }
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            throw HostError(.cannotCreate, "is \(kind(st.st_mode)), not a regular file", file: path)
+        }
+        guard st.st_size <= maximumSize else {
+            throw HostError(.cannotCreate, "is \(st.st_size) bytes, more than the \(maximumSize >> 20) MiB expected at most", file: path)
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw HostError(.cannotCreate, "cannot be read: \(String(cString: strerror(errno)))", file: path)
+            }
+            if n == 0 { break }
+            done += n
+        }
+        return done == bytes.count ? bytes : Array(bytes[0..<done])
+    }
+
+    /// "a FIFO", "a directory", … for a file mode.
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFDIR: return "a directory"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symbolic link"
+        default: return "not a regular file"
+        }
+    }
+}

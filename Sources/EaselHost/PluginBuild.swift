@@ -15,13 +15,17 @@ public final class PluginBuild {
     public let path: String
     /// The classes this build registers.
     public let classes: [ClassInfo]
-    private let hosted: WorkerHostedPlugin
+    private let hosted: WorkerHostedPlugin?
+    /// The build loaded in this process (`--in-process`), instead of a worker.
+    private let loaded: LoadedPlugin?
 
     /// Loads the file now, in `spare` if given (see ``startSpare(timeout:)``) or in a new worker.
     /// Throws the load's ``HostError`` (invalid, crashed, hung) — the previous build is untouched.
     public init(path: String, timeout: Double, spare: SpareWorker? = nil) throws {
         self.path = path
-        hosted = WorkerHostedPlugin(path: path, timeout: timeout, spare: spare?.process)
+        let hosted = WorkerHostedPlugin(path: path, timeout: timeout, spare: spare?.process)
+        self.hosted = hosted
+        loaded = nil
         do {
             classes = try hosted.ensureWorker().1.map { info in
                 var info = info
@@ -34,16 +38,33 @@ public final class PluginBuild {
         }
     }
 
-    /// The class `name` of this build, ready to instantiate in its worker.
-    public func designableClass(named name: String) -> DesignableClass? {
-        classes.first { $0.name == name }.map { WorkerClass(info: $0, plugin: hosted) }
+    /// Loads the file into this process (from a private copy, so every build is a new image), for
+    /// debugging with gdb or valgrind: a crash in the plugin is a crash of the host, and the image
+    /// is never unloaded.
+    public init(inProcess path: String) throws {
+        self.path = path
+        hosted = nil
+        let plugin = try PluginLoader.load(path)
+        loaded = plugin
+        classes = plugin.classes.map { cls in
+            var info = cls.info
+            info.plugin.path = path
+            return info
+        }
     }
 
-    /// Stops the worker: every instance of this build ends with it.
-    public func stop() { hosted.worker?.terminate() }
+    /// The class `name` of this build, ready to instantiate in its worker.
+    public func designableClass(named name: String) -> DesignableClass? {
+        if let loaded { return loaded.classes.first { $0.info.name == name } }
+        return classes.first { $0.name == name }.map { WorkerClass(info: $0, plugin: hosted!) }
+    }
+
+    /// Stops the worker: every instance of this build ends with it. (A build in this process stays
+    /// mapped: images are never unloaded.)
+    public func stop() { hosted?.worker?.terminate() }
 
     /// The worker's process id while it runs (for tests and diagnostics).
-    public var workerProcessID: Int32? { hosted.worker.flatMap { $0.isAlive ? $0.pid : nil } }
+    public var workerProcessID: Int32? { hosted?.worker.flatMap { $0.isAlive ? $0.pid : nil } }
 
     /// A worker started ahead of need; nil if it could not be started (a fresh one is started then).
     public static func startSpare(timeout: Double) -> SpareWorker? {

@@ -6,8 +6,10 @@ import Glibc
 /// The directories are, in order: every `--plugins DIR` given on the command line, then every entry of
 /// the colon-separated `EASEL_PLUGIN_PATH` environment variable (as `GST_PLUGIN_PATH` works for
 /// GStreamer). When neither names a directory, the default is `./components`. Directories are searched
-/// recursively for files whose name ends in `.so`; hidden directories are skipped; every file is
-/// listed once (by real path), and the list is sorted so results never depend on directory order.
+/// recursively for files whose name ends in `.so`; hidden directories are skipped; symbolic links
+/// are followed, but every directory is entered once (by device and inode), so links to `.` or to a
+/// parent cannot make the walk loop or explode; every file is listed once (by real path), and the
+/// list is sorted so results never depend on directory order.
 public struct PluginSearchPath: Equatable, Sendable {
     public static let environmentVariable = "EASEL_PLUGIN_PATH"
     public static let defaultDirectory = "./components"
@@ -42,7 +44,8 @@ public struct PluginSearchPath: Equatable, Sendable {
                 continue
             }
             var found: [String] = []
-            walk(dir, into: &found, problems: &problems, depth: 0)
+            var visited: Set<DirectoryID> = [DirectoryID(st)]
+            walk(dir, into: &found, problems: &problems, visited: &visited, depth: 0)
             for f in found.sorted() {
                 let key = realPath(f) ?? f
                 if seen.insert(key).inserted { files.append(f) }
@@ -51,7 +54,15 @@ public struct PluginSearchPath: Equatable, Sendable {
         return (files, problems)
     }
 
-    private func walk(_ dir: String, into files: inout [String], problems: inout [String], depth: Int) {
+    /// A directory's identity, to enter each one once.
+    struct DirectoryID: Hashable {
+        let device: UInt64
+        let inode: UInt64
+        init(_ st: stat) { device = UInt64(st.st_dev); inode = UInt64(st.st_ino) }
+    }
+
+    private func walk(_ dir: String, into files: inout [String], problems: inout [String],
+                      visited: inout Set<DirectoryID>, depth: Int) {
         guard depth < 32, let names = visibleEntries(of: dir) else {
             if depth < 32 { problems.append("\(dir): cannot be read: \(String(cString: strerror(errno)))") }
             return
@@ -61,7 +72,8 @@ public struct PluginSearchPath: Equatable, Sendable {
             var st = stat()
             guard stat(path, &st) == 0 else { continue } // dangling link
             if st.st_mode & S_IFMT == S_IFDIR {
-                walk(path, into: &files, problems: &problems, depth: depth + 1)
+                guard visited.insert(DirectoryID(st)).inserted else { continue }
+                walk(path, into: &files, problems: &problems, visited: &visited, depth: depth + 1)
             } else if st.st_mode & S_IFMT == S_IFREG, name.hasSuffix(".so") {
                 files.append(path)
             }

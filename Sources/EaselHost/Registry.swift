@@ -204,28 +204,10 @@ public final class Registry {
     }
 
     /// Class names close to `name`, for "did you mean" hints.
-    public func suggestions(for name: String) -> [String] {
-        let lower = name.lowercased()
-        return classes.map(\.name).filter {
-            let l = $0.lowercased()
-            return l.contains(lower) || lower.contains(l) || Self.distance(l, lower) <= 2
-        }
-    }
+    public func suggestions(for name: String) -> [String] { Suggestions.close(to: name, among: classes.map(\.name)) }
 
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...b.count {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return row[b.count]
+    /// The names among `names` close to `name`, for "did you mean" hints (see ``Suggestions``).
+    public static func closeNames(to name: String, in names: [String]) -> [String] {
+        Suggestions.close(to: name, among: names)
     }
 }

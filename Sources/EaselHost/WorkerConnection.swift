@@ -20,6 +20,8 @@ final class WorkerConnection {
         case system(Int32)
         /// The other side sent a frame that cannot be right.
         case corrupt(String)
+        /// The worker's resident memory went over its limit (reported by the `tick` check).
+        case memoryExceeded
     }
 
     /// Writes one frame, retrying short writes. EPIPE (the other side is gone) is `.closed`.
@@ -39,28 +41,40 @@ final class WorkerConnection {
         }
     }
 
-    /// Reads one frame, waiting at most until `deadline` (a `Clock.now()` value; nil: forever).
-    /// `drain` is polled too and called whenever `side` has data.
-    func receive(deadline: UInt64?, side: Int32? = nil, drain: (() -> Void)? = nil) throws -> [UInt8] {
+    /// Reads one frame, waiting at most `budget` seconds (nil: forever). `drain` is called whenever
+    /// `side` has data; the time it takes is not counted against the budget (a plugin printing a
+    /// lot is not a hang), up to one more budget. `tick` runs at least every `tickInterval` seconds
+    /// while waiting (memory checks) and may throw to end the wait.
+    func receive(budget: Double?, side: Int32? = nil, drain: (() -> Void)? = nil,
+                 tick: (() throws -> Void)? = nil, tickInterval: Double = 0.02) throws -> [UInt8] {
+        let start = Clock.now()
+        var deadline = budget.map { start + UInt64(max($0, 0.001) * 1e9) }
+        let latest = budget.map { start + UInt64(max($0, 0.001) * 2e9) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             if let frame = try takeFrame() { return frame }
             var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
             if let side { fds.append(pollfd(fd: side, events: Int16(POLLIN), revents: 0)) }
-            var timeout: Int32 = -1
+            var timeout: Int32 = tick == nil ? -1 : Int32(tickInterval * 1000)
             if let deadline {
                 let now = Clock.now()
                 if now >= deadline { throw Failure.timedOut }
-                timeout = Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+                let left = Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+                timeout = timeout < 0 ? left : min(timeout, left)
             }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 throw Failure.system(errno)
             }
+            try tick?()
             if ready == 0 { continue } // the deadline check above decides
-            if fds.count > 1, fds[1].revents != 0 { drain?() }
+            if fds.count > 1, fds[1].revents != 0 {
+                let before = Clock.now()
+                drain?()
+                if let d = deadline, let latest { deadline = min(d + (Clock.now() - before), latest) }
+            }
             if fds[0].revents != 0 {
-                var buffer = [UInt8](repeating: 0, count: 1 << 16)
                 let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
                 if n < 0 {
                     if errno == EINTR || errno == EAGAIN { continue }

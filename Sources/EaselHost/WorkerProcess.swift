@@ -1,24 +1,18 @@
 import FoundationEssentials
 import Glibc
 
-/// A worker process: the host binary re-executed as `host __worker`, running plugin code so that a
-/// crash, an `exit()` or a hang in a plugin never takes the host down.
+/// A worker process, forked by the ``WorkerLauncher``: it runs plugin code so that a crash, an
+/// `exit()`, a hang or a runaway allocation in a plugin never takes the host down.
 ///
 /// The worker gets a socketpair end as fd 3 for the protocol (``WorkerRequest``), `/dev/null` as
-/// stdin, and one pipe for both stdout and stderr, whose last lines are kept for error messages.
-/// Every call has a time budget; when it runs out, the worker is killed. When the worker dies, the
-/// call fails with a ``HostError`` naming the plugin file, class, phase, the signal or exit status,
-/// and the worker's last lines of output.
+/// stdin, and one pipe for both stdout and stderr, whose first and last lines are kept for error
+/// messages. Every call has a time budget and the worker a memory limit; when either runs out, the
+/// worker (with its whole process group) is killed. When the worker dies, the call fails with a
+/// ``HostError`` naming the plugin file, class, phase, the signal or exit status, and the worker's output.
 final class WorkerProcess {
-    /// The program to run as a worker: `$EASEL_WORKER_EXECUTABLE`, else this program.
-    nonisolated(unsafe) static var executable: String = {
-        if let e = ProcessInfo.processInfo.environment["EASEL_WORKER_EXECUTABLE"], !e.isEmpty { return e }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return n > 0 ? String(cString: buffer) : CommandLine.arguments[0]
-    }()
-
-    static var workerArgument: String { WorkerArgument.value }
+    /// The memory limit of each worker, in bytes (`--memory-limit`): its resident memory is checked
+    /// while a call runs, and its data size is capped at the same value (`RLIMIT_DATA`) as a backstop.
+    nonisolated(unsafe) static var memoryLimit: UInt64 = WorkerLimits.defaultMemoryLimit
 
     let pid: pid_t
     let connection: WorkerConnection
@@ -27,6 +21,8 @@ final class WorkerProcess {
     private(set) var isAlive = true
     /// What ended the worker, once it has ended.
     private(set) var ending: String?
+    /// The resident memory last sampled, in kB.
+    private var lastResidentKilobytes = 0
 
     /// Whether the worker's hello is still to be read (a worker started ahead of need).
     private var helloPending = true
@@ -45,30 +41,13 @@ final class WorkerProcess {
             throw HostError(.internalError, "cannot create a pipe for a worker: \(String(cString: strerror(errno)))")
         }
         for fd in pipeEnds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
-        posix_spawn_file_actions_adddup2(&actions, pair[1], 3)
-        var environment = ProcessInfo.processInfo.environment
-        // A crashing plugin should end the worker at once, not after a symbolicated backtrace.
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        let argv = [Self.executable, Self.workerArgument]
-        var child: pid_t = 0
-        let status = withCStrings(argv) { cargv in
-            withCStrings(environment.map { "\($0.key)=\($0.value)" }) { cenv in
-                posix_spawn(&child, Self.executable, &actions, nil, cargv, cenv)
-            }
-        }
-        close(pair[1])
-        close(pipeEnds[1])
-        guard status == 0 else {
+        defer { close(pair[1]); close(pipeEnds[1]) }
+        do {
+            pid = try WorkerLauncher.spawn(socket: pair[1], output: pipeEnds[1], memoryLimit: Self.memoryLimit)
+        } catch {
             close(pair[0]); close(pipeEnds[0])
-            throw HostError(.internalError, "cannot start a worker (\(Self.executable)): \(String(cString: strerror(status)))")
+            throw error
         }
-        pid = child
         connection = WorkerConnection(fd: pair[0])
         output = pipeEnds[0]
         _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
@@ -82,7 +61,7 @@ final class WorkerProcess {
         let hello = try call(nil, timeout: timeout, context: HostError(.pluginFailure, "", phase: .load))
         guard case .hello(let version, _) = hello, version == WorkerResponse.protocolVersion else {
             terminate()
-            throw HostError(.internalError, "the worker speaks another protocol (\(hello); expected version \(WorkerResponse.protocolVersion)): is \(Self.executable) the same host?")
+            throw HostError(.internalError, "the worker speaks another protocol (\(hello); expected version \(WorkerResponse.protocolVersion))")
         }
     }
 
@@ -100,6 +79,7 @@ final class WorkerProcess {
         guard isAlive else {
             throw failure(context, phase: phase, "its worker had already stopped (\(ending ?? "unknown reason"))")
         }
+        outputTail.beginCall()
         do {
             if let request { try connection.send(request.encoded()) }
             return try receive(timeout: timeout)
@@ -116,9 +96,9 @@ final class WorkerProcess {
     }
 
     private func receive(timeout: Double) throws -> WorkerResponse {
-        let deadline = Clock.now() + UInt64(max(timeout, 0.001) * 1e9)
         while true {
-            let frame = try connection.receive(deadline: deadline, side: output) { [self] in drainOutput() }
+            let frame = try connection.receive(budget: timeout, side: output, drain: { [self] in drainOutput() },
+                                               tick: { [self] in try checkMemory() })
             let response: WorkerResponse
             do { response = try WorkerResponse.decode(frame) } catch {
                 throw WorkerConnection.Failure.corrupt("an undecodable message (\(error))")
@@ -132,58 +112,88 @@ final class WorkerProcess {
     /// Instances that said they have requests since the host last took them.
     var instancesWithRequests = Set<UInt32>()
 
-    /// Asks the worker to quit, then makes sure it is gone and reaped.
+    /// Samples the worker's resident memory; over the limit, the call fails.
+    private func checkMemory() throws {
+        guard let kilobytes = Self.residentKilobytes(pid) else { return }
+        lastResidentKilobytes = kilobytes
+        if UInt64(kilobytes) * 1024 > Self.memoryLimit { throw WorkerConnection.Failure.memoryExceeded }
+    }
+
+    /// The resident memory of `pid` in kB (from /proc/PID/statm), or nil.
+    static func residentKilobytes(_ pid: pid_t) -> Int? {
+        let fd = open("/proc/\(pid)/statm", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let n = read(fd, &buffer, buffer.count)
+        guard n > 0 else { return nil }
+        let fields = String(decoding: buffer[0..<n], as: UTF8.self).split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+    }
+
+    /// Asks the worker to quit, then makes sure it is gone (with its process group) and reaped; what
+    /// it printed meanwhile (its plugins' deinit) is passed on.
     func terminate() {
         guard isAlive else { return }
         try? connection.send(WorkerRequest.quit.encoded())
         shutdown(connection.fd, Int32(SHUT_WR))
         for _ in 0..<50 { // up to 50 ms for a clean exit
-            if reap(blocking: false) { return }
+            if reap(kill: false) { break }
             usleep(1000)
         }
-        kill(pid, SIGKILL)
-        _ = reap(blocking: true)
+        if isAlive { reap(kill: true) }
+        drainOutput()
     }
 
-    /// The last lines the worker wrote to stdout or stderr.
+    /// The first and last lines the worker wrote to stdout or stderr during the current call (or
+    /// before it, if it wrote nothing since).
     var lastOutput: [String] {
         drainOutput()
         return outputTail.lines
     }
 
-    /// Reads what the worker printed; its warnings (plugin log lines at warning level, which the
-    /// worker prints as "warning: …") are passed on to this process's warnings.
+    /// Reads what the worker printed. Plugin log lines come prefixed by their level: warnings and
+    /// errors are passed on to this process's warnings, info and debug lines to its verbose output.
     private func drainOutput() {
-        var buffer = [UInt8](repeating: 0, count: 1 << 14)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = read(output, &buffer, buffer.count)
             if n <= 0 { return }
-            for line in outputTail.append(buffer[0..<n]) where line.hasPrefix("warning: ") {
-                Diagnostics.warn(String(line.dropFirst("warning: ".count)))
-            }
+            for line in outputTail.append(buffer[0..<n]) { PluginLogLine.forward(line) }
         }
     }
 
-    /// Turns a connection failure into words, killing the worker if it hung.
+    /// Turns a connection failure into words, killing the worker if it is still running.
     private func describe(_ failure: WorkerConnection.Failure, timeout: Double) -> String {
         switch failure {
         case .timedOut:
-            kill(pid, SIGKILL)
-            _ = reap(blocking: true)
+            reap(kill: true)
             ending = "stopped after \(PropertyInfo.formatNumber(timeout)) s without answering"
             return "did not answer within \(PropertyInfo.formatNumber(timeout)) s (an endless loop or a deadlock?); the worker was stopped"
+        case .memoryExceeded:
+            reap(kill: true)
+            let limit = Self.memoryLimit >> 20
+            ending = "stopped after exceeding the memory limit of \(limit) MB"
+            return "exceeded the memory limit of \(limit) MB (it used \(lastResidentKilobytes >> 10) MB; see --memory-limit); the worker was stopped"
         case .closed:
-            _ = reap(blocking: true)
+            // The worker ended, or the plugin closed the host's channel and went on.
+            for _ in 0..<100 where isAlive {
+                if reap(kill: false) { break }
+                usleep(1000)
+            }
+            if isAlive {
+                reap(kill: true)
+                ending = "the plugin closed the host's channel (file descriptor 3) and went on running; the worker was stopped"
+            }
             return ending ?? "the worker ended unexpectedly"
         case .system(let code):
-            kill(pid, SIGKILL)
-            _ = reap(blocking: true)
+            reap(kill: true)
             return "the connection to the worker failed: \(String(cString: strerror(code)))"
         case .corrupt(let what):
-            kill(pid, SIGKILL)
-            _ = reap(blocking: true)
+            reap(kill: true)
             ending = "killed after sending \(what)"
-            return "the worker sent \(what) (did the plugin write to file descriptor 3?); the worker was stopped"
+            return "the worker sent \(what): the plugin wrote into the host's channel (file descriptor 3); the worker was stopped"
         }
     }
 
@@ -199,21 +209,33 @@ final class WorkerProcess {
         return e
     }
 
-    /// Collects the worker's exit status; true once it has ended.
+    /// Collects the worker's ending from the launcher (killing its process group first with `kill`);
+    /// true once it has ended.
     @discardableResult
-    private func reap(blocking: Bool) -> Bool {
+    private func reap(kill: Bool) -> Bool {
         guard isAlive else { return true }
-        var status: Int32 = 0
-        let r = waitpid(pid, &status, blocking ? 0 : WNOHANG)
-        if r == 0 { return false }
-        isAlive = false
-        if r < 0 { ending = ending ?? "it could not be waited for"; return true }
-        let signal = status & 0x7F
-        if signal == 0 {
-            let code = (status >> 8) & 0xFF
-            ending = ending ?? "exited with status \(code)" + (code == 0 ? "" : " (did the plugin call exit()?)")
-        } else {
-            ending = ending ?? "crashed with \(Self.signalName(signal))"
+        let state = kill ? WorkerLauncher.kill(pid) : WorkerLauncher.state(of: pid)
+        switch state {
+        case .running:
+            return false
+        case .unknown:
+            isAlive = false
+            ending = ending ?? "it could not be waited for (the worker launcher is gone)"
+        case .ended(let end):
+            isAlive = false
+            let signal = end.status & 0x7F
+            let nearLimit = UInt64(end.maximumResidentKilobytes) * 1024 >= Self.memoryLimit * 9 / 10
+            let memory = nearLimit ? "; it had reached its memory limit of \(Self.memoryLimit >> 20) MB" : ""
+            if signal == 0 {
+                let code = (end.status >> 8) & 0xFF
+                if code == WorkerLauncher.brokenChannelStatus {
+                    ending = ending ?? "the plugin broke the host's channel: it closed or replaced file descriptor 3"
+                } else {
+                    ending = ending ?? "exited with status \(code)" + (code == 0 ? "" : " (did the plugin call exit()?)") + memory
+                }
+            } else {
+                ending = ending ?? "crashed with \(Self.signalName(signal))" + memory
+            }
         }
         return true
     }
@@ -233,37 +255,77 @@ final class WorkerProcess {
     }
 }
 
-/// The argument that makes the host binary serve as a worker: `host __worker`.
-public enum WorkerArgument {
-    public static let value = "__worker"
+/// Limits applied to every worker.
+public enum WorkerLimits {
+    /// 1 GiB: far above what a component needs to draw (the examples stay under 40 MB), far below
+    /// what would hurt the machine.
+    public static let defaultMemoryLimit: UInt64 = 1 << 30
+
+    /// Sets the memory limit of the workers started from now on (`--memory-limit MB`).
+    public static func setMemoryLimit(megabytes: UInt64) { WorkerProcess.memoryLimit = megabytes << 20 }
 }
 
-/// The last lines of a worker's output, bounded. Of a stack trace (the Swift runtime prints one
-/// after a fatal error), only the first few frames outside the Swift runtime are kept, so the
-/// error's own line is not pushed out by frames.
+/// What a worker printed during one call, bounded: the first lines (which say what went wrong: a
+/// Rust panic's message, a Swift fatal error) and the last ones, with a mark where lines were cut.
+/// Of a stack trace, only the first few frames outside the Swift runtime are kept. When a call printed
+/// nothing, the lines printed before it are shown instead.
 struct OutputTail {
-    static let maximumLines = 12
+    static let headLines = 6
+    static let tailLines = 12
     static let maximumLineLength = 300
     static let maximumFrames = 3
-    private(set) var lines: [String] = []
+    private var head: [String] = []
+    private var tail: [String] = []
+    private var cut = 0
+    private var earlier: [String] = []
     private var partial: [UInt8] = []
+    private var partialLength = 0
     private var framesKept = 0
 
-    /// Adds output; returns the lines it completed.
+    /// Marks the start of a call: what was printed so far becomes "earlier" output.
+    mutating func beginCall() {
+        guard !head.isEmpty || !tail.isEmpty else { return }
+        earlier = lines
+        head.removeAll(); tail.removeAll(); cut = 0; framesKept = 0
+    }
+
+    /// The kept lines, with "… N lines cut …" where lines were dropped.
+    var lines: [String] {
+        if head.isEmpty && tail.isEmpty { return earlier }
+        return head + (cut > 0 ? ["… \(cut) line\(cut == 1 ? "" : "s") cut …"] : []) + tail
+    }
+
+    /// Adds output; returns the lines it completed (for forwarding log lines). Scans for line ends
+    /// with memchr, so a plugin printing megabytes costs little.
     @discardableResult
     mutating func append(_ bytes: ArraySlice<UInt8>) -> [String] {
         var completed: [String] = []
-        for b in bytes {
-            if b == UInt8(ascii: "\n") {
-                let line = String(decoding: partial, as: UTF8.self)
+        bytes.withUnsafeBytes { raw in
+            guard var p = raw.baseAddress else { return }
+            var remaining = raw.count
+            while remaining > 0 {
+                guard let nl = memchr(p, 0x0A, remaining) else {
+                    take(p, remaining)
+                    return
+                }
+                let n = p.distance(to: UnsafeRawPointer(nl))
+                take(p, n)
+                let line = String(decoding: partial, as: UTF8.self) + (partialLength > Self.maximumLineLength ? "…" : "")
                 partial.removeAll(keepingCapacity: true)
-                completed.append(line)
+                partialLength = 0
+                if completed.count < 64 { completed.append(line) }
                 push(line)
-            } else if partial.count < Self.maximumLineLength {
-                partial.append(b)
+                p += n + 1
+                remaining -= n + 1
             }
         }
         return completed
+    }
+
+    private mutating func take(_ p: UnsafeRawPointer, _ n: Int) {
+        let room = max(0, Self.maximumLineLength - partial.count)
+        if room > 0 { partial.append(contentsOf: UnsafeRawBufferPointer(start: p, count: min(n, room))) }
+        partialLength += n
     }
 
     private mutating func push(_ line: String) {
@@ -273,14 +335,34 @@ struct OutputTail {
             if line.contains("libswiftCore.so") || framesKept >= Self.maximumFrames { return }
             framesKept += 1
         }
-        lines.append(line)
-        if lines.count > Self.maximumLines { lines.removeFirst(lines.count - Self.maximumLines) }
+        if head.count < Self.headLines { head.append(line); return }
+        tail.append(line)
+        if tail.count > Self.tailLines { tail.removeFirst(); cut += 1 }
     }
 
     /// "4    libFoo.so    0x00007f… symbol + 12": a stack frame line.
     static func isFrame(_ line: String) -> Bool {
         let parts = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
         return parts.count >= 3 && parts[0].allSatisfy(\.isNumber) && parts[2].hasPrefix("0x")
+    }
+}
+
+/// Plugin log lines as a worker prints them ("warning: …", "error: …", "info: …", "debug: …"), and
+/// how the host passes them on.
+enum PluginLogLine {
+    static func forward(_ line: String) {
+        for (prefix, isWarning) in [("warning: ", true), ("error: ", true), ("info: ", false), ("debug: ", false)]
+        where line.hasPrefix(prefix) {
+            let text = String(line.dropFirst(prefix.count))
+            if isWarning {
+                Diagnostics.warn(text)
+            } else if prefix == "info: " {
+                Diagnostics.verboseSink?(text)
+            } else {
+                Diagnostics.debugSink?(text)
+            }
+            return
+        }
     }
 }
 

@@ -1,10 +1,11 @@
 import CEasel
 import Glibc
 
-/// The worker side of the protocol: `host __worker` runs this loop on fd 3. It loads plugins in
-/// this process, keeps their instances by number, and answers each request; plugin failures that
-/// the plugin reports itself come back as `failure` responses, anything worse ends this process and
-/// the host reports it.
+/// The worker side of the protocol: a worker forked by the ``WorkerLauncher`` runs this loop on
+/// fd 3. It loads plugins in this process, keeps their instances by number, and answers each
+/// request; plugin failures that the plugin reports itself come back as `failure` responses,
+/// anything worse ends this process and the host reports it. A plugin that closes or replaces fd 3
+/// ends the worker with ``WorkerLauncher/brokenChannelStatus``, which the host names.
 public enum WorkerServer {
     /// Makes the canvas that answers text and image queries while recording a draw (the renderer's,
     /// set by the program; nil: measurements are {0, 0}). The argument is the plugin's resource
@@ -14,13 +15,22 @@ public enum WorkerServer {
     /// Serves requests on `fd` until the host closes it or says quit; returns the exit status.
     public static func run(fd: Int32 = 3) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        // Plugin output reaches the host line by line, so a crash loses at most a partial line.
+        setvbuf(stdout, nil, _IOLBF, 0)
+        Diagnostics.verboseSink = { fputs("info: \($0)\n", stderr) }
+        Diagnostics.debugSink = { fputs("debug: \($0)\n", stderr) }
         let connection = WorkerConnection(fd: fd)
+        let channel = ChannelIdentity(fd: fd)
         let sender = Sender(connection)
         var state = State(sender: sender)
         do {
             try sender.send(.hello(protocolVersion: WorkerResponse.protocolVersion, pid: getpid()))
             while true {
-                let frame = try connection.receive(deadline: nil)
+                guard channel.isIntact else { return channel.broken() }
+                let frame: [UInt8]
+                do { frame = try connection.receive(budget: nil) } catch WorkerConnection.Failure.system {
+                    return channel.broken()
+                }
                 let request: WorkerRequest
                 do { request = try WorkerRequest.decode(frame) } catch {
                     try sender.send(.failure(HostError(.internalError, "undecodable request: \(error)")))
@@ -43,12 +53,15 @@ public enum WorkerServer {
                 } catch {
                     response = .failure(HostError(.internalError, "\(error)"))
                 }
+                PluginLog.reportUnclaimedErrors()
+                guard channel.isIntact else { return channel.broken() }
                 try sender.send(response)
             }
-        } catch WorkerConnection.Failure.closed {
+        } catch WorkerConnection.Failure.closed where channel.isIntact {
             state.finish()
             return 0
         } catch {
+            if !channel.isIntact { return channel.broken() }
             fputs("worker: \(error)\n", stderr)
             return 70
         }
@@ -70,6 +83,31 @@ public enum WorkerServer {
             pthread_mutex_lock(&lock)
             defer { pthread_mutex_unlock(&lock) }
             try connection.send(bytes)
+        }
+    }
+
+    /// What fd 3 was when the worker started, to tell when a plugin closed or replaced it.
+    struct ChannelIdentity {
+        let fd: Int32
+        let device: UInt64
+        let inode: UInt64
+
+        init(fd: Int32) {
+            self.fd = fd
+            var st = stat()
+            fstat(fd, &st)
+            device = UInt64(st.st_dev)
+            inode = UInt64(st.st_ino)
+        }
+
+        var isIntact: Bool {
+            var st = stat()
+            return fstat(fd, &st) == 0 && UInt64(st.st_dev) == device && UInt64(st.st_ino) == inode
+        }
+
+        func broken() -> Int32 {
+            fputs("worker: the plugin closed or replaced file descriptor \(fd), the host's channel\n", stderr)
+            return WorkerLauncher.brokenChannelStatus
         }
     }
 

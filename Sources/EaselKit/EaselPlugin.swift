@@ -86,8 +86,9 @@ public enum EaselPlugin {
     }
 }
 
-/// The plugin's state: one per image (EaselKit is linked statically into each plugin).
-final class PluginState {
+/// The plugin's state: one per image (EaselKit is linked statically into each plugin). Every field is
+/// read and written under `lock`, whichever thread the host calls from.
+final class PluginState: @unchecked Sendable {
     static let shared = PluginState()
 
     private let lock = NSLock()

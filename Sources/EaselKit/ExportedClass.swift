@@ -8,6 +8,8 @@ final class ExportedClass {
     private(set) var propertyNames: [String] = []
     /// The class's extension tables by id (variants, actions), built with the descriptor.
     private var extensions: [String: UnsafeRawPointer] = [:]
+    /// The class's property table (read once; bound to every new instance).
+    private var table: [InspectableProperty] = []
 
     init(viewClass: UIView.Type) {
         self.viewClass = viewClass
@@ -36,20 +38,22 @@ final class ExportedClass {
         else { throw ExportError("\(name): defaultSize \(defaultSize) is not finite and >= 0") }
 
         _ = PluginState.shared.takeFailure()
-        let prototype = viewClass.init(frame: CGRect(origin: .zero, size: defaultSize))
+        let prototype = viewClass._makeDesignable(frame: CGRect(origin: .zero, size: defaultSize))
         if let failure = PluginState.shared.takeFailure() {
             // The class table only needs the prototype's inspectables; creating instances will fail
             // (with this message, as an error) until the cause is fixed.
             EaselPlugin.log(.warning, "\(name): creating the prototype failed: \(failure)")
         }
-        let descriptions = prototype.inspectableAccessList().map { $0.describe() }
+        try checkMadeClass(of: prototype)
+        table = viewClass.inspectablePropertyTable
+        let descriptions = prototype.inspectableAccessList(table: table).map { $0.describe() }
         propertyNames = descriptions.map(\.name)
 
         let properties = UnsafeMutablePointer<easel_property>.allocate(capacity: max(descriptions.count, 1))
         for (index, description) in descriptions.enumerated() {
             try validate(description)
             guard let accessors = PropertyTrampolines.make(for: self, index: index, kind: description.kind,
-                                                           readOnly: false)
+                                                           readOnly: description.isReadOnly)
             else { throw ExportError("\(name).\(description.name): libffi could not create its accessors") }
             (properties + index).initialize(to: cProperty(description, get: accessors.get, set: accessors.set))
         }
@@ -77,6 +81,14 @@ final class ExportedClass {
             draw: ClassCallbacks.draw,
             intrinsic_size: ClassCallbacks.intrinsicSize,
             destroy: ClassCallbacks.destroy))
+    }
+
+    /// `_makeDesignable` makes the class its `@Designable` names: a subclass without `@Designable` of
+    /// a designable class would be created as its superclass.
+    private func checkMadeClass(of prototype: UIView) throws {
+        guard type(of: prototype) != viewClass else { return }
+        throw ExportError("\(name) is not @Designable (it would be created as a \(type(of: prototype))): "
+                          + "write @Designable before 'class \(name)'")
     }
 
     private func validate(_ property: PropertyDescription) throws {
@@ -132,7 +144,7 @@ final class ExportedClass {
             group: CStrings.persistent(property.options.group),
             range: range,
             enum_case_count: UInt32(property.enumCases.count),
-            flags: property.options.hidden ? EASEL_PROPERTY_HIDDEN : 0,
+            flags: (property.options.hidden ? EASEL_PROPERTY_HIDDEN : 0) | (property.isReadOnly ? EASEL_PROPERTY_READ_ONLY : 0),
             enum_cases: cases,
             get: get,
             set: set)
@@ -147,7 +159,7 @@ final class ExportedClass {
     func makeInstance(frame: CGRect, host: UnsafePointer<easel_instance_host>) -> UnsafeMutableRawPointer? {
         let designer = EaselDesigner(host)
         _ = PluginState.shared.takeFailure()
-        let view = viewClass.init(frame: frame)
+        let view = viewClass._makeDesignable(frame: frame)
         if let failure = PluginState.shared.takeFailure() {
             designer.log(.error, failure)
             return nil
@@ -159,7 +171,7 @@ final class ExportedClass {
     func makeInstance(archive: EaselArchive, host: UnsafePointer<easel_instance_host>) -> UnsafeMutableRawPointer? {
         let designer = EaselDesigner(host)
         _ = PluginState.shared.takeFailure()
-        let view = viewClass.init(frame: archive.frame)
+        let view = viewClass._makeDesignable(frame: archive.frame)
         if let failure = PluginState.shared.takeFailure() {
             designer.log(.error, failure)
             return nil
@@ -175,7 +187,7 @@ final class ExportedClass {
     }
 
     private func box(_ view: UIView, _ designer: EaselDesigner) -> UnsafeMutableRawPointer? {
-        let properties = view.inspectableAccessList()
+        let properties = view.inspectableAccessList(table: table)
         guard properties.map(\.propertyName) == propertyNames else {
             designer.log(.error, "\(name): the new instance's inspectables \(properties.map(\.propertyName)) "
                                  + "differ from the class's \(propertyNames)")

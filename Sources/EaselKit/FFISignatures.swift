@@ -9,12 +9,13 @@ enum FFIKind: Int, CaseIterable {
 
 /// The prepared libffi call interfaces, one per accessor signature, shared by every property of every
 /// class and kept for the process lifetime (libffi keeps pointers to the cif, its argument array and
-/// the struct element lists, so all of them live on the heap and are never freed).
+/// the struct element lists, so all of them live on the heap and are never freed). The tables are
+/// read and written under `lock`.
 ///
 ///     getter: T    get(void *self)
 ///     setter: void set(void *self, T value)
 ///     action: bool invoke(void *self[, T argument])
-final class FFISignatures {
+final class FFISignatures: @unchecked Sendable {
     static let shared = FFISignatures()
 
     private var getters: [FFIKind: UnsafeMutablePointer<ffi_cif>] = [:]

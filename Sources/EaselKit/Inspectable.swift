@@ -97,6 +97,7 @@ public final class Inspectable<Value: InspectableValue> {
 
 extension Inspectable: InspectableAccess {
     var propertyName: String { name ?? "" }
+    var isReadOnly: Bool { false }
 
     func describe() -> PropertyDescription {
         PropertyDescription(name: propertyName, options: options, codec: codec, value: value)

@@ -1,9 +1,11 @@
 internal import CEasel
 
-/// One inspectable property of one live view, as the ABI reaches it: an `@Inspectable` wrapper, or a
-/// built-in property of the toolkit (``BuiltinInspectable``) bound to a view.
+/// One inspectable property of one live view, as the ABI reaches it: an `@Inspectable` wrapper, or an
+/// ``InspectableProperty`` of the class's table bound to the view.
 protocol InspectableAccess: AnyObject {
     var propertyName: String { get }
+    /// No setter: the host shows the value and never sets it.
+    var isReadOnly: Bool { get }
     /// The class-level description, with the current value as the default (used on the prototype).
     func describe() -> PropertyDescription
     /// Writes the current value as the C getter's return value.
@@ -21,8 +23,11 @@ struct PropertyDescription {
     var defaultNumber: Double?
     var options: InspectableOptions
     var enumCases: [(name: String, value: Int64)]
+    var isReadOnly = false
 
-    init<Value>(name: String, options: InspectableOptions, codec: InspectableCodec<Value>, value: Value) {
+    init<Value>(name: String, options: InspectableOptions, codec: InspectableCodec<Value>, value: Value,
+                isReadOnly: Bool = false) {
+        self.isReadOnly = isReadOnly
         self.name = name
         self.type = codec.type
         self.kind = codec.kind

@@ -8,15 +8,15 @@ internal import CEasel
 /// user-defined runtime attributes): inspector ranges are not applied; the view sanitises values,
 /// as the seeds' `sanitizeValue` does.
 enum LayoutProperties {
-    typealias Apply = (UIView, Any, String, LayoutReader) throws -> Void
+    typealias Apply = @Sendable (UIView, Any, String, LayoutReader) throws -> Void
 
     /// One settable property of a toolkit class.
-    struct Setter {
+    struct Setter: Sendable {
         let name: String
         let apply: Apply
     }
 
-    private static func setter<V: UIView>(_ name: String, _ type: V.Type, _ apply: @escaping (V, Any, String, LayoutReader) throws -> Void) -> Setter {
+    private static func setter<V: UIView>(_ name: String, _ type: V.Type, _ apply: @escaping @Sendable (V, Any, String, LayoutReader) throws -> Void) -> Setter {
         Setter(name: name) { view, value, path, reader in try apply(view as! V, value, path, reader) }
     }
 
@@ -94,14 +94,18 @@ enum LayoutProperties {
 
     /// Applies one document property to `view`; `path` is the field ("views[2].properties.text").
     static func apply(_ key: String, _ value: Any, to view: UIView, node: LayoutNode, path: String, reader: LayoutReader) throws {
+        let table = type(of: view).inspectablePropertyTable
         if let own = view.inspectableStorages().first(where: { $0.propertyName == key }) {
             return try applyInspectable(own, value, to: view, path: path, reader: reader)
+        }
+        if let own = table.first(where: { !$0.isToolkit && $0.name == key }) {
+            return try applyInspectable(own.bind(view), value, to: view, path: path, reader: reader)
         }
         let setters = toolkitSetters(for: view)
         if let setter = setters.first(where: { $0.name == key }) {
             return try setter.apply(view, value, path, reader)
         }
-        let access = view.inspectableAccessList()
+        let access = view.inspectableAccessList(table: table)
         if let builtin = access.first(where: { $0.propertyName == key }) {
             return try applyInspectable(builtin, value, to: view, path: path, reader: reader)
         }

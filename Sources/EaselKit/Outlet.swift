@@ -52,10 +52,15 @@ extension Outlet: OutletConnection {
     }
 }
 
-/// The `@Outlet` properties of an object, by name (the property name without the wrapper's `_`),
-/// its own and its superclasses'.
+/// The outlets of an object, by name: the `@IBOutlet`s of a designable view's table, then the
+/// `@Outlet` properties (the property name without the wrapper's `_`), its own and its superclasses'.
 func outletConnections(of owner: AnyObject) -> [String: OutletConnection] {
     var found: [String: OutletConnection] = [:]
+    if let view = owner as? UIView {
+        for outlet in type(of: view)._outlets where found[outlet.name] == nil {
+            found[outlet.name] = BoundOutlet(owner: view, outlet: outlet)
+        }
+    }
     var mirror: Mirror? = Mirror(reflecting: owner)
     while let current = mirror {
         for child in current.children {
@@ -66,4 +71,19 @@ func outletConnections(of owner: AnyObject) -> [String: OutletConnection] {
         mirror = current.superclassMirror
     }
     return found
+}
+
+/// An `@IBOutlet` of a designable's table, bound to its owner.
+final class BoundOutlet: OutletConnection {
+    let owner: UIView
+    let outlet: OutletProperty
+
+    init(owner: UIView, outlet: OutletProperty) {
+        self.owner = owner
+        self.outlet = outlet
+    }
+
+    var expectedTypeName: String { outlet.expectedTypeName }
+
+    func connect(_ view: UIView) -> Bool { outlet.connect(owner, view) }
 }

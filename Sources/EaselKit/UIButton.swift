@@ -92,17 +92,17 @@ open class UIButton: UIControl {
     open override class var defaultSize: CGSize { CGSize(width: 160, height: 44) }
     open override class var designableKind: DesignableKind { .button }
 
-    override class var builtinInspectables: [AnyBuiltinInspectable] {
+    open override class var _inspectableProperties: [InspectableProperty] {
         [
-            BuiltinInspectable<UIButton, String>("title", group: "Button",
-                                                 get: { $0.title(for: .normal) ?? "" },
-                                                 set: { $0.setTitle($1, for: .normal) }),
-            BuiltinInspectable<UIButton, UIColor>("titleColor", group: "Button", displayName: "Text Color",
-                                                  get: { $0.titleColor(for: .normal) ?? $0.defaultTitleColor },
-                                                  set: { $0.setTitleColor($1, for: .normal) }),
-            BuiltinInspectable<UIButton, UIImage?>("image", group: "Button",
-                                                   get: { $0.image(for: .normal) }, set: { $0.setImage($1, for: .normal) }),
-        ] + super.builtinInspectables
+            .toolkit(UIButton.self, String.self, "title", group: "Button",
+                     get: { $0.title(for: .normal) ?? "" },
+                     set: { $0.setTitle($1, for: .normal) }),
+            .toolkit(UIButton.self, UIColor.self, "titleColor", group: "Button", displayName: "Text Color",
+                     get: { $0.titleColor(for: .normal) ?? $0.defaultTitleColor },
+                     set: { $0.setTitleColor($1, for: .normal) }),
+            .toolkit(UIButton.self, UIImage?.self, "image", group: "Button",
+                     get: { $0.image(for: .normal) }, set: { $0.setImage($1, for: .normal) }),
+        ] + super._inspectableProperties
     }
 
     // MARK: Per-state content

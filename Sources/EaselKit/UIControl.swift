@@ -41,15 +41,13 @@ open class UIControl: UIView {
     open override class var designableKind: DesignableKind { .control }
 
     /// Interface Builder's "Control" section: the content alignment.
-    override class var builtinInspectables: [AnyBuiltinInspectable] {
+    open override class var _inspectableProperties: [InspectableProperty] {
         [
-            BuiltinInspectable<UIControl, ContentHorizontalAlignment>(
-                "contentHorizontalAlignment", group: "Control", displayName: "Horizontal Alignment",
-                get: { $0.contentHorizontalAlignment }, set: { $0.contentHorizontalAlignment = $1 }),
-            BuiltinInspectable<UIControl, ContentVerticalAlignment>(
-                "contentVerticalAlignment", group: "Control", displayName: "Vertical Alignment",
-                get: { $0.contentVerticalAlignment }, set: { $0.contentVerticalAlignment = $1 }),
-        ] + super.builtinInspectables
+            .toolkit(UIControl.self, ContentHorizontalAlignment.self, "contentHorizontalAlignment", group: "Control",
+                     displayName: "Horizontal Alignment", get: { $0.contentHorizontalAlignment }, set: { $0.contentHorizontalAlignment = $1 }),
+            .toolkit(UIControl.self, ContentVerticalAlignment.self, "contentVerticalAlignment", group: "Control",
+                     displayName: "Vertical Alignment", get: { $0.contentVerticalAlignment }, set: { $0.contentVerticalAlignment = $1 }),
+        ] + super._inspectableProperties
     }
 
     private func stateDidChange() {

@@ -31,9 +31,9 @@ open class UIImageView: UIView {
     open override class var defaultSize: CGSize { CGSize(width: 120, height: 120) }
     open override class var designableKind: DesignableKind { .imageView }
 
-    override class var builtinInspectables: [AnyBuiltinInspectable] {
-        [BuiltinInspectable<UIImageView, UIImage?>("image", group: "Image View", get: { $0.image }, set: { $0.image = $1 })]
-            + super.builtinInspectables
+    open override class var _inspectableProperties: [InspectableProperty] {
+        [.toolkit(UIImageView.self, UIImage?.self, "image", group: "Image View", get: { $0.image }, set: { $0.image = $1 })]
+            + super._inspectableProperties
     }
 
     open override func draw(_ rect: CGRect) {

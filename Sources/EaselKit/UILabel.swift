@@ -35,14 +35,14 @@ open class UILabel: UIView {
     open override class var defaultSize: CGSize { CGSize(width: 120, height: 21) }
     open override class var designableKind: DesignableKind { .label }
 
-    override class var builtinInspectables: [AnyBuiltinInspectable] {
+    open override class var _inspectableProperties: [InspectableProperty] {
         [
-            BuiltinInspectable<UILabel, String>("text", group: "Label", get: { $0.text ?? "" }, set: { $0.text = $1 }),
-            BuiltinInspectable<UILabel, UIColor>("textColor", group: "Label", displayName: "Color",
-                                                 get: { $0.textColor }, set: { $0.textColor = $1 }),
-            BuiltinInspectable<UILabel, NSTextAlignment>("textAlignment", group: "Label", displayName: "Alignment",
-                                                         get: { $0.textAlignment }, set: { $0.textAlignment = $1 }),
-        ] + super.builtinInspectables
+            .toolkit(UILabel.self, String.self, "text", group: "Label", get: { $0.text ?? "" }, set: { $0.text = $1 }),
+            .toolkit(UILabel.self, UIColor.self, "textColor", group: "Label", displayName: "Color",
+                     get: { $0.textColor }, set: { $0.textColor = $1 }),
+            .toolkit(UILabel.self, NSTextAlignment.self, "textAlignment", group: "Label", displayName: "Alignment",
+                     get: { $0.textAlignment }, set: { $0.textAlignment = $1 }),
+        ] + super._inspectableProperties
     }
 
     var textStyle: TextStyle {

@@ -60,19 +60,19 @@ open class UITextField: UIControl {
     open override class var defaultSize: CGSize { CGSize(width: 200, height: 34) }
     open override class var designableKind: DesignableKind { .textField }
 
-    override class var builtinInspectables: [AnyBuiltinInspectable] {
+    open override class var _inspectableProperties: [InspectableProperty] {
         [
-            BuiltinInspectable<UITextField, String>("text", group: "Text Field",
-                                                    get: { $0.text ?? "" }, set: { $0.text = $1 }),
-            BuiltinInspectable<UITextField, String>("placeholder", group: "Text Field",
-                                                    get: { $0.placeholder ?? "" }, set: { $0.placeholder = $1 }),
-            BuiltinInspectable<UITextField, UIColor>("textColor", group: "Text Field", displayName: "Color",
-                                                     get: { $0.textColor ?? .label }, set: { $0.textColor = $1 }),
-            BuiltinInspectable<UITextField, NSTextAlignment>("textAlignment", group: "Text Field", displayName: "Alignment",
-                                                             get: { $0.textAlignment }, set: { $0.textAlignment = $1 }),
-            BuiltinInspectable<UITextField, BorderStyle>("borderStyle", group: "Text Field", displayName: "Border Style",
-                                                         get: { $0.borderStyle }, set: { $0.borderStyle = $1 }),
-        ] + super.builtinInspectables
+            .toolkit(UITextField.self, String.self, "text", group: "Text Field",
+                     get: { $0.text ?? "" }, set: { $0.text = $1 }),
+            .toolkit(UITextField.self, String.self, "placeholder", group: "Text Field",
+                     get: { $0.placeholder ?? "" }, set: { $0.placeholder = $1 }),
+            .toolkit(UITextField.self, UIColor.self, "textColor", group: "Text Field", displayName: "Color",
+                     get: { $0.textColor ?? .label }, set: { $0.textColor = $1 }),
+            .toolkit(UITextField.self, NSTextAlignment.self, "textAlignment", group: "Text Field", displayName: "Alignment",
+                     get: { $0.textAlignment }, set: { $0.textAlignment = $1 }),
+            .toolkit(UITextField.self, BorderStyle.self, "borderStyle", group: "Text Field", displayName: "Border Style",
+                     get: { $0.borderStyle }, set: { $0.borderStyle = $1 }),
+        ] + super._inspectableProperties
     }
 
     // MARK: Geometry

@@ -27,13 +27,21 @@ extension UIView {
         return found
     }
 
-    /// Everything the host can get and set on this instance, in class-table order: the wrappers, then
-    /// the toolkit's built-in inspectables (those not shadowed by a wrapper of the same name).
-    func inspectableAccessList() -> [InspectableAccess] {
+    /// The class's property table: ``_inspectableProperties`` with a name listed once (the first
+    /// wins: a subclass's property shadows its superclass's and the toolkit's).
+    static var inspectablePropertyTable: [InspectableProperty] {
+        var seen: Set<String> = []
+        return _inspectableProperties.filter { seen.insert($0.name).inserted }
+    }
+
+    /// Everything the host can get and set on this instance, in class-table order: the `@Inspectable`
+    /// wrappers, then the class's table (`@IBInspectable` members, then the toolkit's), names that a
+    /// wrapper already has left out.
+    func inspectableAccessList(table: [InspectableProperty]? = nil) -> [InspectableAccess] {
         let own = inspectableStorages()
         let names = Set(own.map(\.propertyName))
-        let builtins = type(of: self).builtinInspectables.filter { !names.contains($0.name) }.map { $0.bind(to: self) }
-        return own + builtins
+        let table = (table ?? type(of: self).inspectablePropertyTable).filter { !names.contains($0.name) }
+        return own + table.map { $0.bind(self) }
     }
 
     /// An `@Inspectable` property was set by the author's code: the host is told too

@@ -15,9 +15,30 @@ public final class RendererServices: PluginServices {
         target = try! RenderTarget(format: .png(compressionLevel: 1), options: RenderOptions(width: 1, height: 1))
     }
 
-    /// Installs a shared instance as ``HostServices/current`` (idempotent).
+    /// Installs a shared instance as ``HostServices/current`` (idempotent), and makes workers forked
+    /// by the ``WorkerLauncher`` run ``runWorker()``.
     public static func install() {
         if HostServices.current == nil { HostServices.current = RendererServices() }
+        WorkerLauncher.workerMain = { runWorker() }
+        WorkerLauncher.warmUp = { warmUp() }
+    }
+
+    /// Loads what a first text measurement needs (fontconfig's configuration and caches, the Pango
+    /// font map, the default font with CJK coverage), so that workers forked afterwards have it.
+    static func warmUp() {
+        guard let services = HostServices.current as? RendererServices else { return }
+        var style = easel_text_style()
+        style.font_size = 17
+        style.font_weight = 400
+        style.color = easel_color(red: 0, green: 0, blue: 0, alpha: 1)
+        _ = withUnsafePointer(to: &style) { services.measureText("Warm 暖 …", maxWidth: 100, style: $0) }
+    }
+
+    /// Makes this process a worker launcher (`host __launcher`, started when the host could not fork
+    /// one itself). Returns its exit status.
+    public static func runLauncher() -> Int32 {
+        install()
+        return WorkerLauncher.serve(control: 3)
     }
 
     public func measureText(_ text: UnsafePointer<CChar>, maxWidth: Double,
@@ -35,7 +56,7 @@ public final class RendererServices: PluginServices {
     /// Makes this process a worker: installs the services and the query canvas, then serves the
     /// worker protocol on fd 3 until the host is done. Returns the exit status.
     public static func runWorker() -> Int32 {
-        let services = RendererServices()
+        let services = HostServices.current as? RendererServices ?? RendererServices()
         HostServices.current = services
         WorkerServer.queryCanvas = { services.queryCanvas(resourceDirectory: $0) }
         return WorkerServer.run()

@@ -1,50 +1,77 @@
 import EaselHost
 import EaselRender
+import Foundation
 import Glibc
 
-/// What `host watch` watches and how it renders.
+/// What `host watch` (and `host serve`) watches and how it renders.
 public struct WatchOptions {
-    public var directory: String
-    public var outputDirectory: String
+    /// The plugin folders, in search-path order (a class two files provide comes from the path that
+    /// sorts first).
+    public var directories: [String]
+    /// Where previews are written (`<Class>.png`, `<scene>.png`); nil: kept in memory only.
+    public var outputDirectory: String?
     /// Classes to render; empty: every class.
     public var classFilter: Set<String> = []
     /// Values the host owns across reloads (`--set`).
     public var assignments: [PropertyAssignment] = []
-    public var scale: Double = 1
+    /// Pixels per point; nil: 1 for classes, a scene's own `scale` for scenes.
+    public var scale: Double?
     /// PNG compression level: previews want speed.
     public var pngLevel: Int = 1
-    /// Time budget of each call into a plugin.
-    public var timeout: Double = Isolation.defaultTimeout
+    /// Where plugin code runs; in workers, the time budget of each call.
+    public var isolation: Isolation = .default
     /// Quiet time after a file was closed or renamed into place, to coalesce bursts of events.
     public var settle: Double = 0.005
     /// Quiet time after which a file still open for writing is looked at anyway.
     public var writeQuiet: Double = 0.5
     /// How long a deleted file may take to come back before its classes are unloaded.
     public var deleteGrace: Double = 0.15
-    /// A scene re-rendered (into `<outputDirectory>/<scene name>.png`) whenever a class it uses is
-    /// reloaded; its attributes are values the host owns, like `assignments`.
-    public var scene: Scene?
+    /// Scenes re-rendered (into `<outputDirectory>/<scene name>.png`) whenever a class they use is
+    /// reloaded; their attributes are values the host owns, like `assignments`.
+    public var scenes: [Scene] = []
+
+    public init(directories: [String], outputDirectory: String?) {
+        self.directories = directories
+        self.outputDirectory = outputDirectory
+    }
 
     public init(directory: String, outputDirectory: String) {
-        self.directory = directory
-        self.outputDirectory = outputDirectory
+        self.init(directories: [directory], outputDirectory: outputDirectory)
+    }
+
+    public var timeout: Double {
+        if case .workers(let t) = isolation { return t }
+        return Isolation.defaultTimeout
     }
 }
 
-/// Hot reload: watches a plugin folder; when a `.so` is added, replaced or removed, loads the new
-/// build in a worker of its own, re-applies the values the host owns, re-renders every affected class
-/// into the output folder, and prints one line per reload with its timing.
+/// Hot reload, the engine of `host watch` and `host serve`: watches plugin folders; when a `.so` is
+/// added, replaced or removed, loads the new build in a worker of its own, re-applies the values the
+/// host owns, re-renders every affected class and scene, and reports what happened as
+/// ``WatchEvent``s (the CLI prints them as lines, the server pushes them to the page).
 ///
 /// How builds really write files is handled: a file being written is reloaded once it is closed or
 /// renamed into place (or after `writeQuiet` without events); an atomic rename over the old file,
-/// delete then re-create, and bursts of events are coalesced; a build that is broken (not a complete
-/// ELF library, invalid, crashing or hanging while loading) is rejected and the last good build stays
-/// (rollback); a deleted file unloads its classes. Each build runs in its own worker, which is
-/// stopped when the build is replaced, so memory stays bounded however many reloads happen.
+/// delete then re-create, and bursts of events are coalesced; symbolic links to `.so` files are
+/// followed, and a rebuild of their target is a reload. A build that is broken (not a complete ELF
+/// library, invalid, crashing or hanging while loading) is rejected and the last good build stays
+/// (rollback). A build that loads but cannot render a class (a crash, an exit or a hang in create,
+/// set, layout or draw) becomes the file's build — it is what is on disk, and the next edit or
+/// build tries it again — but the class's last good preview stays, marked stale and failing (an
+/// `<Class>.error.txt` beside it), until a build renders it again. Values that stop fitting are
+/// parked and restored when a later build fits them (``HeldValues``). A class that disappears has
+/// its preview removed. A deleted file unloads its classes. Each build runs in its own worker,
+/// which is stopped when the build is replaced, so memory stays bounded however many reloads happen.
+///
+/// Thread rule: plugin calls are not thread-safe. Every public method takes the session's lock;
+/// ``step(maximumWait:)`` waits for file events without it, so other threads (the HTTP server's)
+/// can call in while nothing changes on disk. Events are reported on the thread that caused them,
+/// with the lock held.
 public final class WatchSession {
     public let options: WatchOptions
     private let watcher: DirectoryWatcher
-    private let say: (String) -> Void
+    private let report: (WatchEvent) -> Void
+    private let lock = NSRecursiveLock()
 
     private struct Loaded {
         let build: PluginBuild
@@ -54,40 +81,107 @@ public final class WatchSession {
         case complete(Double), writing(Double), removed(Double)
     }
 
+    /// A class's last good preview and whether it is failing now.
+    public struct ClassState: Sendable {
+        /// The last good preview, PNG at the session's scale; nil if it never rendered.
+        public var preview: [UInt8]?
+        /// The build number of the file whose build drew `preview`.
+        public var previewBuild: Int?
+        /// Why the class cannot be rendered now (then `preview` is stale); nil when it renders.
+        public var failure: PluginFailure?
+        /// The file providing the class and its current build number.
+        public var file: String
+        public var build: Int
+    }
+
     private var builds: [String: Loaded] = [:]
     private var pending: [String: Pending] = [:]
-    /// Class → the file whose build provides it (the path that sorts first wins).
+    /// Class → the file whose build provides it (the directory listed first, then the path that
+    /// sorts first, wins).
     private var winners: [String: String] = [:]
-    /// The description each class was last rendered with, for schema diffs and dropped values.
+    /// The description each class was last rendered with, for schema diffs.
     private var lastInfo: [String: ClassInfo] = [:]
+    private var states: [String: ClassState] = [:]
+    /// Files whose latest build was rejected, with why.
+    private var rejections: [String: PluginFailure] = [:]
+    private var held = HeldValues()
+    private var assignments: [PropertyAssignment]
+    private var warnedDuplicates: Set<String> = []
     private var spare: SpareWorker?
-    private struct Dropped: Hashable { let className: String; let name: String }
-    private var droppedValues: Set<Dropped> = []
+    private var starting = false
     /// How many builds were loaded (initial ones included), for tests and benchmarks.
     public private(set) var loadCount = 0
-    /// The worker processes currently running builds.
-    public var workerProcessIDs: [Int32] { builds.values.compactMap(\.build.workerProcessID) }
 
-    public init(options: WatchOptions, say: @escaping (String) -> Void) throws {
+    /// Starts watching the folders (nothing is loaded before ``start()``). `report` receives every event.
+    public init(options: WatchOptions, report: @escaping (WatchEvent) -> Void) throws {
         self.options = options
-        self.say = say
-        watcher = try DirectoryWatcher(directory: options.directory)
-        makeDirectories(options.outputDirectory)
-        var st = stat()
-        guard stat(options.outputDirectory, &st) == 0, st.st_mode & S_IFMT == S_IFDIR,
-              access(options.outputDirectory, W_OK) == 0 else {
-            throw HostError(.cannotCreate, "cannot write previews here (expected a writable directory)", file: options.outputDirectory)
+        self.report = report
+        assignments = options.assignments
+        watcher = try DirectoryWatcher(directories: options.directories)
+        if let out = options.outputDirectory {
+            makeDirectories(out)
+            var st = stat()
+            guard stat(out, &st) == 0, st.st_mode & S_IFMT == S_IFDIR, access(out, W_OK) == 0 else {
+                throw HostError(.cannotCreate, "cannot write previews here (expected a writable directory)", file: out)
+            }
         }
     }
 
-    /// Loads and renders every plugin already in the folder.
-    public func start() {
-        spare = PluginBuild.startSpare(timeout: options.timeout)
-        for path in DirectoryWatcher.files(in: options.directory).filter(Self.isPlugin).sorted() {
-            reload(path, writerDone: true)
+    /// Runs `body` with the session's lock: plugin calls are serialized through it.
+    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// Loads every plugin already in the folders, checks the class filter, then renders every class
+    /// and scene (scenes once, after every plugin has loaded). Throws when a class of the filter is
+    /// not provided by any build (naming close names).
+    public func start() throws {
+        try withLock {
+            starting = true
+            defer { starting = false }
+            if case .workers = options.isolation { spare = PluginBuild.startSpare(timeout: options.timeout) }
+            var loads: [(String, Double)] = []
+            for path in Self.pluginFiles(in: options.directories) {
+                if let seconds = load(path, writerDone: true) { loads.append((path, seconds)) }
+            }
+            var details: [WatchEvent] = []
+            _ = updateWinners(details: &details)
+            try checkClassFilter()
+            for (path, seconds) in loads {
+                let start = Self.now() - seconds
+                finishReload(path, old: nil, start: start, loadSeconds: seconds,
+                             affected: Set(builds[path]!.build.classes.map(\.name)), extra: details)
+                details = []
+            }
+            for scene in options.scenes {
+                var sceneDetails: [WatchEvent] = []
+                let outcome = renderScene(scene, details: &sceneDetails)
+                emit(.sceneRendered(scene: scene.file, outcome: outcome))
+                sceneDetails.forEach(emit)
+            }
+            emit(.started(directories: options.directories, plugins: builds.count, outputDirectory: options.outputDirectory))
         }
-        if builds.isEmpty { say("watching \(options.directory): no plugins yet") }
-        else { say("watching \(options.directory) (\(builds.count) plugin\(builds.count == 1 ? "" : "s")); previews in \(options.outputDirectory)") }
+    }
+
+    /// Every plugin file in the folders, as `host list` finds them (symbolic links followed, each
+    /// file once, sorted).
+    static func pluginFiles(in directories: [String]) -> [String] {
+        PluginSearchPath(directories: directories).pluginFiles().files
+    }
+
+    private func checkClassFilter() throws {
+        guard !builds.isEmpty else {
+            for name in options.classFilter.sorted() { emit(.notice("warning: --class \(name): no plugins loaded yet", detail: false)) }
+            return
+        }
+        let known = Array(winners.keys).sorted()
+        for name in options.classFilter.sorted() where winners[name] == nil {
+            let close = Registry.closeNames(to: name, in: known)
+            throw HostError(.notFound, "--class \(name): no class named '\(name)' in the watched plugins"
+                            + (close.isEmpty ? " (they provide: \(known.joined(separator: ", ")))" : " (did you mean \(close.joined(separator: ", "))?)"))
+        }
     }
 
     /// Waits for changes and handles them until `keepGoing` returns false (checked at least every
@@ -96,45 +190,153 @@ public final class WatchSession {
         while keepGoing() { step(maximumWait: tick) }
     }
 
-    /// One round: waits up to `maximumWait` for events, then handles what is due.
+    /// One round: waits up to `maximumWait` for file events (without the lock), then handles what
+    /// is due (with it).
     public func step(maximumWait: Double) {
         var wait = maximumWait
         let now = Self.now()
         for p in pending.values { wait = min(wait, max(0, due(p) - now)) }
-        for event in watcher.next(timeout: wait) { note(event) }
-        handleDue()
+        let events = watcher.next(timeout: wait)
+        withLock {
+            for event in events { note(event) }
+            handleDue()
+        }
     }
 
     /// Stops every worker.
     public func stop() {
-        for loaded in builds.values { loaded.build.stop() }
-        builds.removeAll()
-        spare = nil
+        withLock {
+            for loaded in builds.values { loaded.build.stop() }
+            builds.removeAll()
+            spare = nil
+        }
     }
 
     deinit { stop() }
+
+    // MARK: - What the designer reads
+
+    /// The worker processes currently running builds.
+    public var workerProcessIDs: [Int32] { withLock { builds.values.compactMap(\.build.workerProcessID) } }
+
+    /// The loaded builds, sorted by path: file, build number, classes.
+    public var loadedBuilds: [(file: String, build: Int, classes: [ClassInfo])] {
+        withLock { builds.keys.sorted().map { ($0, builds[$0]!.number, builds[$0]!.build.classes) } }
+    }
+
+    /// Files whose latest build was rejected (and that have no build loaded), with why.
+    public var rejectedFiles: [(file: String, failure: PluginFailure)] {
+        withLock { rejections.keys.sorted().filter { builds[$0] == nil }.map { ($0, rejections[$0]!) } }
+    }
+
+    /// Whether `className` of `file` is the one provided under that name (it may be shadowed).
+    public func isProvider(_ file: String, of className: String) -> Bool { withLock { winners[className] == file } }
+
+    /// The current description of a class, from the build that provides it.
+    public func classInfo(named name: String) -> ClassInfo? {
+        withLock { winners[name].flatMap { builds[$0] }?.build.classes.first { $0.name == name } }
+    }
+
+    /// The class as the current build provides it, ready to instantiate (call it with the lock held,
+    /// inside ``withLock(_:)``).
+    public func designableClass(named name: String) -> DesignableClass? {
+        withLock { winners[name].flatMap { builds[$0] }?.build.designableClass(named: name) }
+    }
+
+    /// A class's preview state (nil: no build provides it).
+    public func state(of className: String) -> ClassState? { withLock { states[className] } }
+
+    /// The values the host holds for a class, parsed against its current build (parked ones left out).
+    public func values(for className: String) -> [(name: String, value: PropertyValue)] {
+        withLock {
+            guard let info = classInfo(named: className) else { return [] }
+            var copy = held
+            return copy.resolve(assignments, owner: className, for: info).values
+        }
+    }
+
+    /// Sets (or, with a nil text, resets to the default) values the host holds for one class. Each
+    /// value is checked against the class's current build first: a wrong type, an out-of-range number
+    /// or an unknown case throws the host's message and nothing changes.
+    public func setValues(_ changes: [(name: String, text: String?)], for className: String) throws {
+        try withLock {
+            guard let info = classInfo(named: className) else {
+                throw HostError(.notFound, "no class named '\(className)' is loaded")
+            }
+            for (name, text) in changes {
+                let property = try info.requireProperty(name)
+                if let text {
+                    do { _ = try property.parse(text) } catch let e as HostError {
+                        throw e.with(file: info.plugin.path, className: className, property: name)
+                    }
+                }
+            }
+            for (name, text) in changes {
+                assignments.removeAll { $0.className == className && $0.name == name }
+                held.forget(owner: className, name: name)
+                let global = assignments.contains { $0.className == nil && $0.name == name }
+                if let text {
+                    assignments.append(PropertyAssignment(className: className, name: name, text: text))
+                } else if global, let p = info.property(named: name) {
+                    // Reset wins over a global --set value for this class.
+                    assignments.append(PropertyAssignment(className: className, name: name, text: p.format(p.defaultValue)))
+                }
+            }
+        }
+    }
+
+    /// Renders a class with the values the host holds, as ``ComponentRender`` does (`size` nil: its
+    /// natural size). A failure marks the class failing (a ``WatchEvent/failure``); a success after a
+    /// failure reports ``WatchEvent/recovered``.
+    public func render(className: String, size: Size? = nil, scale: Double = 1, background: Color? = nil,
+                       format: OutputFormat) throws -> RenderTarget {
+        try withLock {
+            guard let cls = designableClass(named: className) else {
+                throw HostError(.notFound, "no class named '\(className)' is loaded")
+            }
+            let values = self.values(for: className)
+            let request = ComponentRenderRequest(className: className, size: size, scale: scale, background: background, format: format)
+            do {
+                let target = try ComponentRender.render(cls, values: values, request)
+                if states[className]?.failure != nil, let e = markRecovered(className) { emit(e) }
+                return target
+            } catch let error as HostError where error.kind == .pluginFailure {
+                emit(markFailing(className, error))
+                throw error
+            }
+        }
+    }
 
     // MARK: - Events
 
     static func isPlugin(_ path: String) -> Bool { path.hasSuffix(".so") }
 
+    private func emit(_ event: WatchEvent) { report(event) }
+
     private func note(_ event: DirectoryWatcher.Event) {
         let now = Self.now()
         if event.change == .overflow {
-            say("watch: the kernel dropped events; looking at every file again")
-            for file in DirectoryWatcher.files(in: options.directory) where Self.isPlugin(file) { pending[file] = .complete(now) }
+            emit(.notice("watch: the kernel dropped events; looking at every file again", detail: false))
+            for dir in options.directories {
+                for file in DirectoryWatcher.files(in: dir) where Self.isPlugin(file) { pending[file] = .complete(now) }
+            }
             for path in builds.keys where access(path, F_OK) != 0 { pending[path] = .removed(now) }
             return
         }
-        if event.path == options.directory, event.change == .deleted {
-            say("watch: \(options.directory) itself was removed; its plugins are unloaded")
-            for path in builds.keys { pending[path] = .removed(now) }
+        if options.directories.contains(event.path), event.change == .deleted {
+            emit(.notice("watch: \(event.path) itself was removed; its plugins are unloaded", detail: false))
+            for path in builds.keys where path.hasPrefix(event.path + "/") { pending[path] = .removed(now) }
             return
         }
         guard Self.isPlugin(event.path) else { return }
         switch event.change {
         case .written, .movedIn: pending[event.path] = .complete(now)
-        case .created, .modified: pending[event.path] = .writing(now)
+        case .created:
+            // A symbolic link is complete when it appears; a file may still be being written.
+            var st = stat()
+            let isLink = lstat(event.path, &st) == 0 && st.st_mode & S_IFMT == S_IFLNK
+            pending[event.path] = isLink ? .complete(now) : .writing(now)
+        case .modified: pending[event.path] = .writing(now)
         case .deleted, .movedOut: pending[event.path] = .removed(now)
         case .overflow: break
         }
@@ -163,74 +365,105 @@ public final class WatchSession {
 
     // MARK: - Reload
 
-    private func name(_ path: String) -> String {
-        path.hasPrefix(options.directory + "/") ? String(path.dropFirst(options.directory.count + 1)) : path
+    private func label(_ path: String) -> String {
+        for dir in options.directories where path.hasPrefix(dir + "/") { return String(path.dropFirst(dir.count + 1)) }
+        return path
     }
 
     private func reload(_ path: String, writerDone: Bool) {
         let start = Self.now()
         let old = builds[path]
-        let label = name(path)
+        guard let loadSeconds = load(path, writerDone: writerDone) else { return }
+        var affected = Set(builds[path]!.build.classes.map(\.name)).union(old?.build.classes.map(\.name) ?? [])
+        var details: [WatchEvent] = []
+        affected.formUnion(updateWinners(details: &details))
+        finishReload(path, old: old, start: start, loadSeconds: loadSeconds, affected: affected, extra: details)
+    }
+
+    /// Loads a new build of `path` (a rejection is reported, and the old build stays); returns the
+    /// load time.
+    private func load(_ path: String, writerDone: Bool) -> Double? {
+        let start = Self.now()
+        let old = builds[path]
+        watcher.follow(link: path)
         do {
             try ELFCheck.check(path)
         } catch let error as HostError {
-            reject(label, old, error.message + (writerDone ? "" : " (still being written?)"))
-            return
-        } catch { return }
+            var e = error
+            e.message += writerDone ? "" : " (still being written?)"
+            reject(path, old, e)
+            return nil
+        } catch { return nil }
         let build: PluginBuild
         do {
-            build = try PluginBuild(path: path, timeout: options.timeout, spare: spare)
-            spare = nil
+            switch options.isolation {
+            case .inProcess: build = try PluginBuild(inProcess: path)
+            case .workers(let timeout):
+                build = try PluginBuild(path: path, timeout: timeout, spare: spare)
+                spare = nil
+            }
         } catch let error as HostError {
-            spare = nil
-            reject(label, old, error.description.replacing(path + ": ", with: ""))
-            spare = PluginBuild.startSpare(timeout: options.timeout)
-            return
-        } catch { return }
+            if case .workers(let timeout) = options.isolation {
+                spare = PluginBuild.startSpare(timeout: timeout)
+            }
+            reject(path, old, error)
+            return nil
+        } catch { return nil }
         loadCount += 1
-        let loaded = Loaded(build: build, number: (old?.number ?? 0) + 1)
-        builds[path] = loaded
-        let loadTime = Self.now() - start
-        var affected = Set(build.classes.map(\.name)).union(old?.build.classes.map(\.name) ?? [])
-        affected.formUnion(updateWinners())
-        let renderStart = Self.now()
-        var details: [String] = []
-        let outputs = render(affected, details: &details)
-        old?.build.stop()
-        spare = PluginBuild.startSpare(timeout: options.timeout)
-        let total = Self.now() - start
-        let verb = old == nil ? "loaded" : "reloaded"
-        say("\(verb) \(label) build \(loaded.number) in \(Self.ms(total)) (load \(Self.ms(loadTime)), render \(Self.ms(Self.now() - renderStart))): "
-            + (outputs.isEmpty ? "no classes rendered" : outputs.joined(separator: ", ")))
-        for d in details { say("  " + d) }
+        rejections[path] = nil
+        builds[path] = Loaded(build: build, number: (old?.number ?? 0) + 1)
+        return Self.now() - start
     }
 
-    private func reject(_ label: String, _ old: Loaded?, _ why: String) {
-        if let old {
-            say("rejected \(label): \(why); keeping build \(old.number) (rollback)")
-        } else {
-            say("rejected \(label): \(why)")
+    /// Renders what the new build changed, stops the old build's worker, and reports the reload.
+    private func finishReload(_ path: String, old: Loaded?, start: Double, loadSeconds: Double,
+                              affected: Set<String>, extra: [WatchEvent]) {
+        let loaded = builds[path]!
+        let renderStart = Self.now()
+        var details = extra
+        let outcomes = render(affected, details: &details)
+        let renderSeconds = Self.now() - renderStart
+        old?.build.stop()
+        if case .workers(let timeout) = options.isolation, spare == nil {
+            spare = PluginBuild.startSpare(timeout: timeout)
         }
+        emit(.loaded(BuildReport(file: path, label: label(path), build: loaded.number, isReload: old != nil,
+                                 seconds: Self.now() - start, loadSeconds: loadSeconds, renderSeconds: renderSeconds,
+                                 outcomes: outcomes, classes: loaded.build.classes.map(\.name))))
+        details.forEach(emit)
+    }
+
+    private func reject(_ path: String, _ old: Loaded?, _ error: HostError) {
+        rejections[path] = PluginFailure(error.with(file: path, phase: .load))
+        emit(.rejected(file: path, label: label(path), failure: PluginFailure(error), keptBuild: old?.number))
     }
 
     private func unload(_ path: String) {
+        rejections[path] = nil
         guard let old = builds.removeValue(forKey: path) else { return }
         old.build.stop()
         var affected = Set(old.build.classes.map(\.name))
-        affected.formUnion(updateWinners())
-        var details: [String] = []
-        let outputs = render(affected, details: &details)
-        say("removed \(name(path)) (build \(old.number))" + (outputs.isEmpty ? "" : ": " + outputs.joined(separator: ", ")))
-        for d in details { say("  " + d) }
+        var details: [WatchEvent] = []
+        affected.formUnion(updateWinners(details: &details))
+        let outcomes = render(affected, details: &details)
+        emit(.removed(file: path, label: label(path), build: old.number, outcomes: outcomes))
+        details.forEach(emit)
     }
 
     /// Recomputes which file provides each class; returns the classes whose provider changed.
-    private func updateWinners() -> Set<String> {
+    private func updateWinners(details: inout [WatchEvent]) -> Set<String> {
         var next: [String: String] = [:]
-        for path in builds.keys.sorted() {
+        let order = Dictionary(options.directories.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        func rank(_ path: String) -> Int {
+            options.directories.firstIndex { path.hasPrefix($0 + "/") }.flatMap { order[options.directories[$0]] } ?? Int.max
+        }
+        for path in builds.keys.sorted(by: { (rank($0), $0) < (rank($1), $1) }) {
             for cls in builds[path]!.build.classes {
                 if let first = next[cls.name] {
-                    if first != path { say("warning: class \(cls.name) is registered by both \(name(first)) and \(name(path)); using \(name(first)) (its path sorts first)") }
+                    let key = "\(cls.name)|\(first)|\(path)"
+                    if first != path, warnedDuplicates.insert(key).inserted {
+                        details.append(.notice("warning: class \(cls.name) is registered by both \(label(first)) and \(label(path)); using \(label(first)) (it comes first on the search path)", detail: true))
+                    }
                 } else {
                     next[cls.name] = path
                 }
@@ -243,99 +476,143 @@ public final class WatchSession {
         return changed
     }
 
-    /// Renders the affected classes that pass the filter; returns "Class → file" parts.
-    private func render(_ classes: Set<String>, details: inout [String]) -> [String] {
-        var outputs = renderClasses(classes, details: &details)
-        if let scene = options.scene, scene.instances.contains(where: { classes.contains($0.className) }) {
-            outputs.append(renderScene(scene, details: &details))
+    /// Renders the affected classes that pass the filter, and the scenes that use them (scenes wait
+    /// while the session starts: they are rendered once every plugin has loaded).
+    private func render(_ classes: Set<String>, details: inout [WatchEvent]) -> [RenderOutcome] {
+        var outcomes = renderClasses(classes, details: &details)
+        if !starting {
+            for scene in options.scenes where scene.instances.contains(where: { classes.contains($0.className) }) {
+                outcomes.append(renderScene(scene, details: &details))
+            }
         }
-        return outputs
+        return outcomes
+    }
+
+    private func previewPath(_ name: String, _ suffix: String = ".png") -> String? {
+        options.outputDirectory.map { "\($0)/\(name)\(suffix)" }
+    }
+
+    private func renderClasses(_ classes: Set<String>, details: inout [WatchEvent]) -> [RenderOutcome] {
+        var outcomes: [RenderOutcome] = []
+        for className in classes.sorted() where options.classFilter.isEmpty || options.classFilter.contains(className) {
+            guard let path = winners[className], let loaded = builds[path],
+                  let cls = loaded.build.designableClass(named: className) else {
+                // Gone: its preview must not be left looking current.
+                var removed: String?
+                if let png = previewPath(className), unlink(png) == 0 { removed = png }
+                if let txt = previewPath(className, ".error.txt") { unlink(txt) }
+                outcomes.append(.gone(className, removedPreview: removed))
+                lastInfo[className] = nil
+                states[className] = nil
+                continue
+            }
+            if let previous = lastInfo[className] {
+                let diff = SchemaDiff(old: previous, new: cls.info)
+                if !diff.isEmpty { details.append(.schema(className: className, diff: diff)) }
+            }
+            lastInfo[className] = cls.info
+            let (values, notices) = held.resolve(assignments, owner: className, for: cls.info)
+            details += notices.map { .value($0, scene: nil, instance: nil) }
+            var state = states[className] ?? ClassState(file: path, build: loaded.number)
+            state.file = path
+            state.build = loaded.number
+            states[className] = state
+            do {
+                let request = ComponentRenderRequest(className: className, scale: options.scale ?? 1,
+                                                     format: .png(compressionLevel: options.pngLevel))
+                let target = try ComponentRender.render(cls, values: values, request)
+                let bytes = try Self.encode(target, className: className, file: path)
+                let output = previewPath(className)
+                if let output { try Self.write(bytes, to: output) }
+                states[className]!.preview = bytes
+                states[className]!.previewBuild = loaded.number
+                if states[className]!.failure != nil, let e = markRecovered(className) { details.append(e) }
+                outcomes.append(.rendered(className, output: output))
+            } catch let error as HostError {
+                outcomes.append(.failed(className))
+                details.append(markFailing(className, error))
+            } catch {
+                outcomes.append(.failed(className))
+                details.append(markFailing(className, HostError(.internalError, "\(error)", file: path, className: className)))
+            }
+        }
+        return outcomes
+    }
+
+    /// Marks the class failing (its preview stale); returns the event to report.
+    private func markFailing(_ className: String, _ error: HostError) -> WatchEvent {
+        let failure = PluginFailure(error)
+        states[className]?.failure = failure
+        let event = WatchEvent.failure(className: className, failure: failure, staleBuild: states[className]?.previewBuild)
+        if let txt = previewPath(className, ".error.txt") {
+            let stale = states[className]?.previewBuild.map {
+                "The preview \(className).png is the last good one (build \($0)); it is stale until a build renders \(className) again.\n"
+            } ?? "No build has rendered \(className) yet.\n"
+            try? Self.write(Array((error.description + "\n\n" + stale).utf8), to: txt)
+        }
+        return event
+    }
+
+    /// Clears the class's failure; returns the event to report.
+    private func markRecovered(_ className: String) -> WatchEvent? {
+        guard let state = states[className] else { return nil }
+        states[className]!.failure = nil
+        if let txt = previewPath(className, ".error.txt") { unlink(txt) }
+        return .recovered(className: className, file: state.file, build: state.build)
+    }
+
+    static func encode(_ target: RenderTarget, className: String?, file: String?) throws -> [UInt8] {
+        do { return try target.encode() } catch let e as RenderError {
+            throw HostError(e, file: file, className: className)
+        }
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        do { try AtomicFile.write(bytes, to: path) } catch let e as RenderError { throw HostError(e) }
     }
 
     /// The scene with the current builds: attributes that no longer fit a class's new build are
-    /// dropped with a warning (once), as `--set` values are; an instance whose class is gone is skipped.
-    private func renderScene(_ scene: Scene, details: inout [String]) -> String {
+    /// parked with a warning (and restored when they fit again), as `--set` values are; an instance
+    /// whose class is gone is skipped.
+    private func renderScene(_ scene: Scene, details: inout [WatchEvent]) -> RenderOutcome {
         let name = String((scene.file.split(separator: "/").last ?? "scene").split(separator: ".").first ?? "scene")
-        let output = "\(options.outputDirectory)/\(name).png"
         var current = scene
         current.instances = []
         for instance in scene.instances {
-            guard let path = winners[instance.className], let info = builds[path]?.build.classes.first(where: { $0.name == instance.className }) else {
-                details.append("warning: \(scene.file): \(instance.path): no class \(instance.className) loaded; skipped")
+            guard let path = winners[instance.className],
+                  let info = builds[path]?.build.classes.first(where: { $0.name == instance.className }) else {
+                details.append(.notice("warning: \(scene.file): \(instance.path): no class \(instance.className) loaded; skipped", detail: true))
                 continue
             }
-            var kept = instance
-            kept.attributes = instance.attributes.filter { key, text in
-                let dropKey = Dropped(className: "\(scene.file)#\(instance.path)", name: key)
-                if droppedValues.contains(dropKey) { return false }
-                let assignment = PropertyAssignment(className: info.name, name: key, text: text)
-                let (_, warnings, dropped) = PropertyAssignment.resolve([assignment], for: info, previous: sceneInfo[instance.path])
-                if !dropped.isEmpty {
-                    droppedValues.insert(dropKey)
-                    details += warnings.map { "warning: \(scene.file): \(instance.path): " + $0 }
-                    return false
-                }
-                return true
-            }
-            sceneInfo[instance.path] = info
-            current.instances.append(kept)
+            let owner = "\(scene.file)#\(instance.path)"
+            let attributes = instance.attributes.map { PropertyAssignment(className: info.name, name: $0.key, text: $0.value) }
+            let (values, notices) = held.resolve(attributes, owner: owner, for: info)
+            details += notices.map { .value($0, scene: scene.file, instance: instance.path) }
+            let kept = Set(values.map(\.name))
+            var copy = instance
+            copy.attributes = instance.attributes.filter { kept.contains($0.key) }
+            current.instances.append(copy)
         }
         do {
             let target = try SceneRender.render(current, classes: { name in
                 self.winners[name].flatMap { self.builds[$0]?.build.designableClass(named: name) }
             }, format: .png(compressionLevel: options.pngLevel), scale: options.scale)
-            do { try target.write(to: output) } catch let e as RenderError { throw HostError(e) }
-            return "scene → \(output)"
+            let bytes = try Self.encode(target, className: nil, file: scene.file)
+            let output = previewPath(name)
+            if let output { try Self.write(bytes, to: output) }
+            scenePreviews[scene.file] = bytes
+            return .scene(scene.file, output: output)
         } catch let error as HostError {
-            details.append("error: " + error.description)
-            return "scene failed"
+            details.append(.notice("error: " + error.description, detail: true))
+            return .sceneFailed(scene.file)
         } catch {
-            details.append("error: \(error)")
-            return "scene failed"
+            details.append(.notice("error: \(error)", detail: true))
+            return .sceneFailed(scene.file)
         }
     }
 
-    /// The class description each scene instance was last rendered with.
-    private var sceneInfo: [String: ClassInfo] = [:]
-
-    private func renderClasses(_ classes: Set<String>, details: inout [String]) -> [String] {
-        var outputs: [String] = []
-        for className in classes.sorted() where options.classFilter.isEmpty || options.classFilter.contains(className) {
-            guard let path = winners[className], let loaded = builds[path],
-                  let cls = loaded.build.designableClass(named: className) else {
-                outputs.append("\(className) gone")
-                lastInfo[className] = nil
-                continue
-            }
-            let previous = lastInfo[className]
-            if let previous {
-                let diff = SchemaDiff(old: previous, new: cls.info)
-                if !diff.isEmpty { details.append("\(className) schema: \(diff.summary)") }
-            }
-            let applicable = options.assignments.filter { !droppedValues.contains(Dropped(className: className, name: $0.name)) }
-            let (values, warnings, dropped) = PropertyAssignment.resolve(applicable, for: cls.info, previous: previous)
-            details += warnings.map { "warning: " + $0 }
-            // A dropped value stays dropped for this class: a later build must not revive it silently.
-            for d in dropped { droppedValues.insert(Dropped(className: className, name: d.name)) }
-            lastInfo[className] = cls.info
-            let output = "\(options.outputDirectory)/\(className).png"
-            do {
-                var request = ComponentRenderRequest(className: className, scale: options.scale,
-                                                     format: .png(compressionLevel: options.pngLevel))
-                request.size = nil
-                let target = try ComponentRender.render(cls, values: values, request)
-                do { try target.write(to: output) } catch let e as RenderError { throw HostError(e) }
-                outputs.append("\(className) → \(output)")
-            } catch let error as HostError {
-                outputs.append("\(className) failed")
-                details.append("error: " + error.description)
-            } catch {
-                outputs.append("\(className) failed")
-                details.append("error: \(error)")
-            }
-        }
-        return outputs
-    }
+    /// The last rendering of each scene, PNG.
+    private var scenePreviews: [String: [UInt8]] = [:]
 
     static func now() -> Double {
         var ts = timespec()

@@ -67,6 +67,7 @@ public final class CairoCanvas {
     ///     diagnostic.
     ///   - imageCache: decoded images, shareable between canvases (e.g. across frames).
     public init(context: OpaquePointer, resolver: ImageResolver? = nil, imageCache: ImageCache = ImageCache()) {
+        FontConfiguration.ensurePinned() // before the first text layout or SVG image asks fontconfig
         cr = cairo_reference(context)
         self.resolver = resolver
         self.imageCache = imageCache

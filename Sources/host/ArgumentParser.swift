@@ -1,3 +1,5 @@
+import EaselHost
+
 /// One option a command accepts.
 struct OptionSpec {
     /// Long name without dashes: "plugins".
@@ -14,14 +16,15 @@ struct OptionSpec {
 struct CommandSpec {
     let name: String
     let summary: String
-    /// Usage line after "host NAME", e.g. "CLASS|FILE.so [options]".
+    /// The positional arguments after "host NAME", e.g. "CLASS|FILE.so" (empty: none). The options
+    /// are added to the usage line from ``allOptions``, so it always lists every one.
     let usage: String
     var positionals: ClosedRange<Int> = 0...0
     var options: [OptionSpec] = []
     /// Extra text at the end of --help.
     var details: String = ""
-    /// Whether the command reads the plugin registry (and so takes --plugins, --in-process, --rescan
-    /// and --cache); every command takes --timeout, --verbose and --help.
+    /// Whether the command reads the plugin registry (and so takes --plugins, --in-process, --rescan,
+    /// --cache and --memory-limit); every command takes --timeout, --verbose, --json errors and --help.
     var usesRegistry = true
 
     /// The options every command accepts.
@@ -30,20 +33,33 @@ struct CommandSpec {
                    help: "search DIR for plugins (repeatable; default ./components, see EASEL_PLUGIN_PATH)"),
         OptionSpec(name: "in-process", help: "run plugin code in this process, not in worker processes (for debuggers)"),
         OptionSpec(name: "timeout", value: "SECONDS", help: "time budget of each call into a plugin in a worker (default 2)"),
+        OptionSpec(name: "memory-limit", value: "MB", help: "memory limit of each worker process (default \(WorkerLimits.defaultMemoryLimit >> 20))"),
         OptionSpec(name: "rescan", help: "scan every plugin file again, ignoring the registry cache"),
         OptionSpec(name: "cache", value: "FILE", help: "registry cache file (default $EASEL_REGISTRY_CACHE or ~/.cache/easel/registry-v1.bin); 'none' for no cache"),
-        OptionSpec(name: "verbose", short: "v", help: "also print what plugins log below warning level"),
+        OptionSpec(name: "verbose", short: "v", repeatable: true, help: "also print what plugins log at info level (-vv: debug too)"),
         OptionSpec(name: "help", short: "h", help: "show this help"),
     ]
 
     var allOptions: [OptionSpec] {
-        let registryOnly: Set<String> = ["plugins", "in-process", "rescan", "cache"]
+        let registryOnly: Set<String> = ["plugins", "in-process", "rescan", "cache", "memory-limit"]
         return options + Self.common.filter { usesRegistry || !registryOnly.contains($0.name) }
+    }
+
+    /// "host NAME POSITIONALS [--option VALUE]… …": every option the command takes.
+    var usageLine: String {
+        var parts = ["host", name]
+        if !usage.isEmpty { parts.append(usage) }
+        for o in allOptions where o.name != "help" {
+            var text = (o.short.map { "-\($0)|" } ?? "") + "--\(o.name)"
+            if let v = o.value { text += " \(v)" }
+            parts.append("[\(text)]" + (o.repeatable ? "…" : ""))
+        }
+        return parts.joined(separator: " ")
     }
 
     /// The --help text.
     var help: String {
-        var lines = ["host \(name) — \(summary)", "", "Usage: host \(name) \(usage)", "", "Options:"]
+        var lines = ["host \(name) — \(summary)", "", "Usage: \(usageLine)", "", "Options:"]
         for o in allOptions {
             var left = "  " + (o.short.map { "-\($0), " } ?? "    ") + "--\(o.name)"
             if let v = o.value { left += " \(v)" }
@@ -62,6 +78,8 @@ struct ParsedArguments {
     func has(_ name: String) -> Bool { values[name] != nil }
     func value(_ name: String) -> String? { values[name]?.last }
     func all(_ name: String) -> [String] { values[name] ?? [] }
+    /// How many times a flag was given (`-vv` is 2).
+    func count(_ name: String) -> Int { values[name]?.count ?? 0 }
 
     fileprivate mutating func add(_ name: String, _ value: String) { values[name, default: []].append(value) }
 }
@@ -71,17 +89,25 @@ struct UsageError: Error {
     let message: String
 }
 
-/// A small, strict parser: `--name value`, `--name=value`, `-o value`, flags, `--` ends options.
-/// Unknown options, missing values, repeated non-repeatable options and wrong positional counts are
-/// usage errors.
+/// A small, strict parser: `--name value`, `--name=value`, `-o value`, `-ovalue`, flags, grouped
+/// short flags (`-vv`), `--` ends options. Unknown options (with the closest known ones suggested),
+/// missing values, repeated non-repeatable options and wrong positional counts are usage errors.
 enum ArgumentParser {
     static func parse(_ arguments: [String], for spec: CommandSpec) throws -> ParsedArguments {
         var result = ParsedArguments()
         var i = 0
         var optionsEnded = false
-        func option(named name: String) throws -> OptionSpec {
-            if let o = spec.allOptions.first(where: { $0.name == name }) { return o }
-            throw UsageError(message: "unknown option '--\(name)' for 'host \(spec.name)'")
+        func unknown(_ text: String) -> UsageError {
+            let names = spec.allOptions.map { "--" + $0.name }
+            let close = Suggestions.close(to: text.split(separator: "=").first.map(String.init) ?? text, among: names)
+            let hint = close.isEmpty ? "" : " (did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?)"
+            return UsageError(message: "unknown option '\(text)' for 'host \(spec.name)'\(hint)")
+        }
+        func add(_ o: OptionSpec, _ value: String) throws {
+            if !o.repeatable && result.has(o.name) {
+                throw UsageError(message: "'--\(o.name)' is given more than once")
+            }
+            result.add(o.name, value)
         }
         while i < arguments.count {
             let arg = arguments[i]
@@ -91,40 +117,45 @@ enum ArgumentParser {
                 continue
             }
             if arg == "--" { optionsEnded = true; continue }
-            var name: String
-            var inline: String?
             if arg.hasPrefix("--") {
                 let body = arg.dropFirst(2)
+                var name = String(body)
+                var inline: String?
                 if let eq = body.firstIndex(of: "=") {
                     name = String(body[..<eq])
                     inline = String(body[body.index(after: eq)...])
+                }
+                guard let o = spec.allOptions.first(where: { $0.name == name }) else { throw unknown(arg) }
+                if o.value == nil {
+                    if inline != nil { throw UsageError(message: "'--\(name)' takes no value") }
+                    try add(o, "")
+                } else if let inline {
+                    try add(o, inline)
                 } else {
-                    name = String(body)
+                    guard i < arguments.count else { throw UsageError(message: "'--\(name)' needs a value (\(o.value!))") }
+                    try add(o, arguments[i])
+                    i += 1
                 }
-            } else {
-                let letters = Array(arg.dropFirst())
-                guard letters.count == 1, let o = spec.allOptions.first(where: { $0.short == letters[0] }) else {
-                    throw UsageError(message: "unknown option '\(arg)' for 'host \(spec.name)'")
-                }
-                name = o.name
-            }
-            let o = try option(named: name)
-            if !o.repeatable && result.has(name) {
-                throw UsageError(message: "'--\(name)' is given more than once")
-            }
-            if o.value == nil {
-                if inline != nil { throw UsageError(message: "'--\(name)' takes no value") }
-                result.add(name, "")
                 continue
             }
-            if let inline {
-                result.add(name, inline)
-            } else {
-                guard i < arguments.count else {
-                    throw UsageError(message: "'--\(name)' needs a value (\(o.value!))")
+            // Short options: flags may be grouped (-vv); an option with a value takes the rest of
+            // the word (-oout.png) or the next argument (-o out.png).
+            var letters = Array(arg.dropFirst())
+            while let letter = letters.first {
+                letters.removeFirst()
+                guard let o = spec.allOptions.first(where: { $0.short == letter }) else { throw unknown("-\(letter)") }
+                if o.value == nil {
+                    try add(o, "")
+                    continue
                 }
-                result.add(name, arguments[i])
-                i += 1
+                if !letters.isEmpty {
+                    try add(o, String(letters))
+                } else {
+                    guard i < arguments.count else { throw UsageError(message: "'-\(letter)' needs a value (\(o.value!))") }
+                    try add(o, arguments[i])
+                    i += 1
+                }
+                break
             }
         }
         if result.has("help") { return result }
@@ -133,7 +164,7 @@ enum ArgumentParser {
             if n > spec.positionals.upperBound {
                 throw UsageError(message: "unexpected argument '\(result.positionals[spec.positionals.upperBound])'")
             }
-            throw UsageError(message: "missing argument (usage: host \(spec.name) \(spec.usage))")
+            throw UsageError(message: "missing argument (expected \(spec.usage))")
         }
         return result
     }

@@ -15,7 +15,8 @@ protocol Command {
 /// 66 no such class, file or input; 69 a plugin failed (load, validation, a call into it); 70 internal
 /// error; 73 an output could not be created.
 enum CLI {
-    static let commands: [Command.Type] = [ListCommand.self, InspectCommand.self, RenderCommand.self, WatchCommand.self, GalleryCommand.self]
+    static let commands: [Command.Type] = [ListCommand.self, InspectCommand.self, RenderCommand.self, WatchCommand.self, ServeCommand.self, GalleryCommand.self,
+                                          SnapshotCommand.self, NewCommand.self, CompletionsCommand.self, ManualCommand.self]
 
     static var help: String {
         var lines = [
@@ -57,9 +58,15 @@ enum CLI {
             print("host (Easel) \(PluginLoader.hostVersion), ABI \(PluginLoader.hostABI.major).\(PluginLoader.hostABI.minor)")
             return 0
         }
+        let wantsJSON = argv.contains("--json")
         guard let command = commands.first(where: { $0.spec.name == first }) else {
-            fputs("host: error: unknown command '\(first)' (expected one of: \(commands.map { $0.spec.name }.joined(separator: ", ")))\n", stderr)
-            fputs("Run 'host --help' for usage.\n", stderr)
+            let names = commands.map { $0.spec.name }
+            let close = Suggestions.close(to: first, among: names)
+            let hint = close.isEmpty ? "" : "did you mean '\(close[0])'? "
+            let message = "unknown command '\(first)' (\(hint)expected one of: \(names.joined(separator: ", ")))"
+            if wantsJSON { printJSONError(kind: "usage", message: message, exitCode: 64) } else {
+                fputs("host: error: \(message)\nRun 'host --help' for usage.\n", stderr)
+            }
             return 64
         }
         do {
@@ -69,22 +76,67 @@ enum CLI {
                 return 0
             }
             RendererServices.install()
-            if arguments.has("verbose") {
-                Diagnostics.verboseSink = { fputs("\($0)\n", stderr) }
+            let verbosity = arguments.count("verbose")
+            if verbosity > 0 { Diagnostics.verboseSink = { fputs("\($0)\n", stderr) } }
+            if verbosity > 1 { Diagnostics.debugSink = { fputs("\($0)\n", stderr) } }
+            if let text = arguments.value("memory-limit") {
+                guard let megabytes = UInt64(text), megabytes >= 16, megabytes <= 1 << 20 else {
+                    throw UsageError(message: "--memory-limit '\(text)' is not a number of megabytes from 16 to 1048576")
+                }
+                WorkerLimits.setMemoryLimit(megabytes: megabytes)
             }
             return try command.run(arguments)
         } catch let error as UsageError {
+            if wantsJSON { printJSONError(kind: "usage", message: error.message, exitCode: 64); return 64 }
             fputs("host \(command.spec.name): error: \(error.message)\n", stderr)
-            fputs("Usage: host \(command.spec.name) \(command.spec.usage)\nRun 'host \(command.spec.name) --help' for details.\n", stderr)
+            fputs("Usage: \(command.spec.usageLine)\nRun 'host \(command.spec.name) --help' for details.\n", stderr)
             return 64
         } catch let error as HostError {
             fflush(stdout)
-            fputs("host \(command.spec.name): error: \(error)\n", stderr)
+            if wantsJSON { printJSONError(error) } else {
+                fputs("host \(command.spec.name): error: \(error)\n", stderr)
+            }
             return error.exitCode
         } catch {
-            fputs("host \(command.spec.name): error: \(error)\n", stderr)
+            if wantsJSON { printJSONError(kind: "internalError", message: "\(error)", exitCode: 70) } else {
+                fputs("host \(command.spec.name): error: \(error)\n", stderr)
+            }
             return 70
         }
+    }
+
+    /// `{"error": {kind, message, file, class, property, phase, exitCode}}` on stderr, for `--json`.
+    static func printJSONError(_ error: HostError) {
+        printJSONError(kind: error.kind.rawValue, message: error.message, exitCode: error.exitCode, file: error.file,
+                       className: error.className, property: error.property, phase: error.phase?.rawValue)
+    }
+
+    static func printJSONError(kind: String, message: String, exitCode: Int32, file: String? = nil,
+                               className: String? = nil, property: String? = nil, phase: String? = nil) {
+        fflush(stdout)
+        let json = JSON.object([("error", .object([
+            ("kind", .string(kind)),
+            ("message", .string(message)),
+            ("file", .optional(file)),
+            ("class", .optional(className)),
+            ("property", .optional(property)),
+            ("phase", .optional(phase)),
+            ("exitCode", .integer(Int64(exitCode))),
+        ]))])
+        fputs(json.text, stderr)
+    }
+
+    /// Flushes standard output and checks that everything written to it arrived: a full disk, a
+    /// closed pipe or a closed descriptor make the command fail with 73, whatever it returned.
+    static func finishOutput(_ status: Int32) -> Int32 {
+        let flushed = fflush(stdout) == 0
+        let code = errno
+        guard !flushed || ferror(stdout) != 0 else { return status }
+        // A reader that went away (`host list | head -1`) is not worth a message.
+        if code != EPIPE {
+            fputs("host: error: cannot write to standard output: \(String(cString: strerror(flushed ? EIO : code)))\n", stderr)
+        }
+        return status == 0 ? 73 : status
     }
 
     /// The registry for the command's --plugins, --in-process, --timeout, --rescan and --cache
@@ -94,6 +146,16 @@ enum CLI {
     }
 
     static func registryOptions(_ arguments: ParsedArguments) throws -> RegistryOptions {
+        // A folder the user named must exist (one from $EASEL_PLUGIN_PATH is only a warning).
+        for dir in arguments.all("plugins") {
+            var st = stat()
+            guard stat(dir, &st) == 0 else {
+                throw HostError(.notFound, "no such directory (given with --plugins; expected a folder of .so plugins)", file: dir)
+            }
+            guard st.st_mode & S_IFMT == S_IFDIR else {
+                throw HostError(.notFound, "is not a directory (given with --plugins; expected a folder of .so plugins)", file: dir)
+            }
+        }
         var options = RegistryOptions(searchPath: PluginSearchPath.resolve(explicit: arguments.all("plugins")),
                                       isolation: try isolation(arguments), rescan: arguments.has("rescan"))
         if let cache = arguments.value("cache") { options.cacheFile = cache == "none" ? nil : cache }

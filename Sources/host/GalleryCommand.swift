@@ -9,7 +9,7 @@ enum GalleryCommand: Command {
     static let spec = CommandSpec(
         name: "gallery",
         summary: "render every class into a folder with an index.html",
-        usage: "[--out DIR] [--scale N] [--plugins DIR]…",
+        usage: "",
         options: [
             OptionSpec(name: "out", value: "DIR", help: "where the pictures and index.html go (default ./gallery)"),
             OptionSpec(name: "scale", value: "N", help: "pixels per point (default 2)"),
@@ -24,6 +24,10 @@ enum GalleryCommand: Command {
             throw HostError(.cannotCreate, "cannot write the gallery here (expected a writable directory)", file: out)
         }
         let registry = try CLI.registry(arguments)
+        if registry.classes.isEmpty {
+            let failed = registry.failures.isEmpty ? "" : "; \(registry.failures.count) file\(registry.failures.count == 1 ? "" : "s") failed to load (see host list)"
+            throw HostError(.notFound, "no classes to render in \(registry.searchPath.directories.joined(separator: ", "))\(failed)")
+        }
         var entries: [(info: ClassInfo, file: String?, error: String?)] = []
         for summary in registry.classes {
             guard let info = try registry.classInfo(named: summary.name) else { continue }

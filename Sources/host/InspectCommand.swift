@@ -1,4 +1,5 @@
 import EaselHost
+import EaselPreview
 import Glibc
 
 /// `host inspect CLASS|FILE.so`: a class's details and its properties grouped as the inspector shows
@@ -7,7 +8,7 @@ enum InspectCommand: Command {
     static let spec = CommandSpec(
         name: "inspect",
         summary: "show a class's (or a plugin file's) inspectable properties",
-        usage: "CLASS|FILE.so [--set name=value]… [--json] [--plugins DIR]…",
+        usage: "CLASS|FILE.so",
         positionals: 1...1,
         options: [
             OptionSpec(name: "set", value: "NAME=VALUE", repeatable: true,

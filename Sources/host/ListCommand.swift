@@ -1,26 +1,33 @@
 import EaselHost
+import EaselPreview
 
 /// `host list`: every plugin with its classes, then every file that failed to load, with why.
 enum ListCommand: Command {
     static let spec = CommandSpec(
         name: "list",
         summary: "list plugins, their classes, and files that failed to load",
-        usage: "[--plugins DIR]… [--json]",
+        usage: "",
         options: [
             OptionSpec(name: "json", help: "print JSON (schema easel.list/1, see README)"),
             OptionSpec(name: "names", help: "print only the registered class names, one per line (for scripts)"),
+            OptionSpec(name: "strict", help: "exit with status 69 when any file failed to load (for CI)"),
         ],
-        details: "Exit status is 0 even when some files failed to load; they are listed with the reason.")
+        details: "Exit status is 0 even when some files failed to load (they are listed with the reason), unless --strict.")
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let registry = try CLI.registry(arguments)
+        let status: Int32 = arguments.has("strict") && !registry.failures.isEmpty ? 69 : 0
         if arguments.has("json") {
             print(json(registry).text, terminator: "")
-            return 0
+            return status
         }
         if arguments.has("names") {
             for cls in registry.classes { print(cls.name) }
-            return 0
+            return status
+        }
+        if registry.plugins.isEmpty && registry.failures.isEmpty {
+            print("No plugins found in \(registry.searchPath.directories.joined(separator: ", ")) (put .so files there, or name a folder with --plugins DIR).")
+            return status
         }
         var classCount = 0
         for plugin in registry.plugins {
@@ -38,7 +45,7 @@ enum ListCommand: Command {
             print("\nFailed to load (\(registry.failures.count)):")
             for failure in registry.failures { print("  \(failure)") }
         }
-        return 0
+        return status
     }
 
     static func json(_ registry: Registry) -> JSON {
@@ -46,33 +53,12 @@ enum ListCommand: Command {
             ("schema", .string("easel.list/1")),
             ("searchPath", .array(registry.searchPath.directories.map(JSON.string))),
             ("plugins", .array(registry.plugins.map { plugin in
-                .object([
-                    ("path", .string(plugin.info.path)),
-                    ("id", .string(plugin.info.id)),
-                    ("name", .string(plugin.info.name)),
-                    ("version", .string(plugin.info.version)),
-                    ("summary", .optional(plugin.info.summary)),
-                    ("abi", .string(plugin.info.abi)),
-                    ("classes", .array(plugin.summaries.map { cls in
-                        .object([
-                            ("name", .string(cls.name)),
-                            ("displayName", .string(cls.displayName)),
-                            ("summary", .optional(cls.summary)),
-                            ("group", .string(cls.group)),
-                            ("registered", .bool(registry.isRegistered(cls.name, from: plugin))),
-                        ])
-                    })),
-                ])
+                ListJSON.plugin(plugin.info, classes: plugin.summaries.map { cls in
+                    ListJSON.classEntry(name: cls.name, displayName: cls.displayName, summary: cls.summary, group: cls.group,
+                                        registered: registry.isRegistered(cls.name, from: plugin))
+                })
             })),
-            ("failures", .array(registry.failures.map { failure in
-                .object([
-                    ("path", .optional(failure.file)),
-                    ("phase", .optional(failure.phase?.rawValue)),
-                    ("className", .optional(failure.className)),
-                    ("property", .optional(failure.property)),
-                    ("message", .string(failure.message)),
-                ])
-            })),
+            ("failures", .array(registry.failures.map(ListJSON.failure))),
             ("warnings", .array(registry.warnings.map(JSON.string))),
         ])
     }

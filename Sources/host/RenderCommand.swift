@@ -10,7 +10,7 @@ enum RenderCommand: Command {
     static let spec = CommandSpec(
         name: "render",
         summary: "render a component class, or a scene, to PNG, SVG or PDF",
-        usage: "CLASS|SCENE.json -o OUT.png|OUT.svg|OUT.pdf|- [--set name=value]… [--size WxH] [--scale N] [--background COLOR] [--png-level 0-9]",
+        usage: "CLASS|SCENE.json",
         positionals: 1...1,
         options: [
             OptionSpec(name: "output", short: "o", value: "FILE",

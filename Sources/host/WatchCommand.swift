@@ -4,65 +4,89 @@ import Glibc
 
 nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
 
-/// `host watch [DIR]`: hot reload. Watches a plugin folder and re-renders every affected class into
+/// `host watch [DIR]`: hot reload. Watches plugin folders and re-renders every affected class into
 /// `--out` whenever a `.so` is added, replaced or removed; one line per reload, with its timing.
 enum WatchCommand: Command {
     static let spec = CommandSpec(
         name: "watch",
         summary: "hot reload: re-render components whenever their plugins are rebuilt",
-        usage: "[DIR] [--out DIR] [--class NAME]… [--set [Class.]name=value]… [--scene FILE] [--scale N] [--png-level 0-9] [--timeout SECONDS]",
+        usage: "[DIR]",
         positionals: 0...1,
         options: [
             OptionSpec(name: "out", value: "DIR", help: "where previews go, one CLASS.png each (default ./previews)"),
             OptionSpec(name: "class", value: "NAME", repeatable: true, help: "render only these classes (default: all)"),
             OptionSpec(name: "set", value: "[CLASS.]NAME=VALUE", repeatable: true,
                        help: "a value kept across reloads; without CLASS, for every class that has the property"),
-            OptionSpec(name: "scale", value: "N", help: "pixels per point (default 1)"),
+            OptionSpec(name: "scale", value: "N", help: "pixels per point (default 1; a scene's own scale for scenes)"),
             OptionSpec(name: "png-level", value: "0-9", help: "PNG compression level (default 1: previews want speed)"),
-            OptionSpec(name: "scene", value: "FILE", help: "also re-render this scene (into OUT/<name>.png) when a class it uses is reloaded"),
+            OptionSpec(name: "scene", value: "FILE", repeatable: true,
+                       help: "also re-render this scene (into OUT/<name>.png) when a class it uses is reloaded"),
         ],
         details: """
-        DIR defaults to ./components. Each build of a plugin is loaded in a worker process of its own; a
+        Watches DIR, every --plugins DIR and $EASEL_PLUGIN_PATH (default ./components), following
+        symbolic links to .so files (a rebuild of a link's target is a reload). Each build of a plugin
+        is loaded in a worker process of its own (--in-process: in this process, for debuggers); a
         broken build (incomplete, invalid, crashing or hanging while loading) is rejected and the last
-        good one stays. Values given with --set are re-applied by name and type to every new build; a
-        value whose property was removed or changed type is dropped with a warning. Stop with Ctrl-C.
-        """,
-        usesRegistry: false)
+        good one stays. A build that loads but fails to render a class keeps that class's last good
+        preview, marked stale by a CLASS.error.txt beside it, until a build renders it again. Values
+        given with --set are re-applied by name and type to every new build; a value whose property
+        was removed, changed type or no longer fits is set aside with a warning and restored when a
+        later build fits it. A class that disappears has its preview removed. watch loads every build
+        itself, so the registry cache is neither read nor written (--rescan and --cache are accepted
+        and change nothing). Stop with Ctrl-C.
+        """)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let directory = arguments.positionals.first ?? PluginSearchPath.defaultDirectory
-        var options = WatchOptions(directory: directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory,
-                                   outputDirectory: arguments.value("out") ?? "./previews")
+        var options = WatchOptions(directories: try directories(arguments), outputDirectory: arguments.value("out") ?? "./previews")
         options.classFilter = Set(arguments.all("class"))
-        options.assignments = try arguments.all("set").map { text in
+        options.assignments = try assignments(arguments)
+        options.scale = try RenderCommand.scale(arguments)
+        options.scenes = try arguments.all("scene").map { try Scene.read($0) }
+        options.pngLevel = try pngLevel(arguments)
+        options.isolation = try CLI.isolation(arguments)
+        let session = try WatchSession(options: options) { event in
+            for line in event.lines { print(line) }
+            fflush(stdout)
+        }
+        signal(SIGINT) { _ in stopRequested = 1 }
+        signal(SIGTERM) { _ in stopRequested = 1 }
+        try session.start()
+        session.run { stopRequested == 0 }
+        session.stop()
+        print("stopped")
+        return 0
+    }
+
+    /// The folders to watch: the positional DIRs, every --plugins DIR, then $EASEL_PLUGIN_PATH
+    /// (default ./components), each of which must exist.
+    static func directories(_ arguments: ParsedArguments) throws -> [String] {
+        let explicit = arguments.positionals + arguments.all("plugins")
+        var dirs: [String] = []
+        for dir in PluginSearchPath.resolve(explicit: explicit).directories {
+            let d = dir.hasSuffix("/") && dir.count > 1 ? String(dir.dropLast()) : dir
+            var st = stat()
+            guard stat(d, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
+                throw HostError(.notFound, "no such directory (expected a folder of .so plugins to watch)", file: d)
+            }
+            if !dirs.contains(d) { dirs.append(d) }
+        }
+        return dirs
+    }
+
+    static func assignments(_ arguments: ParsedArguments) throws -> [PropertyAssignment] {
+        try arguments.all("set").map { text in
             guard let a = PropertyAssignment.parse(text) else {
                 throw UsageError(message: "--set '\(text)' is not [CLASS.]NAME=VALUE")
             }
             return a
         }
-        options.scale = try RenderCommand.scale(arguments) ?? 1
-        options.scene = try arguments.value("scene").map { try Scene.read($0) }
-        if let text = arguments.value("png-level") {
-            guard let level = Int(text), (0...9).contains(level) else {
-                throw UsageError(message: "--png-level '\(text)' is not a level from 0 to 9")
-            }
-            options.pngLevel = level
+    }
+
+    static func pngLevel(_ arguments: ParsedArguments, default level: Int = 1) throws -> Int {
+        guard let text = arguments.value("png-level") else { return level }
+        guard let level = Int(text), (0...9).contains(level) else {
+            throw UsageError(message: "--png-level '\(text)' is not a level from 0 to 9")
         }
-        if case .workers(let timeout) = try CLI.isolation(arguments) { options.timeout = timeout }
-        var st = stat()
-        guard stat(options.directory, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
-            throw HostError(.notFound, "no such directory (expected a folder of .so plugins to watch)", file: options.directory)
-        }
-        let session = try WatchSession(options: options) { line in
-            print(line)
-            fflush(stdout)
-        }
-        signal(SIGINT) { _ in stopRequested = 1 }
-        signal(SIGTERM) { _ in stopRequested = 1 }
-        session.start()
-        session.run { stopRequested == 0 }
-        session.stop()
-        print("stopped")
-        return 0
+        return level
     }
 }

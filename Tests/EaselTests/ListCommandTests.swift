@@ -21,7 +21,7 @@ final class ListCommandTests: XCTestCase {
 
             Failed to load (2):
               ./components/libNotes.so: is not an ELF shared library (expected a .so built for this machine) [phase: load]
-              ./components/libOld.so: was built for ABI 2.0, but this host speaks ABI 1.0 (expected major version 1) [phase: abi]
+              ./components/libOld.so: was built for ABI 2.0, but this host speaks ABI 1.1 (expected major version 1) [phase: abi]
 
             """)
     }
@@ -49,11 +49,31 @@ final class ListCommandTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("warning: class Gauge is registered by both ./components/libDup.so and ./components/libGauge.so"))
     }
 
-    func testAnEmptyOrMissingFolderIsNotAnError() throws {
+    func testAMissingDefaultFolderIsNotAnErrorButTheResultSaysSo() throws {
         let root = try TestPaths.scratch()
         let result = try runHost(["list"], directory: root)
         XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.stdout, "\n0 plugins, 0 classes\n")
+        XCTAssertEqual(result.stdout, "No plugins found in ./components (put .so files there, or name a folder with --plugins DIR).\n")
         XCTAssertEqual(result.stderr, "warning: ./components: plugin directory does not exist\n")
+    }
+
+    func testAFolderTheUserNamedMustExist() throws {
+        let root = try TestPaths.scratch()
+        for command in [["list"], ["inspect", "Gauge"], ["gallery", "--out", "g"], ["render", "Gauge", "-o", "x.png"]] {
+            let result = try runHost(command + ["--plugins", "/nope"], directory: root)
+            XCTAssertEqual(result.status, 66, "\(command)")
+            XCTAssertTrue(result.stderr.contains("/nope: no such directory (given with --plugins"), result.stderr)
+        }
+        try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: true)
+        let gallery = try runHost(["gallery", "--plugins", "empty", "--out", "g"], directory: root)
+        XCTAssertEqual(gallery.status, 66, "an empty gallery is an error")
+        XCTAssertTrue(gallery.stderr.contains("no classes to render in empty"), gallery.stderr)
+    }
+
+    func testStrictListFailsWhenAFileFailed() throws {
+        let root = try componentsFolder(["libBroken.so": try CFixture.broken("unknown_type")])
+        XCTAssertEqual(try runHost(["list"], directory: root).status, 0)
+        XCTAssertEqual(try runHost(["list", "--strict"], directory: root).status, 69)
+        XCTAssertEqual(try runHost(["list", "--strict", "--json"], directory: root).status, 69)
     }
 }

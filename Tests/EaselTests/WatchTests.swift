@@ -173,8 +173,8 @@ final class WatchTests: XCTestCase {
           {"class": "Evolving", "frame": "0,20,100,20", "attributes": {"level": 3}}]}
         """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
         let watch = try WatchProcess(["--out", "previews", "--scene", "board.json"], directory: root)
-        let first = watch.waitForLine(containing: "loaded libEvolving.so build 1")
-        XCTAssertTrue(first?.contains("scene → previews/board.png") ?? false, first ?? "")
+        watch.waitForLine(containing: "loaded libEvolving.so build 1")
+        watch.waitForLine(containing: "rendered board.json: scene → previews/board.png")
         var png = try PNGFile(root + "/previews/board.png")
         XCTAssertEqual(png.pixel(75, 5), .red, "first instance: level 8, red")
         XCTAssertEqual(png.pixel(25, 25), .white, "second instance: level 3, default white tint")
@@ -189,6 +189,147 @@ final class WatchTests: XCTestCase {
         XCTAssertEqual(png.pixel(25, 25), .white, "level 3 still fits 0…5 and survives")
         XCTAssertNotEqual(png.pixel(35, 25), .white)
         XCTAssertTrue(watch.isRunning)
+    }
+
+    // MARK: - Issue 7, item 7: watch's options, symlinks, scenes and --class
+
+    func testWatchTakesTheCommonOptionsAndFollowsSymlinkedPlugins() throws {
+        let root = try TestPaths.scratch()
+        for dir in ["mine", "env", "elsewhere", "components"] {
+            try FileManager.default.createDirectory(atPath: "\(root)/\(dir)", withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(atPath: try evolving(1, "Mine"), toPath: root + "/mine/libMine.so")
+        try FileManager.default.copyItem(atPath: try evolving(1, "FromEnv"), toPath: root + "/env/libFromEnv.so")
+        // A symbolic link, as a developer links a build output into the folder.
+        try FileManager.default.copyItem(atPath: try evolving(1, "Linked"), toPath: root + "/elsewhere/libLinked.so")
+        try FileManager.default.createSymbolicLink(atPath: root + "/mine/libLinked.so", withDestinationPath: root + "/elsewhere/libLinked.so")
+        let watch = try WatchProcess(["--plugins", "mine", "--rescan", "--cache", "none", "--out", "previews"], directory: root,
+                                     environment: ["EASEL_PLUGIN_PATH": "env"])
+        // The --plugins folder first, then $EASEL_PLUGIN_PATH's.
+        watch.waitForLine(containing: "loaded libLinked.so build 1")
+        watch.waitForLine(containing: "loaded libMine.so build 1")
+        watch.waitForLine(containing: "loaded libFromEnv.so build 1")
+        watch.waitForLine(containing: "watching mine, env (3 plugins)")
+        XCTAssertFalse(watch.output.contains { $0.contains("components") }, "./components is only the default: \(watch.output)")
+        // Rebuilding the link's target reloads the link.
+        try replaceAtomically(root + "/elsewhere/libLinked.so", with: try evolving(1, "Linked", color: "0x00FF00"))
+        watch.waitForLine(containing: "reloaded libLinked.so build 2")
+        XCTAssertEqual(try PNGFile(root + "/previews/Linked.png").pixel(95, 15), .green)
+        // A new link appearing in the folder is loaded at once.
+        try FileManager.default.copyItem(atPath: try evolving(1, "Late"), toPath: root + "/elsewhere/libLate.so")
+        try FileManager.default.createSymbolicLink(atPath: root + "/mine/libLate.so", withDestinationPath: root + "/elsewhere/libLate.so")
+        watch.waitForLine(containing: "loaded libLate.so build 1")
+    }
+
+    func testWatchInProcessReloads() throws {
+        let (root, components) = try project(["libEvolving.so": try evolving(1)])
+        let watch = try WatchProcess(["--in-process", "--out", "previews", "--set", "level=8"], directory: root)
+        watch.waitForLine(containing: "loaded libEvolving.so build 1")
+        try replaceAtomically(components + "/libEvolving.so", with: try evolving(1, color: "0x00FF00"))
+        watch.waitForLine(containing: "reloaded libEvolving.so build 2")
+        let png = try PNGFile(root + "/previews/Evolving.png")
+        XCTAssertEqual(png.pixel(75, 5), .white)
+        XCTAssertEqual(png.pixel(85, 5), .green, "the new build's code, loaded in the watching process")
+        XCTAssertEqual(watch.workerChildren(), 0, "no worker processes")
+    }
+
+    func testASceneUsesItsOwnScaleAndWaitsForEveryPlugin() throws {
+        let (root, _) = try project(["libA.so": try evolving(1, "Alpha"), "libB.so": try evolving(1, "Beta", color: "0x00FF00")])
+        try """
+        {"size": "100x40", "scale": 2, "instances": [
+          {"class": "Beta", "frame": "0,0,100,20"}, {"class": "Alpha", "frame": "0,20,100,20"}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let watch = try WatchProcess(["--out", "previews", "--scene", "board.json"], directory: root)
+        watch.waitForLine(containing: "rendered board.json: scene → previews/board.png")
+        watch.waitForLine(containing: "watching ./components (2 plugins)")
+        XCTAssertFalse(watch.output.contains { $0.contains("skipped") }, "no instance is skipped at start: \(watch.output)")
+        let png = try PNGFile(root + "/previews/board.png")
+        XCTAssertEqual(png.width, 200, "the scene's scale 2")
+        XCTAssertEqual(png.height, 80)
+        XCTAssertEqual(png.pixel(190, 30), .green, "Beta, drawn although its plugin loaded after Alpha's")
+        // --scale overrides the scene's.
+        watch.stop()
+        let one = try WatchProcess(["--out", "one", "--scene", "board.json", "--scale", "1"], directory: root)
+        one.waitForLine(containing: "rendered board.json")
+        XCTAssertEqual(try PNGFile(root + "/one/board.png").width, 100)
+    }
+
+    func testAnUnknownClassIsAnErrorNamingCloseOnes() throws {
+        let root = try componentsFolder(["libEvolving.so": try evolving(1)])
+        let result = try runHost(["watch", "--class", "Evolvin", "--out", "previews"], directory: root)
+        XCTAssertEqual(result.status, 66, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--class Evolvin: no class named 'Evolvin'"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("did you mean Evolving?"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/previews/Evolving.png"), "nothing rendered")
+    }
+
+    // MARK: - Issue 7, item 6: the rollback notice
+
+    func testTheRollbackNoticeEndsTheReasonLineNotTheWorkersOutput() throws {
+        let (root, components) = try project(["libFaulty.so": try faulty("none")])
+        let watch = try WatchProcess(["--out", "previews"], directory: root)
+        watch.waitForLine(containing: "loaded libFaulty.so build 1")
+        try replaceAtomically(components + "/libFaulty.so", with: try faulty("crash_init"))
+        let line = watch.waitForLine(containing: "rejected libFaulty.so: crashed with SIGABRT")
+        XCTAssertTrue(line?.hasSuffix("[phase: load]; keeping build 1 (rollback)") ?? false, line ?? "")
+        watch.waitForLine(containing: "faulty plugin: aborting in init")
+        let lines = watch.output
+        XCTAssertFalse(lines.contains { $0.contains("aborting in init") && $0.contains("rollback") }, "\(lines)")
+    }
+
+    // MARK: - Issue 7, item 8: reload semantics that lose nothing
+
+    func testABuildFailingInDrawKeepsTheLastGoodPreviewMarkedStaleUntilABuildRenders() throws {
+        let (root, components) = try project(["libFaulty.so": try faulty("none")])
+        let watch = try WatchProcess(["--out", "previews", "--timeout", "1"], directory: root)
+        watch.waitForLine(containing: "loaded libFaulty.so build 1")
+        let good = try Data(contentsOf: URL(fileURLWithPath: root + "/previews/Faulty.png"))
+        for (fault, build) in [("crash_draw", 2), ("loop_draw", 3)] {
+            try replaceAtomically(components + "/libFaulty.so", with: try faulty(fault))
+            let line = watch.waitForLine(containing: "reloaded libFaulty.so build \(build)")
+            XCTAssertTrue(line?.contains("Faulty failed") ?? false, line ?? "")
+            watch.waitForLine(containing: "Faulty: the last good preview (build 1) is kept, marked stale and failing")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: root + "/previews/Faulty.png")), good, "the last good preview stays")
+            let error = try String(contentsOfFile: root + "/previews/Faulty.error.txt", encoding: .utf8)
+            XCTAssertTrue(error.contains("[phase: draw]"), error)
+            XCTAssertTrue(error.contains("stale"), error)
+        }
+        try replaceAtomically(components + "/libFaulty.so", with: try faulty("none"))
+        watch.waitForLine(containing: "reloaded libFaulty.so build 4")
+        watch.waitForLine(containing: "Faulty recovered: build 4 renders it again")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/previews/Faulty.error.txt"))
+    }
+
+    func testDroppedValuesAreParkedAndRestoredWhenTheyFitAgain() throws {
+        let (root, components) = try project(["libEvolving.so": try evolving(1)])
+        let watch = try WatchProcess(["--out", "previews", "--set", "level=8", "--set", "tint=#FF0000",
+                                      "--set", "Evolving.label=hi"], directory: root)
+        watch.waitForLine(containing: "loaded libEvolving.so build 1")
+        try replaceAtomically(components + "/libEvolving.so", with: try evolving(2))
+        watch.waitForLine(containing: "Evolving schema: +width (CGFloat), -label, ~tint Color→String, level default 5→2, level range 0…10→0…5")
+        watch.waitForLine(containing: "warning: Evolving.level=8 dropped: 8 is outside the range 0…5")
+        try replaceAtomically(components + "/libEvolving.so", with: try evolving(1, color: "0x00FF00"))
+        watch.waitForLine(containing: "reloaded libEvolving.so build 3")
+        watch.waitForLine(containing: "Evolving schema: +label (String), -width, ~tint String→Color, level default 2→5, level range 0…5→0…10")
+        // In property order, each once.
+        watch.waitForLine(containing: "note: Evolving.level=8 restored")
+        watch.waitForLine(containing: "note: Evolving.tint=#FF0000 restored")
+        watch.waitForLine(containing: "note: Evolving.label=hi restored")
+        let png = try PNGFile(root + "/previews/Evolving.png")
+        XCTAssertEqual(png.pixel(75, 5), .red, "level 8 and the red tint are back")
+        XCTAssertEqual(png.pixel(85, 5), .green)
+    }
+
+    func testAClassThatDisappearsHasItsPreviewRemoved() throws {
+        let (root, components) = try project(["libA.so": try evolving(1, "Leaving")])
+        let watch = try WatchProcess(["--out", "previews"], directory: root)
+        watch.waitForLine(containing: "loaded libA.so build 1")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/previews/Leaving.png"))
+        try replaceAtomically(components + "/libA.so", with: try evolving(1, "Staying"))
+        let line = watch.waitForLine(containing: "reloaded libA.so build 2")
+        XCTAssertTrue(line?.contains("Leaving gone (previews/Leaving.png removed)") ?? false, line ?? "")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/previews/Leaving.png"), "not left looking current")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/previews/Staying.png"))
     }
 
     func testBadArguments() throws {

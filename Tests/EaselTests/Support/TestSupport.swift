@@ -28,6 +28,8 @@ enum TestPaths {
     static var host: String { products + "/host" }
     static var cHeaderDirectory: String { repoRoot + "/Sources/CEasel/include" }
     static var fixtures: String { repoRoot + "/Tests/Fixtures" }
+    /// The macro library behind @Designable (Scripts/build-macros; Package.swift builds it if missing).
+    static var macroLibrary: String { repoRoot + "/.build/macros/libEaselMacros.so" }
 
     /// A built example plugin, e.g. "Gauge" → products/libGauge.so. Fails the test if missing.
     static func example(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
@@ -88,35 +90,51 @@ enum CFixture {
 }
 
 /// Builds Swift fixture plugins (Tests/Fixtures/<Name>/<Name>.swift) with swiftc against the
-/// EaselKit that `swift build` built, as Tests/Fixtures/SwiftAllTypes/README.md describes.
+/// EaselKit that `swift build` built and the macro library, in the Swift 6 language mode, as
+/// Tests/Fixtures/SwiftAllTypes/README.md describes.
 enum SwiftFixture {
     nonisolated(unsafe) private static var cache: [String: String] = [:]
 
     static func build(_ name: String) throws -> String {
         if let path = cache[name], FileManager.default.fileExists(atPath: path) { return path }
-        let b = TestPaths.products
-        let objects = try FileManager.default.contentsOfDirectory(atPath: b + "/EaselKit.build")
-            .filter { $0.hasSuffix(".o") }.sorted().map { b + "/EaselKit.build/" + $0 }
-        guard !objects.isEmpty else {
-            throw NSError(domain: "SwiftFixture", code: 1, userInfo: [NSLocalizedDescriptionKey: "EaselKit is not built in \(b): run swift build first"])
-        }
-        let dir = NSTemporaryDirectory() + "easel-tests-\(getpid())/fixtures"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let output = "\(dir)/lib\(name).so"
-        let swiftc = ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc"
-        let args = [swiftc, "-emit-library", "-swift-version", "5", "-parse-as-library", "-module-name", name,
-                    "-I", b + "/Modules",
-                    "-Xcc", "-fmodule-map-file=\(b)/CEasel.build/module.modulemap",
-                    "-Xcc", "-fmodule-map-file=\(TestPaths.repoRoot)/Sources/CFFI/module.modulemap",
-                    "-Xlinker", "-Bsymbolic",
-                    "\(TestPaths.fixtures)/\(name)/\(name).swift"] + objects + ["-o", output]
-        let result = try runProcess("/usr/bin/env", args)
+        let output = try outputDirectory() + "/lib\(name).so"
+        let result = try compile(name, output: output)
         guard result.status == 0 else {
             throw NSError(domain: "SwiftFixture", code: Int(result.status),
                           userInfo: [NSLocalizedDescriptionKey: "swiftc failed for \(name): \(result.stderr)"])
         }
         cache[name] = output
         return output
+    }
+
+    /// Compiles a fixture afresh (not cached) and returns the compiler's result: its diagnostics are
+    /// in `stderr`.
+    static func compileAfresh(_ name: String) throws -> ProcessResult {
+        try compile(name, output: try outputDirectory() + "/lib\(name)-\(UUID().uuidString.prefix(8)).so")
+    }
+
+    private static func compile(_ name: String, output: String) throws -> ProcessResult {
+        let b = TestPaths.products
+        let objects = try FileManager.default.contentsOfDirectory(atPath: b + "/EaselKit.build")
+            .filter { $0.hasSuffix(".o") }.sorted().map { b + "/EaselKit.build/" + $0 }
+        guard !objects.isEmpty else {
+            throw NSError(domain: "SwiftFixture", code: 1, userInfo: [NSLocalizedDescriptionKey: "EaselKit is not built in \(b): run swift build first"])
+        }
+        let swiftc = ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc"
+        let args = [swiftc, "-emit-library", "-swift-version", "6", "-parse-as-library", "-module-name", name,
+                    "-I", b + "/Modules",
+                    "-Xcc", "-fmodule-map-file=\(b)/CEasel.build/module.modulemap",
+                    "-Xcc", "-fmodule-map-file=\(TestPaths.repoRoot)/Sources/CFFI/module.modulemap",
+                    "-load-plugin-library", TestPaths.macroLibrary,
+                    "-Xlinker", "-Bsymbolic",
+                    "\(TestPaths.fixtures)/\(name)/\(name).swift"] + objects + ["-o", output]
+        return try runProcess("/usr/bin/env", args)
+    }
+
+    private static func outputDirectory() throws -> String {
+        let dir = NSTemporaryDirectory() + "easel-tests-\(getpid())/fixtures"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
     }
 }
 

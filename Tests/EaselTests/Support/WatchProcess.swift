@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// A `host watch` process for the tests: its output lines arrive in the background; the test waits for
+/// A `host watch` (or `host serve`) process for the tests: its output lines arrive in the background; the test waits for
 /// the lines it expects, with a deadline, and stops the process at the end.
 final class WatchProcess {
     let process = Process()
@@ -10,12 +10,14 @@ final class WatchProcess {
     private var partial = ""
     private var consumed = 0
 
-    init(_ arguments: [String], directory: String) throws {
+    init(_ arguments: [String], directory: String, command: String = "watch", environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: TestPaths.host)
-        process.arguments = ["watch"] + arguments
+        process.arguments = [command] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var env = ProcessInfo.processInfo.environment
         env["EASEL_PLUGIN_PATH"] = ""
+        env["EASEL_REGISTRY_CACHE"] = NSTemporaryDirectory() + "easel-tests-\(getpid())/registry.bin"
+        env.merge(environment) { $1 }
         process.environment = env
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -70,6 +72,13 @@ final class WatchProcess {
     }
 
     var isRunning: Bool { process.isRunning }
+
+    /// How many child processes (workers) the watching process has now.
+    func workerChildren() -> Int {
+        let pid = process.processIdentifier
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").count
+    }
 
     func stop() {
         if process.isRunning {

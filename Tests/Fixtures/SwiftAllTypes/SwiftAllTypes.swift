@@ -1,7 +1,8 @@
-// SwiftAllTypes — a test fixture plugin: one @Inspectable property of each of the twelve ABI types,
-// so that a host can prove the round trip of every typed accessor built by EaselKit's libffi
-// trampolines. Not a SwiftPM target: the test suite builds it with swiftc against the built EaselKit
-// (see README.md beside this file).
+// SwiftAllTypes — a test fixture plugin: one @IBInspectable property of each of the twelve ABI types,
+// written as an Xcode author writes them (@IBDesignable, @IBInspectable, didSet), so that a host can
+// prove the round trip of every typed accessor EaselKit builds with libffi trampolines, and that every
+// host set runs the property's setter. Not a SwiftPM target: the test suite builds it with swiftc
+// against the built EaselKit and the macro library (see README.md beside this file).
 import EaselKit
 
 /// An enum property (EASEL_TYPE_ENUM): cases plain = 0, outlined = 1, filled = 2.
@@ -9,30 +10,37 @@ enum BadgeStyle: Int, InspectableEnum {
     case plain, outlined, filled
 }
 
-/// Every inspectable type, with a draw(_:) that uses them so drawing can be checked too.
+/// One inspectable of every type
+@IBDesignable @Designable
 final class AllTypesView: UIView {
-    @Inspectable(range: -10...10, step: 1, summary: "An Int in -10…10") var count: Int = 3
-    @Inspectable(range: 0...50) var radius: CGFloat = 4.5
-    @Inspectable var ratio: Double = 0.25
-    @Inspectable(group: "Text", displayName: "Caption Text") var caption: String = "Hello"
-    @Inspectable var enabled: Bool = true
-    @Inspectable var anchor = CGPoint(x: 1, y: 2)
-    @Inspectable var extent = CGSize(width: 30, height: 40)
-    @Inspectable var box = CGRect(x: 1, y: 2, width: 3, height: 4)
-    @Inspectable var tint = UIColor(red: 0.25, green: 0.5, blue: 0.75, alpha: 1)
-    @Inspectable var icon: UIImage? = nil
-    @Inspectable var style: BadgeStyle = .outlined
-    @Inspectable var padding = UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
+    /// An Int in -10…10
+    @IBInspectable @Inspector(range: -10...10, step: 1) var count: Int = 3 { didSet { changed("count") } }
+    @IBInspectable @Inspector(range: 0...50) var radius: CGFloat = 4.5 { didSet { changed("radius") } }
+    @IBInspectable var ratio: Double = 0.25 { didSet { changed("ratio") } }
+    @IBInspectable @Inspector(group: "Text", displayName: "Caption Text")
+    var caption: String = "Hello" { didSet { changed("caption") } }
+    @IBInspectable var enabled: Bool = true { didSet { changed("enabled") } }
+    @IBInspectable var anchor = CGPoint(x: 1, y: 2) { didSet { changed("anchor") } }
+    @IBInspectable var extent = CGSize(width: 30, height: 40) { didSet { changed("extent") } }
+    @IBInspectable var box = CGRect(x: 1, y: 2, width: 3, height: 4) { didSet { changed("box") } }
+    @IBInspectable var tint = UIColor(red: 0.25, green: 0.5, blue: 0.75, alpha: 1) { didSet { changed("tint") } }
+    @IBInspectable var icon: UIImage? = nil { didSet { changed("icon") } }
+    @IBInspectable var style: BadgeStyle = .outlined { didSet { changed("style") } }
+    @IBInspectable var padding = UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4) { didSet { changed("padding") } }
 
-    /// The last property reported by inspectableDidChange (drawn as text, so a host can see it).
-    private(set) var lastChange = "none"
+    /// The properties whose didSet ran, in order, comma-separated (read-only: shown, never set)
+    @IBInspectable var didSetCalls: String { calls.joined(separator: ",") }
+
+    private var calls: [String] = []
+    /// The last property whose didSet ran (drawn as text, so a host can see it).
+    private var lastChange = "none"
     /// How many times layoutSubviews ran.
     private(set) var layoutCount = 0
 
     override class var defaultSize: CGSize { CGSize(width: 200, height: 100) }
-    override class var designableSummary: String? { "One inspectable of every type" }
 
-    override func inspectableDidChange(_ name: String) {
+    private func changed(_ name: String) {
+        calls.append(name)
         lastChange = name
     }
 

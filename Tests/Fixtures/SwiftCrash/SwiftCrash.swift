@@ -1,11 +1,14 @@
 // SwiftCrash — a test fixture plugin in Swift that fails the Swift way: a fatalError traps the process
-// it runs in. `fault` picks where: 1 in draw, 2 in the setter (through inspectableDidChange),
+// it runs in. `fault` picks where: 1 in draw, 2 in the setter (its didSet),
 // 3 an endless loop in draw. Built like SwiftAllTypes (see its README).
 import EaselKit
 
+@IBDesignable @Designable
 final class SwiftCrash: UIView {
-    @Inspectable(range: 0...3, summary: "0 behaves, 1 traps in draw, 2 traps when set, 3 loops in draw")
-    var fault: Int = 0
+    /// 0 behaves, 1 traps in draw, 2 traps when set, 3 loops in draw
+    @IBInspectable @Inspector(range: 0...3) var fault: Int = 0 {
+        didSet { if fault == 2 { fatalError("SwiftCrash was told to trap in its setter") } }
+    }
 
     required init(frame: CGRect) {
         super.init(frame: frame)
@@ -15,11 +18,6 @@ final class SwiftCrash: UIView {
     required init?(coder: NSCoder) { super.init(coder: coder) }
 
     override class var defaultSize: CGSize { CGSize(width: 40, height: 20) }
-
-    override func inspectableDidChange(_ name: String) {
-        super.inspectableDidChange(name)
-        if name == "fault" && fault == 2 { fatalError("SwiftCrash was told to trap in its setter") }
-    }
 
     override func draw(_ rect: CGRect) {
         if fault == 1 { fatalError("SwiftCrash was told to trap in draw") }

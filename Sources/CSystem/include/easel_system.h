@@ -1,0 +1,41 @@
+/*
+ * easel_system.h — the few Linux calls the host needs that Swift cannot make directly (variadic
+ * functions, CMSG macros). Private to the host; not part of the plugin ABI.
+ */
+#ifndef EASEL_SYSTEM_H
+#define EASEL_SYSTEM_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/** prctl(PR_SET_PDEATHSIG, signal): this process gets `signal` when its parent thread ends. */
+int easel_set_parent_death_signal(int signal);
+/** prctl(PR_SET_CHILD_SUBREAPER, 1): orphaned descendants are re-parented to this process. */
+int easel_set_child_subreaper(void);
+/** Sends `length` bytes and `count` file descriptors (SCM_RIGHTS) in one message. -1 and errno on failure. */
+int easel_send_with_fds(int socket, const void *data, size_t length, const int *fds, int count);
+/** Receives one message of at most `length` bytes and up to `max_fds` descriptors (stored in `fds`,
+ *  their number in `*fd_count`). Returns the byte count, 0 at end of stream, -1 and errno on failure. */
+ssize_t easel_receive_with_fds(int socket, void *data, size_t length, int *fds, int max_fds, int *fd_count);
+/** An anonymous memory file (memfd_create, close-on-exec), named for /proc/PID/maps; -1 on failure. */
+int easel_memory_file(const char *name);
+/** Closes every descriptor >= `lowest`. */
+void easel_close_from(int lowest);
+/** The number of threads of this process (from /proc/self/status), or -1 if unknown. */
+int easel_thread_count(void);
+
+
+/* Termination: what a SIGTERM, SIGINT or SIGHUP sent to the host cleans up before the host ends
+ * with that signal (everything in the handler is async-signal-safe). */
+/** The worker launcher's control socket and pid: closed and waited for on termination, which makes
+ *  the launcher kill every worker group first. fd -1 forgets it. */
+void easel_termination_set_launcher(int fd, pid_t pid);
+/** Registers a temporary file to unlink on termination; returns its slot (or -1 if full). The path
+ *  is copied. */
+int easel_termination_track_file(const char *path);
+/** Forgets a slot returned by easel_termination_track_file. */
+void easel_termination_untrack_file(int slot);
+/** Installs the handler for SIGTERM, SIGINT and SIGHUP. */
+void easel_termination_install(void);
+
+#endif

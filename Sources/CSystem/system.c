@@ -1,0 +1,158 @@
+#define _GNU_SOURCE
+#include "easel_system.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+int easel_set_parent_death_signal(int signal) { return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0, 0, 0); }
+
+int easel_set_child_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1UL, 0, 0, 0); }
+
+int easel_send_with_fds(int socket, const void *data, size_t length, const int *fds, int count) {
+    struct iovec iov = {.iov_base = (void *)data, .iov_len = length};
+    union { struct cmsghdr header; char bytes[CMSG_SPACE(sizeof(int) * 8)]; } control;
+    struct msghdr message = {.msg_iov = &iov, .msg_iovlen = 1};
+    if (count < 0 || count > 8) { errno = EINVAL; return -1; }
+    if (count > 0) {
+        memset(&control, 0, sizeof control);
+        message.msg_control = control.bytes;
+        message.msg_controllen = CMSG_SPACE(sizeof(int) * (size_t)count);
+        struct cmsghdr *c = CMSG_FIRSTHDR(&message);
+        c->cmsg_level = SOL_SOCKET;
+        c->cmsg_type = SCM_RIGHTS;
+        c->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)count);
+        memcpy(CMSG_DATA(c), fds, sizeof(int) * (size_t)count);
+    }
+    ssize_t n;
+    do { n = sendmsg(socket, &message, MSG_NOSIGNAL); } while (n < 0 && errno == EINTR);
+    return n < 0 ? -1 : 0;
+}
+
+ssize_t easel_receive_with_fds(int socket, void *data, size_t length, int *fds, int max_fds, int *fd_count) {
+    struct iovec iov = {.iov_base = data, .iov_len = length};
+    union { struct cmsghdr header; char bytes[CMSG_SPACE(sizeof(int) * 8)]; } control;
+    struct msghdr message = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = control.bytes,
+                             .msg_controllen = sizeof control.bytes};
+    *fd_count = 0;
+    ssize_t n;
+    do { n = recvmsg(socket, &message, MSG_CMSG_CLOEXEC); } while (n < 0 && errno == EINTR);
+    if (n < 0) return -1;
+    for (struct cmsghdr *c = CMSG_FIRSTHDR(&message); c; c = CMSG_NXTHDR(&message, c)) {
+        if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) continue;
+        int count = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+        int *received = (int *)CMSG_DATA(c);
+        for (int i = 0; i < count; i++) {
+            if (*fd_count < max_fds) fds[(*fd_count)++] = received[i];
+            else close(received[i]);
+        }
+    }
+    return n;
+}
+
+int easel_memory_file(const char *name) { return memfd_create(name, MFD_CLOEXEC); }
+
+void easel_close_from(int lowest) {
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned)lowest, ~0U, 0) == 0) return;
+#endif
+    DIR *d = opendir("/proc/self/fd");
+    if (!d) {
+        for (int fd = lowest; fd < 65536; fd++) close(fd);
+        return;
+    }
+    int own = dirfd(d);
+    int open_fds[1024];
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < 1024) {
+        int fd = atoi(e->d_name);
+        if (fd >= lowest && fd != own) open_fds[n++] = fd;
+    }
+    closedir(d);
+    for (int i = 0; i < n; i++) close(open_fds[i]);
+}
+
+int easel_thread_count(void) {
+    FILE *f = fopen("/proc/self/status", "re");
+    if (!f) return -1;
+    char line[256];
+    int threads = -1;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "Threads:", 8) == 0) { threads = atoi(line + 8); break; }
+    }
+    fclose(f);
+    return threads;
+}
+
+/* ───────────── termination ───────────── */
+
+#include <signal.h>
+#include <sys/wait.h>
+
+enum { TRACKED_FILES = 64, TRACKED_PATH = 4096 };
+static volatile sig_atomic_t launcher_fd = -1;
+static volatile pid_t launcher_pid = 0;
+static char tracked[TRACKED_FILES][TRACKED_PATH];
+static volatile sig_atomic_t tracked_used[TRACKED_FILES];
+
+void easel_termination_set_launcher(int fd, pid_t pid) {
+    launcher_pid = pid;
+    launcher_fd = fd;
+}
+
+int easel_termination_track_file(const char *path) {
+    if (strlen(path) >= TRACKED_PATH) return -1;
+    for (int i = 0; i < TRACKED_FILES; i++) {
+        if (!tracked_used[i]) {
+            strcpy(tracked[i], path);
+            tracked_used[i] = 1;
+            return i;
+        }
+    }
+    return -1;
+}
+
+void easel_termination_untrack_file(int slot) {
+    if (slot >= 0 && slot < TRACKED_FILES) tracked_used[slot] = 0;
+}
+
+static void on_termination(int signal) {
+    int saved = errno;
+    for (int i = 0; i < TRACKED_FILES; i++) {
+        if (tracked_used[i]) { unlink(tracked[i]); tracked_used[i] = 0; }
+    }
+    int fd = launcher_fd;
+    if (fd >= 0) {
+        launcher_fd = -1;
+        close(fd);
+        int status;
+        if (launcher_pid > 0) while (waitpid(launcher_pid, &status, 0) < 0 && errno == EINTR) {}
+    }
+    errno = saved;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    sigaction(signal, &action, NULL);
+    raise(signal);
+}
+
+void easel_termination_install(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_termination;
+    sigemptyset(&action.sa_mask);
+    sigaddset(&action.sa_mask, SIGTERM);
+    sigaddset(&action.sa_mask, SIGINT);
+    sigaddset(&action.sa_mask, SIGHUP);
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGHUP, &action, NULL);
+}

@@ -1,0 +1,55 @@
+import CSystem
+import Glibc
+
+/// What every program built on the host does when it starts and when it ends.
+///
+/// ```swift
+/// HostProcess.start()          // first thing in main
+/// let status = run()
+/// HostProcess.finish()
+/// ```
+public enum HostProcess {
+    /// The standard descriptors (0, 1, 2) that were closed when the program started; they have been
+    /// opened on /dev/null since, so no file or socket the host opens can take their numbers.
+    nonisolated(unsafe) public private(set) static var closedStandardDescriptors: Set<Int32> = []
+
+    /// Opens any closed standard descriptor on /dev/null, and installs the termination handler: a
+    /// SIGTERM, SIGINT or SIGHUP removes the temporary files being written, stops every worker (with
+    /// the processes its plugins started) and then ends the program with that signal.
+    public static func start() {
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            closedStandardDescriptors.insert(fd)
+            let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            if null >= 0 && null != fd { dup2(null, fd); close(null) }
+        }
+        easel_termination_install()
+        // Every loaded plugin keeps one descriptor (its private copy, see PluginImage).
+        var files = rlimit()
+        if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &files) == 0, files.rlim_cur < files.rlim_max {
+            files.rlim_cur = files.rlim_max
+            setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &files)
+        }
+        removeStaleCopies()
+    }
+
+    /// Hosts before 0.2 kept private plugin copies as files in a runtime directory, and left one
+    /// behind whenever a load crashed; removes those of processes that no longer run.
+    static func removeStaleCopies() {
+        var dirs = ["/dev/shm/easel-\(getuid())"]
+        if let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty { dirs.append(runtime + "/easel") }
+        for dir in dirs {
+            guard let names = visibleEntries(of: dir) else { continue }
+            for name in names {
+                guard let pid = name.split(separator: "-").first.flatMap({ pid_t($0) }), kill(pid, 0) != 0, errno == ESRCH else { continue }
+                unlink("\(dir)/\(name)")
+            }
+            rmdir(dir)
+        }
+    }
+
+    /// Reports what plugins logged as errors without failing, and stops every worker.
+    public static func finish() {
+        PluginLog.reportUnclaimedErrors()
+        WorkerLauncher.shutdown()
+    }
+}

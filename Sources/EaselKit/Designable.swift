@@ -1,0 +1,52 @@
+/// Makes a `UIView` subclass designable: the host lists it, creates it with `init(frame:)`, shows its
+/// `@IBInspectable` properties in its inspector and sets them through their setters (`didSet` runs),
+/// connects its `@IBOutlet`s from layout documents, and takes its `///` doc comment as its summary.
+///
+///     /// A button whose corners can be rounded.
+///     @IBDesignable @Designable
+///     class RoundedCornerButton: UIButton {
+///         /// Radius of the button's corners, in points
+///         @IBInspectable @Inspector(range: 0...100, step: 1)
+///         var cornerRadius: CGFloat = 0 {
+///             didSet {
+///                 layer.cornerRadius = cornerRadius
+///                 layer.masksToBounds = cornerRadius > 0
+///             }
+///         }
+///     }
+///
+/// `@IBDesignable` and `@IBInspectable` are Swift's own attributes and change nothing on Linux; write
+/// them as in Xcode. `@Designable` is the macro that reads them. Properties are listed in declaration
+/// order, the class's own first, then its superclasses', then the toolkit's ("View", "Button", …).
+/// A property's summary is the first paragraph of its doc comment; range, step, group and display
+/// name come from ``Inspector(range:step:group:displayName:hidden:)``.
+///
+/// The inspectable types are `Int`, `CGFloat`, `Double`, `String`, `Bool`, `CGPoint`, `CGSize`,
+/// `CGRect`, `UIColor`, `UIColor?`, `UIImage?`, `UIEdgeInsets` and enums adopting ``InspectableEnum``;
+/// any other type is a compile error saying what to write instead. A read-only (get-only) property
+/// is shown but never set.
+///
+/// The macro is compiled separately (libEaselMacros.so): build modules that use it with
+/// `-load-plugin-library <path>/libEaselMacros.so` (the project's Package.swift and the package
+/// `host new` writes pass it).
+@attached(member, names: named(_inspectableProperties), named(_outlets), named(_makeDesignable), named(designableSummary))
+public macro Designable() = #externalMacro(module: "EaselMacros", type: "DesignableMacro")
+
+/// How the host's inspector shows an `@IBInspectable` property of a ``Designable()`` class. Every
+/// argument is optional:
+///
+///     /// Width of the border, drawn inside the bounds
+///     @IBInspectable @Inspector(range: 0...20, step: 0.5, group: "Border", displayName: "Width")
+///     var borderWidth: CGFloat = 0
+///
+/// - Parameters:
+///   - range: the allowed values of an `Int`, `CGFloat` or `Double` property; the host rejects others
+///     before your setter runs. Without a range any value is accepted, and clamping is yours.
+///   - step: the inspector's increment (0: continuous).
+///   - group: the inspector section; by default the class's own.
+///   - displayName: by default derived from the name ("cornerRadius" → "Corner Radius").
+///   - hidden: settable by the host, but not listed by its inspector.
+@attached(peer)
+public macro Inspector(range: ClosedRange<Double>? = nil, step: Double? = nil, group: String? = nil,
+                       displayName: String? = nil, hidden: Bool = false)
+    = #externalMacro(module: "EaselMacros", type: "InspectorMacro")

@@ -1,0 +1,28 @@
+/// One `@IBOutlet` of a designable class, as ``Designable()`` writes it —
+/// `OutletProperty("titleLabel", \TaxRateRow.titleLabel)` — for layout documents to connect by name.
+/// You do not write these: the macro does.
+public struct OutletProperty {
+    let name: String
+    /// The view type the outlet accepts, for messages.
+    let expectedTypeName: String
+    /// Connects `view` to the outlet of `owner` if it has the outlet's type; false (nothing changed)
+    /// otherwise.
+    let connect: (_ owner: UIView, _ view: UIView) -> Bool
+
+    /// An outlet declared `@IBOutlet weak var titleLabel: UILabel!` (or `UILabel?`).
+    public init<Owner: UIView, View: UIView>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Owner, View?>) {
+        self.name = name
+        self.expectedTypeName = String(describing: View.self)
+        self.connect = { owner, view in
+            guard let owner = owner as? Owner, let typed = view as? View else { return false }
+            owner[keyPath: keyPath] = typed
+            return true
+        }
+    }
+
+    /// Chosen for an outlet whose type is not an optional view, to say so at compile time.
+    @available(*, unavailable, message: "an @IBOutlet is an optional view: write @IBOutlet weak var name: UILabel!")
+    public init<Owner, Value>(_ name: String, _ keyPath: KeyPath<Owner, Value>) {
+        fatalError("unavailable")
+    }
+}

@@ -1,0 +1,111 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// One `@IBInspectable` property as the class declares it: its name, its `///` summary and its
+/// `@Inspector` arguments, checked.
+struct InspectableMember {
+    let name: String
+    let summary: String?
+    /// The `@Inspector(…)` arguments as written (`range: 0...100`, `group: "Border"`).
+    let inspectorArguments: LabeledExprListSyntax?
+
+    /// The `InspectableProperty(…)` table entry.
+    func tableEntry(className: String) -> String {
+        var arguments = ["\"\(name)\"", "\\\(className).\(name)"]
+        if let summary { arguments.append("summary: " + StringLiteralExprSyntax(content: summary).description) }
+        for argument in inspectorArguments ?? [] {
+            arguments.append(argument.with(\.trailingComma, nil).trimmedDescription)
+        }
+        return "InspectableProperty(" + arguments.joined(separator: ", ") + ")"
+    }
+
+    /// The members one `@IBInspectable` declaration declares (`var a, b: Int` declares two); none, with
+    /// errors diagnosed, if it cannot be inspectable.
+    static func read(_ variable: VariableDeclSyntax, className: String,
+                     in context: some MacroExpansionContext) -> [InspectableMember] {
+        if variable.bindingSpecifier.tokenKind == .keyword(.let) {
+            context.diagnose(Diagnostic(
+                node: variable.bindingSpecifier, message: DesignableMessage.constant(className, variable.names),
+                fixIt: .replace(message: DesignableFixIt.useVar, oldNode: variable.bindingSpecifier,
+                                newNode: variable.bindingSpecifier.with(\.tokenKind, .keyword(.var)))))
+            return []
+        }
+        if let modifier = variable.modifiers.first(where: { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }) {
+            context.diagnose(Diagnostic(node: modifier, message: DesignableMessage.typeProperty(className, variable.names),
+                                        fixIt: .replace(message: DesignableFixIt.removeModifier(modifier.name.text),
+                                                        oldNode: modifier, newNode: TokenSyntax(.identifier(""), presence: .missing))))
+            return []
+        }
+        let inspector = variable.attribute(named: "Inspector")
+        let arguments = inspector?.arguments?.as(LabeledExprListSyntax.self)
+        let summary = DocComment.summary(of: Syntax(variable))
+        var members: [InspectableMember] = []
+        var ok = true
+        for binding in variable.bindings {
+            guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
+                context.diagnose(Diagnostic(node: binding.pattern, message: DesignableMessage.pattern(className)))
+                ok = false
+                continue
+            }
+            let name = identifier.identifier.text.filter { $0 != "`" }
+            // `var a, b: Int`: the type is written on the last binding.
+            let type = binding.typeAnnotation?.type
+                ?? variable.bindings.drop(while: { $0.id != binding.id }).lazy.compactMap(\.typeAnnotation?.type).first
+            if let type, let problem = InspectableType.problem(with: type) {
+                context.diagnose(problem.diagnostic(on: type, property: "\(className).\(name)"))
+                ok = false
+                continue
+            }
+            if let type, let arguments, !InspectableType.isNumeric(type) {
+                for argument in arguments where ["range", "step"].contains(argument.label?.text) {
+                    context.diagnose(Diagnostic(node: argument, message: DesignableMessage.rangeOnNonNumber(
+                        "\(className).\(name)", type.trimmedDescription)))
+                    ok = false
+                }
+            }
+            members.append(InspectableMember(name: name, summary: summary, inspectorArguments: arguments))
+        }
+        return ok ? members : []
+    }
+}
+
+/// One `@IBOutlet` property: a layout document's view connects to it by name.
+struct OutletMember {
+    let name: String
+
+    func tableEntry(className: String) -> String {
+        "OutletProperty(\"\(name)\", \\\(className).\(name))"
+    }
+
+    static func read(_ variable: VariableDeclSyntax, className: String,
+                     in context: some MacroExpansionContext) -> [OutletMember] {
+        variable.bindings.compactMap { binding -> OutletMember? in
+            guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
+                context.diagnose(Diagnostic(node: binding.pattern, message: DesignableMessage.pattern(className)))
+                return nil
+            }
+            return OutletMember(name: identifier.identifier.text.filter { $0 != "`" })
+        }
+    }
+}
+
+extension VariableDeclSyntax {
+    /// The attribute `@name` (or `@Module.name`), if written.
+    func attribute(named name: String) -> AttributeSyntax? {
+        attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }.first { $0.isNamed(name) }
+    }
+
+    /// The declared names, for messages: "cornerRadius", "a, b".
+    var names: String {
+        bindings.map { $0.pattern.trimmedDescription }.joined(separator: ", ")
+    }
+}
+
+extension AttributeSyntax {
+    func isNamed(_ name: String) -> Bool {
+        if let identifier = attributeName.as(IdentifierTypeSyntax.self) { return identifier.name.text == name }
+        if let member = attributeName.as(MemberTypeSyntax.self) { return member.name.text == name }
+        return false
+    }
+}

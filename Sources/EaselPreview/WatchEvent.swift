@@ -1,0 +1,135 @@
+import EaselHost
+
+/// What the watch session reports, as structured data: `host watch` prints each event as lines
+/// (``lines``), `host serve` pushes them to the page as Server-Sent Events.
+///
+/// A reload is one ``loaded`` event followed by its details (``schema``, ``notice``, ``failure``,
+/// ``recovered``), which ``isDetail`` marks so that the CLI indents them under the reload's line.
+public enum WatchEvent: Sendable {
+    /// The session started: what it watches and where previews go (nil: kept in memory).
+    case started(directories: [String], plugins: Int, outputDirectory: String?)
+    /// A build of a plugin file was loaded (its first, or a reload) and what it provides rendered.
+    case loaded(BuildReport)
+    /// A build was refused (not a complete ELF library, invalid, crashing or hanging while
+    /// loading); `keptBuild` is the build that stays (rollback), nil if there is none.
+    case rejected(file: String, label: String, failure: PluginFailure, keptBuild: Int?)
+    /// A plugin file was removed: its classes are gone (or now come from another file).
+    case removed(file: String, label: String, build: Int, outcomes: [RenderOutcome])
+    /// A scene was rendered on its own (at start, or after an edit).
+    case sceneRendered(scene: String, outcome: RenderOutcome)
+    /// A class's property table changed between two builds.
+    case schema(className: String, diff: SchemaDiff)
+    /// A held value was parked or restored.
+    case value(HeldValues.Notice, scene: String?, instance: String?)
+    /// A warning or a note; `detail` when it belongs to the reload reported just before.
+    case notice(String, detail: Bool)
+    /// A class (or scene) could not be rendered. Its last good preview is kept, marked stale and
+    /// failing, until a build renders it again; `staleBuild` is the build that preview came from.
+    case failure(className: String, failure: PluginFailure, staleBuild: Int?)
+    /// A class that was failing rendered again.
+    case recovered(className: String, file: String, build: Int)
+    /// Output of the build command (`host serve --build`): `finished` carries its exit status.
+    case buildOutput(command: String, line: String)
+    case buildFinished(command: String, status: Int32, seconds: Double)
+
+    /// Whether the event belongs to the reload (or removal) reported just before it.
+    public var isDetail: Bool {
+        switch self {
+        case .schema, .value, .failure, .recovered: return true
+        case .notice(_, let detail): return detail
+        default: return false
+        }
+    }
+
+    /// The event as `host watch` prints it: one line, sometimes followed by a worker's last output.
+    /// Details are indented by two spaces.
+    public var lines: [String] {
+        let lines = body
+        guard isDetail, let first = lines.first else { return lines }
+        return ["  " + first] + lines.dropFirst()
+    }
+
+    private var body: [String] {
+        switch self {
+        case .started(let dirs, let count, let out):
+            let where_ = dirs.joined(separator: ", ")
+            if count == 0 { return ["watching \(where_): no plugins yet"] }
+            return ["watching \(where_) (\(count) plugin\(count == 1 ? "" : "s"))" + (out.map { "; previews in \($0)" } ?? "")]
+        case .loaded(let r):
+            return [r.summary]
+        case .rejected(_, let label, let failure, let kept):
+            // The rollback notice goes on the reason's line; the worker's output follows it.
+            var e = failure.error
+            e.file = nil
+            let described = e.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let rollback = kept.map { "; keeping build \($0) (rollback)" } ?? ""
+            return ["rejected \(label): \(described[0])\(rollback)"] + described.dropFirst()
+        case .removed(_, let label, let build, let outcomes):
+            return ["removed \(label) (build \(build))" + (outcomes.isEmpty ? "" : ": " + outcomes.map(\.text).joined(separator: ", "))]
+        case .sceneRendered(let scene, let outcome):
+            return ["rendered \(scene): \(outcome.text)"]
+        case .schema(let name, let diff):
+            return ["\(name) schema: \(diff.summary)"]
+        case .value(let notice, let scene, let instance):
+            let prefix = [scene, instance].compactMap { $0 }.map { $0 + ": " }.joined()
+            switch notice {
+            case .dropped: return ["warning: " + prefix + notice.text]
+            case .restored: return ["note: " + prefix + notice.text]
+            }
+        case .notice(let text, _):
+            return [text]
+        case .failure(let name, let failure, let stale):
+            let described = failure.error.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let kept = stale.map { "\(name): the last good preview (build \($0)) is kept, marked stale and failing until a build renders it" }
+                ?? "\(name): no preview yet"
+            return ["error: " + described[0]] + described.dropFirst() + ["  " + kept]
+        case .recovered(let name, _, let build):
+            return ["\(name) recovered: build \(build) renders it again"]
+        case .buildOutput(_, let line):
+            return ["build: " + line]
+        case .buildFinished(let command, let status, let seconds):
+            return ["build: `\(command)` " + (status == 0 ? "succeeded" : "failed with status \(status)") + " in \(WatchSession.ms(seconds))"]
+        }
+    }
+}
+
+/// One loaded build: what `loaded`/`reloaded … build N in … ms` reports.
+public struct BuildReport: Sendable {
+    public var file: String
+    /// The file as printed: relative to the watched directory.
+    public var label: String
+    public var build: Int
+    public var isReload: Bool
+    public var seconds: Double
+    public var loadSeconds: Double
+    public var renderSeconds: Double
+    public var outcomes: [RenderOutcome]
+    /// The classes this build provides.
+    public var classes: [String]
+
+    public var summary: String {
+        "\(isReload ? "reloaded" : "loaded") \(label) build \(build) in \(WatchSession.ms(seconds)) (load \(WatchSession.ms(loadSeconds)), render \(WatchSession.ms(renderSeconds))): "
+            + (outcomes.isEmpty ? "no classes rendered" : outcomes.map(\.text).joined(separator: ", "))
+    }
+}
+
+/// What became of one class or scene in a reload.
+public enum RenderOutcome: Equatable, Sendable {
+    /// Rendered; `output` is the preview file (nil when previews are kept in memory).
+    case rendered(String, output: String?)
+    case failed(String)
+    /// No build provides the class any more; `removedPreview` is the preview file deleted with it.
+    case gone(String, removedPreview: String?)
+    case scene(String, output: String?)
+    case sceneFailed(String)
+
+    public var text: String {
+        switch self {
+        case .rendered(let c, let out): return out.map { "\(c) → \($0)" } ?? "\(c) rendered"
+        case .failed(let c): return "\(c) failed"
+        case .gone(let c, let removed): return "\(c) gone" + (removed.map { " (\($0) removed)" } ?? "")
+        case .scene(_, let out): return out.map { "scene → \($0)" } ?? "scene rendered"
+        case .sceneFailed: return "scene failed"
+        }
+    }
+}

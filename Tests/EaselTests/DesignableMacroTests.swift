@@ -1,0 +1,114 @@
+import EaselHost
+import Foundation
+import XCTest
+
+/// The @Designable macro (Sources/EaselMacros) on Swift plugins written as Xcode authors write them:
+/// host sets run the property's own setter (didSet) for every type, in process and in a worker;
+/// summaries come from doc comments and ranges from @Inspector; mistakes are compile errors.
+final class DesignableMacroTests: XCTestCase {
+    /// Every property of SwiftAllTypes once, in declaration order.
+    private let values: [(String, PropertyValue)] = [
+        ("count", .int(-7)), ("radius", .cgFloat(12.25)), ("ratio", .double(-1e-6)), ("caption", .string("公积金 ✓")),
+        ("enabled", .bool(false)), ("anchor", .point(Point(x: -3, y: 4.5))), ("extent", .size(Size(width: 7, height: 8))),
+        ("box", .rect(Rect(x: 1.5, y: 2, width: 30, height: 40))),
+        ("tint", .color(Color(red: 1, green: 0, blue: 0.5, alpha: 0.25))), ("icon", .image("icons/star.svg")),
+        ("style", .enumeration(2)), ("padding", .insets(Insets(top: 9, left: 8, bottom: 7, right: 6))),
+    ]
+
+    private func assertHostSetsRunDidSet(isolation: Isolation, file: StaticString = #filePath, line: UInt = #line) throws {
+        let registry = Registry(files: [try SwiftFixture.build("SwiftAllTypes")], isolation: isolation)
+        XCTAssertEqual(registry.failures, [], file: file, line: line)
+        let cls = try XCTUnwrap(try registry.designableClass(named: "AllTypesView"))
+        let instance = try cls.makeInstance(frame: Rect(size: cls.info.defaultSize))
+        XCTAssertEqual(try instance.get("didSetCalls"), .string(""), "a fresh instance: no didSet ran", file: file, line: line)
+        for (name, value) in values {
+            try instance.set(name, to: value)
+            XCTAssertEqual(try instance.get(name), value, name, file: file, line: line)
+        }
+        XCTAssertEqual(try instance.get("didSetCalls"), .string(values.map(\.0).joined(separator: ",")),
+                       "each host set ran the property's didSet once", file: file, line: line)
+    }
+
+    func testHostSetsRunDidSetForEveryTypeInProcess() throws {
+        try assertHostSetsRunDidSet(isolation: .inProcess)
+    }
+
+    func testHostSetsRunDidSetForEveryTypeInAWorker() throws {
+        useHostAsWorker()
+        try assertHostSetsRunDidSet(isolation: .default)
+    }
+
+    func testDidSetRunsForSetsFromTheCommandLine() throws {
+        // `host inspect --set` sets in a worker, then reads every property back.
+        let root = try componentsFolder(["libSwiftAllTypes.so": try SwiftFixture.build("SwiftAllTypes")])
+        let result = try runHost(["inspect", "AllTypesView", "--set", "radius=3", "--set", "caption=x", "--json"],
+                                 directory: root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try JSONSerialization.jsonObject(with: result.stdoutData) as! [String: Any]
+        let properties = ((json["classes"] as! [[String: Any]])[0]["properties"] as! [[String: Any]])
+        let calls = try XCTUnwrap(properties.first { $0["name"] as? String == "didSetCalls" })
+        XCTAssertEqual(calls["value"] as? String, "radius,caption")
+        XCTAssertEqual(calls["readOnly"] as? Bool, true)
+    }
+
+    func testSummariesComeFromDocCommentsAndRangesFromInspector() throws {
+        let registry = Registry(files: [try SwiftFixture.build("SwiftAllTypes")])
+        let cls = try XCTUnwrap(try registry.designableClass(named: "AllTypesView"))
+        XCTAssertEqual(cls.info.summary, "One inspectable of every type", "the class's doc comment")
+        let count = try XCTUnwrap(cls.info.property(named: "count"))
+        XCTAssertEqual(count.summary, "An Int in -10…10")
+        XCTAssertEqual(count.range, NumericRange(min: -10, max: 10, step: 1))
+        XCTAssertEqual(cls.info.property(named: "radius")?.range, NumericRange(min: 0, max: 50, step: 0))
+        XCTAssertNil(cls.info.property(named: "radius")?.summary, "no doc comment, no summary")
+        XCTAssertNil(cls.info.property(named: "ratio")?.range, "no @Inspector range: any value")
+        XCTAssertEqual(cls.info.property(named: "caption")?.displayName, "Caption Text")
+        XCTAssertEqual(cls.info.property(named: "caption")?.group, "Text")
+        let calls = try XCTUnwrap(cls.info.property(named: "didSetCalls"))
+        XCTAssertTrue(calls.isReadOnly)
+        XCTAssertEqual(calls.summary, "The properties whose didSet ran, in order, comma-separated (read-only: shown, never set)")
+    }
+
+    func testAComponentInTheSwift6LanguageModeCompilesWithoutWarnings() throws {
+        // SwiftAllTypes and SwiftCrash are built with -swift-version 6 (strict concurrency).
+        for fixture in ["SwiftAllTypes", "SwiftCrash"] {
+            let result = try SwiftFixture.compileAfresh(fixture)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(result.stderr, "", "\(fixture): no diagnostics at all")
+        }
+    }
+
+    func testMistakesAreCompileErrorsOnTheirLines() throws {
+        let result = try SwiftFixture.compileAfresh("SwiftBadInspectable")
+        XCTAssertNotEqual(result.status, 0, "the bad fixture compiled")
+        let output = result.stderr
+        let file = "SwiftBadInspectable.swift"
+        let expected: [(line: Int, message: String, fixIt: String?)] = [
+            (10, "error: @IBInspectable BadInspectables.speed: Float is not inspectable: use CGFloat (or Double)", "use 'CGFloat'"),
+            (11, "error: @IBInspectable BadInspectables.picture: UIImage is not inspectable: use UIImage? (nil is no image)",
+             "use 'UIImage?'"),
+            (12, "error: @IBInspectable BadInspectables.count: Int? is not inspectable: only UIColor? and UIImage? may be nil",
+             "use 'Int'"),
+            (13, "error: @IBInspectable BadInspectables.names: [String] is not inspectable: the inspector edits single values", nil),
+            (14, "error: @IBInspectable BadInspectables.fixed must be a 'var': the host sets it", "use 'var'"),
+            (15, "error: @Inspector range and step apply to Int, CGFloat and Double; BadInspectables.title is a String", nil),
+            (16, "error: @Inspector on orphan has no effect without @IBInspectable", "add @IBInspectable"),
+            (21, "error: NotDesignable is not @Designable, so the host never sees level: write @Designable before 'class NotDesignable'",
+             nil),
+        ]
+        for item in expected {
+            guard let range = output.range(of: "\(file):\(item.line):") else {
+                XCTFail("no diagnostic on line \(item.line):\n\(output)")
+                continue
+            }
+            let rest = output[range.upperBound...]
+            let firstLine = rest.prefix { $0 != "\n" }
+            XCTAssertTrue(firstLine.contains(item.message), "line \(item.line): \(firstLine)")
+            if let fixIt = item.fixIt {
+                XCTAssertTrue(rest.prefix(1200).contains("note: \(fixIt)"), "line \(item.line) has the fix-it '\(fixIt)'")
+            }
+        }
+        // A type the macro cannot judge by its spelling is judged by the type checker, with EaselKit's message.
+        XCTAssertTrue(output.contains("is unavailable: this type is not inspectable: use Int, CGFloat"), output)
+        XCTAssertTrue(output.contains("InspectableProperty(\"badge\", \\BadInspectables.badge)"), "the expansion shows which property")
+    }
+}

@@ -1,0 +1,22 @@
+// SwiftBadInspectable — a fixture that must not compile: each @IBInspectable below is a mistake the
+// @Designable macro reports as an error on its own line (with a fix-it where one is obvious).
+// The test suite compiles it and checks the messages (DesignableMacroTests).
+import EaselKit
+
+struct Tag {}
+
+@IBDesignable @Designable
+final class BadInspectables: UIView {
+    @IBInspectable var speed: Float = 1                      // Float → CGFloat
+    @IBInspectable var picture: UIImage = UIImage(named: "x")!   // UIImage → UIImage?
+    @IBInspectable var count: Int? = nil                     // Int? → Int
+    @IBInspectable var names: [String] = []                  // no fix-it
+    @IBInspectable let fixed: Int = 1                        // let → var
+    @IBInspectable @Inspector(range: 0...1) var title: String = ""   // range on a String
+    @Inspector(group: "Misc") var orphan: Int = 0            // @Inspector without @IBInspectable
+    @IBInspectable var badge: Tag = Tag()                    // not InspectableValue (type checker)
+}
+
+final class NotDesignable: UIView {
+    @IBInspectable @Inspector(range: 0...1) var level: Double = 0   // the class lacks @Designable
+}

@@ -1,0 +1,194 @@
+/*
+ * Hostile plugins, for the hardening tests: one source, one fault per build (cc -DFAULT=<name>).
+ * Class "Hostile" has one String property "label". Every fault happens for real, in the process the
+ * plugin runs in, which must never be the host's; the tests then look for what was left behind.
+ * Processes a fault starts append their pid to $EASEL_TEST_PID_FILE (one per line).
+ *
+ *   none               behaves
+ *   constructor_crash  an ELF constructor dereferences NULL (before the entry point is looked up)
+ *   constructor_fork   an ELF constructor forks a child that sleeps for ever
+ *   fork_create        create forks a child that sleeps for ever
+ *   setsid_draw        draw forks a child that leaves the process group (setsid) and sleeps
+ *   hang_draw          draw writes its pid to the pid file, then never returns
+ *   close_channel      draw closes file descriptor 3 (the host's channel) and returns
+ *   replace_channel    draw opens /dev/null over file descriptor 3 and returns
+ *   close_channel_hang draw closes file descriptor 3 and never returns
+ *   flood_stdout       draw writes 100 MB to stdout, then draws
+ *   allocate           draw allocates and touches 1.5 GB
+ *   panic              draw prints a panic message, 40 backtrace lines, then aborts (like Rust)
+ *   huge_arc           draw adds an arc of radius 1e50 and strokes it
+ *   absurd_geometry    draw uses coordinates of 1e300, NaN and infinity, and a scale of 1e200
+ *   log_error          draw logs an ERROR but succeeds
+ *   log_info           draw logs an INFO line
+ *   log_deinit         deinit logs a warning
+ */
+#define _GNU_SOURCE
+#include "easel.h"
+
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define FAULT_none 0
+#define FAULT_constructor_crash 1
+#define FAULT_constructor_fork 2
+#define FAULT_fork_create 3
+#define FAULT_setsid_draw 4
+#define FAULT_hang_draw 5
+#define FAULT_close_channel 6
+#define FAULT_replace_channel 7
+#define FAULT_close_channel_hang 8
+#define FAULT_flood_stdout 9
+#define FAULT_allocate 10
+#define FAULT_panic 11
+#define FAULT_huge_arc 12
+#define FAULT_absurd_geometry 13
+#define FAULT_log_error 14
+#define FAULT_log_info 15
+#define FAULT_log_deinit 16
+#define CAT(a, b) a##b
+#define XCAT(a, b) CAT(a, b)
+#ifndef FAULT
+#define FAULT none
+#endif
+#define THE_FAULT XCAT(FAULT_, FAULT)
+
+static volatile int *volatile nowhere = NULL;
+static const easel_host *the_host;
+
+static void note_pid(void) {
+    const char *file = getenv("EASEL_TEST_PID_FILE");
+    if (!file) return;
+    FILE *f = fopen(file, "a");
+    if (!f) return;
+    fprintf(f, "%d\n", (int)getpid());
+    fclose(f);
+}
+
+/* A child that records its pid and sleeps for ever (it is the host's job to end it). */
+static void sleeping_child(int leave_group) {
+    pid_t pid = fork();
+    if (pid != 0) return;
+    if (leave_group) setsid();
+    note_pid();
+    for (;;) pause();
+}
+
+#if THE_FAULT == FAULT_constructor_crash
+__attribute__((constructor)) static void crash_early(void) { *nowhere = 1; }
+#elif THE_FAULT == FAULT_constructor_fork
+__attribute__((constructor)) static void fork_early(void) { sleeping_child(0); }
+#endif
+
+typedef struct hostile { char label[64]; } hostile;
+
+static const char *get_label(void *self) { return ((hostile *)self)->label; }
+static void set_label(void *self, const char *v) {
+    snprintf(((hostile *)self)->label, sizeof ((hostile *)self)->label, "%s", v ? v : "");
+}
+
+static const easel_property kProperties[] = {{
+    .struct_size = sizeof(easel_property), .name = "label", .type = EASEL_TYPE_STRING, .default_value = {.s = ""},
+    .get = (easel_fn)get_label, .set = (easel_fn)set_label,
+}};
+
+static void *create(const easel_class *cls, easel_rect frame, const easel_instance_host *instance_host) {
+    (void)instance_host;
+    (void)cls; (void)frame;
+#if THE_FAULT == FAULT_fork_create
+    sleeping_child(0);
+#endif
+    return calloc(1, sizeof(hostile));
+}
+
+static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
+    (void)self;
+#if THE_FAULT == FAULT_setsid_draw
+    sleeping_child(1);
+#elif THE_FAULT == FAULT_hang_draw
+    note_pid();
+    for (;;) pause();
+#elif THE_FAULT == FAULT_close_channel
+    close(3);
+#elif THE_FAULT == FAULT_replace_channel
+    int null = open("/dev/null", O_RDWR);
+    dup2(null, 3);
+#elif THE_FAULT == FAULT_close_channel_hang
+    close(3);
+    for (;;) pause();
+#elif THE_FAULT == FAULT_flood_stdout
+    static char block[1 << 20];
+    memset(block, 'x', sizeof block);
+    block[sizeof block - 1] = '\n';
+    for (int i = 0; i < 100; i++) fwrite(block, 1, sizeof block, stdout);
+    fflush(stdout);
+#elif THE_FAULT == FAULT_allocate
+    size_t size = (size_t)1536 << 20;
+    char *p = malloc(size);
+    if (p) for (size_t i = 0; i < size; i += 4096) p[i] = 1;
+    fprintf(stderr, "hostile plugin: allocated %p\n", (void *)p);
+#elif THE_FAULT == FAULT_panic
+    fprintf(stderr, "thread 'main' panicked at src/lib.rs:7:5:\nthe gauge is broken: index 12 out of range\n");
+    fprintf(stderr, "stack backtrace:\n");
+    for (int i = 0; i < 40; i++) fprintf(stderr, "  %2d: hostile::frame_%d\n             at ./src/lib.rs:%d:9\n", i, i, 100 + i);
+    abort();
+#elif THE_FAULT == FAULT_huge_arc
+    canvas->begin_path(canvas);
+    canvas->arc(canvas, 10, 10, 1e50, 0, 6.28, false);
+    canvas->set_stroke_color(canvas, (easel_color){0, 0, 0, 1});
+    canvas->draw_path(canvas, EASEL_PATH_STROKE);
+#elif THE_FAULT == FAULT_absurd_geometry
+    canvas->save(canvas);
+    canvas->begin_path(canvas);
+    canvas->move_to(canvas, 1e300, -1e300);
+    canvas->line_to(canvas, NAN, 5);
+    canvas->line_to(canvas, INFINITY, -INFINITY);
+    canvas->curve_to(canvas, 1e300, 1e300, -1e300, 1e300, 0, 1e308);
+    canvas->add_rounded_rect(canvas, (easel_rect){{-1e300, -1e300}, {1e308, 1e308}}, 1e300);
+    canvas->add_ellipse(canvas, (easel_rect){{0, 0}, {1e300, NAN}});
+    canvas->set_fill_color(canvas, (easel_color){0, 0, 0, 1});
+    canvas->draw_path(canvas, EASEL_PATH_FILL);
+    canvas->scale(canvas, 1e200, 1e200);
+    canvas->begin_path(canvas);
+    canvas->arc(canvas, 0, 0, 1e10, 0, 6.28, false);
+    canvas->set_line_width(canvas, 1e300);
+    canvas->draw_path(canvas, EASEL_PATH_STROKE);
+    canvas->restore(canvas);
+#elif THE_FAULT == FAULT_log_error
+    the_host->log(the_host, EASEL_LOG_ERROR, "the texture cache is cold; drawing without it");
+#elif THE_FAULT == FAULT_log_info
+    the_host->log(the_host, EASEL_LOG_INFO, "drawing with the info fixture");
+#endif
+    canvas->set_fill_color(canvas, (easel_color){0.2, 0.4, 0.6, 1});
+    canvas->fill_rect(canvas, rect);
+    return true;
+}
+
+static void destroy(void *self) { free(self); }
+
+static bool init(const easel_host *host) {
+    the_host = host;
+    return true;
+}
+
+static void deinit(void) {
+#if THE_FAULT == FAULT_log_deinit
+    the_host->log(the_host, EASEL_LOG_WARNING, "deinit: 2 textures were still cached");
+#endif
+}
+
+static const easel_class kClasses[] = {{
+    .struct_size = sizeof(easel_class), .name = "Hostile", .summary = "Misbehaves on purpose", .default_size = {20, 20},
+    .property_count = 1, .properties = kProperties,
+    .create = create, .draw = draw, .destroy = destroy,
+}};
+
+static const easel_plugin kPlugin = {
+    .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR}, .struct_size = sizeof(easel_plugin), .id = "org.easel.tests.hostile", .name = "Hostile",
+    .version = "1.0.0", .init = init, .deinit = deinit, .class_count = 1, .classes = kClasses,
+};
+
+EASEL_PLUGIN_ENTRY { return &kPlugin; }
