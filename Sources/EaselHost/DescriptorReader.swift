@@ -8,6 +8,8 @@ import CEasel
 struct DescriptorReader {
     let file: String
     private var problems: [HostError] = []
+    /// Every problem found so far (the validator reports them all).
+    var allProblems: [HostError] { problems }
 
     init(file: String) { self.file = file }
 

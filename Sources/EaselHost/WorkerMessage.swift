@@ -24,6 +24,19 @@ enum WorkerRequest: Equatable {
     case intrinsicSize(instance: UInt32)
     case destroy(instance: UInt32)
     case quit
+    // For `host validate` (PluginProbe):
+    /// Load a file in this worker and report every descriptor problem (none: it is valid).
+    case problems(path: String)
+    /// malloc's bytes in use and the resident set size of the worker.
+    case memory
+    /// create(frame) → destroy, `count` times, in the worker.
+    case cycle(className: String, count: UInt32, frame: Rect)
+    /// Start (true) or end (false) capturing what is written to fd 1; ending answers the bytes.
+    case captureOutput(begin: Bool)
+    /// Destroy every instance and call every loaded plugin's deinit.
+    case finish
+    /// Draw an instance straight onto the renderer's canvas in the worker (no display list).
+    case renderDirectly(instance: UInt32, size: Size, scale: Double)
 
     static func == (a: WorkerRequest, b: WorkerRequest) -> Bool { a.encoded() == b.encoded() }
 
@@ -39,7 +52,11 @@ enum WorkerRequest: Equatable {
         case .layout: return .layout
         case .draw: return .draw
         case .intrinsicSize: return .layout
-        case .destroy, .quit: return .create
+        case .destroy, .quit, .cycle: return .create
+        case .problems: return .validate
+        case .memory, .captureOutput: return .load
+        case .finish: return .deinitialize
+        case .renderDirectly: return .draw
         }
     }
 
@@ -64,6 +81,12 @@ enum WorkerRequest: Equatable {
         case .intrinsicSize(let i): w.u8(11); w.u32(i)
         case .destroy(let i): w.u8(12); w.u32(i)
         case .quit: w.u8(13)
+        case .problems(let path): w.u8(14); w.string(path)
+        case .memory: w.u8(15)
+        case .cycle(let c, let n, let f): w.u8(16); w.string(c); w.u32(n); w.rect(f)
+        case .captureOutput(let begin): w.u8(17); w.bool(begin)
+        case .finish: w.u8(18)
+        case .renderDirectly(let i, let s, let scale): w.u8(19); w.u32(i); w.size(s); w.f64(scale)
         }
         return w.bytes
     }
@@ -93,6 +116,12 @@ enum WorkerRequest: Equatable {
         case 11: return .intrinsicSize(instance: try r.u32())
         case 12: return .destroy(instance: try r.u32())
         case 13: return .quit
+        case 14: return .problems(path: try r.string())
+        case 15: return .memory
+        case 16: return .cycle(className: try r.string(), count: try r.u32(), frame: try r.rect())
+        case 17: return .captureOutput(begin: try r.bool())
+        case 18: return .finish
+        case 19: return .renderDirectly(instance: try r.u32(), size: try r.size(), scale: try r.f64())
         default: throw BinaryReader.Invalid(description: "unknown request code \(code)")
         }
     }
@@ -115,6 +144,13 @@ enum WorkerResponse: Equatable {
     /// A display list (see ``DisplayListPlayer``).
     case drawn([UInt8])
     case failure(HostError)
+    /// Every descriptor problem of a file.
+    case problems([HostError])
+    case memory(MemoryUsage)
+    /// Bytes (captured output).
+    case bytes([UInt8])
+    /// Straight RGBA pixels.
+    case pixels(RawImage)
 
     static let protocolVersion: UInt32 = 1
 
@@ -134,6 +170,10 @@ enum WorkerResponse: Equatable {
             }
         case .drawn(let list): w.u8(7); w.blob(list)
         case .failure(let e): w.u8(8); w.hostError(e)
+        case .problems(let list): w.u8(9); w.array(list) { $0.hostError($1) }
+        case .memory(let m): w.u8(10); w.u64(m.allocatedBytes); w.u64(m.residentBytes)
+        case .bytes(let b): w.u8(11); w.blob(b)
+        case .pixels(let image): w.u8(12); w.u32(UInt32(image.width)); w.u32(UInt32(image.height)); w.blob(image.rgba)
         }
         return w.bytes
     }
@@ -156,6 +196,12 @@ enum WorkerResponse: Equatable {
             }
         case 7: return .drawn(try r.blob())
         case 8: return .failure(try r.hostError())
+        case 9: return .problems(try r.array { try $0.hostError() })
+        case 10: return .memory(MemoryUsage(allocatedBytes: try r.u64(), residentBytes: try r.u64()))
+        case 11: return .bytes(try r.blob())
+        case 12:
+            let w = Int(try r.u32()), h = Int(try r.u32())
+            return .pixels(RawImage(width: w, height: h, rgba: try r.blob()))
         default: throw BinaryReader.Invalid(description: "unknown response code \(code)")
         }
     }
