@@ -106,6 +106,9 @@ public final class WatchSession {
     private var rejections: [String: PluginFailure] = [:]
     private var held = HeldValues()
     private var assignments: [PropertyAssignment]
+    /// The scenes, with the designer's unsaved edits (they survive reloads); which ones are edited.
+    private var scenes: [Scene]
+    private var editedScenes: Set<Int> = []
     private var warnedDuplicates: Set<String> = []
     private var spare: SpareWorker?
     private var starting = false
@@ -117,6 +120,7 @@ public final class WatchSession {
         self.options = options
         self.report = report
         assignments = options.assignments
+        scenes = options.scenes
         watcher = try DirectoryWatcher(directories: options.directories)
         if let out = options.outputDirectory {
             makeDirectories(out)
@@ -155,7 +159,7 @@ public final class WatchSession {
                              affected: Set(builds[path]!.build.classes.map(\.name)), extra: details)
                 details = []
             }
-            for scene in options.scenes {
+            for scene in scenes {
                 var sceneDetails: [WatchEvent] = []
                 let outcome = renderScene(scene, details: &sceneDetails)
                 emit(.sceneRendered(scene: scene.file, outcome: outcome))
@@ -213,6 +217,10 @@ public final class WatchSession {
     }
 
     deinit { stop() }
+
+    /// Reports an event from elsewhere (the build command's runner) through the session's sink,
+    /// with the lock held, so that it is ordered with the session's own events.
+    public func report(_ event: WatchEvent) { withLock { emit(event) } }
 
     // MARK: - What the designer reads
 
@@ -481,7 +489,7 @@ public final class WatchSession {
     private func render(_ classes: Set<String>, details: inout [WatchEvent]) -> [RenderOutcome] {
         var outcomes = renderClasses(classes, details: &details)
         if !starting {
-            for scene in options.scenes where scene.instances.contains(where: { classes.contains($0.className) }) {
+            for scene in scenes where scene.instances.contains(where: { classes.contains($0.className) }) {
                 outcomes.append(renderScene(scene, details: &details))
             }
         }
@@ -576,6 +584,22 @@ public final class WatchSession {
     /// whose class is gone is skipped.
     private func renderScene(_ scene: Scene, details: inout [WatchEvent]) -> RenderOutcome {
         let name = String((scene.file.split(separator: "/").last ?? "scene").split(separator: ".").first ?? "scene")
+        do {
+            let target = try sceneTarget(scene, format: .png(compressionLevel: options.pngLevel), scale: options.scale, details: &details)
+            let bytes = try Self.encode(target, className: nil, file: scene.file)
+            let output = previewPath(name)
+            if let output { try Self.write(bytes, to: output) }
+            return .scene(scene.file, output: output)
+        } catch let error as HostError {
+            details.append(.notice("error: " + error.description, detail: true))
+            return .sceneFailed(scene.file)
+        } catch {
+            details.append(.notice("error: \(error)", detail: true))
+            return .sceneFailed(scene.file)
+        }
+    }
+
+    private func sceneTarget(_ scene: Scene, format: OutputFormat, scale: Double?, details: inout [WatchEvent]) throws -> RenderTarget {
         var current = scene
         current.instances = []
         for instance in scene.instances {
@@ -593,26 +617,58 @@ public final class WatchSession {
             copy.attributes = instance.attributes.filter { kept.contains($0.key) }
             current.instances.append(copy)
         }
-        do {
-            let target = try SceneRender.render(current, classes: { name in
-                self.winners[name].flatMap { self.builds[$0]?.build.designableClass(named: name) }
-            }, format: .png(compressionLevel: options.pngLevel), scale: options.scale)
-            let bytes = try Self.encode(target, className: nil, file: scene.file)
-            let output = previewPath(name)
-            if let output { try Self.write(bytes, to: output) }
-            scenePreviews[scene.file] = bytes
-            return .scene(scene.file, output: output)
-        } catch let error as HostError {
-            details.append(.notice("error: " + error.description, detail: true))
-            return .sceneFailed(scene.file)
-        } catch {
-            details.append(.notice("error: \(error)", detail: true))
-            return .sceneFailed(scene.file)
+        return try SceneRender.render(current, classes: { name in
+            self.winners[name].flatMap { self.builds[$0]?.build.designableClass(named: name) }
+        }, format: format, scale: scale)
+    }
+
+    // MARK: - Scenes the designer edits
+
+    /// The scenes, with unsaved edits, and whether each was edited since it was read or saved.
+    public var openScenes: [(scene: Scene, edited: Bool)] {
+        withLock { scenes.enumerated().map { ($1, editedScenes.contains($0)) } }
+    }
+
+    /// Replaces scene `index` with an edited version (same file). Attributes that changed are
+    /// checked against their classes' current builds first; a problem throws and nothing changes.
+    public func replaceScene(at index: Int, with scene: Scene) throws {
+        try withLock {
+            guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
+            let old = scenes[index]
+            for (i, instance) in scene.instances.enumerated() {
+                guard let info = classInfo(named: instance.className) else { continue }
+                let before = i < old.instances.count && old.instances[i].className == instance.className
+                    ? Dictionary(old.instances[i].attributes.map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b }) : [:]
+                let changed = instance.attributes.filter { before[$0.key] != $0.value }
+                _ = try info.parse(changed.map { ($0.key, $0.value) }, file: scene.file).map(\.name)
+            }
+            var s = scene
+            s.file = old.file
+            scenes[index] = s
+            editedScenes.insert(index)
         }
     }
 
-    /// The last rendering of each scene, PNG.
-    private var scenePreviews: [String: [UInt8]] = [:]
+    /// Renders scene `index` as it is now (unsaved edits included).
+    public func renderScene(at index: Int, scale: Double?, format: OutputFormat) throws -> RenderTarget {
+        try withLock {
+            guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
+            var details: [WatchEvent] = []
+            let target = try sceneTarget(scenes[index], format: format, scale: scale, details: &details)
+            details.forEach(emit)
+            return target
+        }
+    }
+
+    /// Writes scene `index` to its file, atomically (instance order kept; attributes the current
+    /// builds cannot use are kept too).
+    public func saveScene(at index: Int) throws {
+        try withLock {
+            guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
+            try Self.write(Array(scenes[index].document.text.utf8), to: scenes[index].file)
+            editedScenes.remove(index)
+        }
+    }
 
     static func now() -> Double {
         var ts = timespec()

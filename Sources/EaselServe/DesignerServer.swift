@@ -137,6 +137,13 @@ public final class DesignerServer: @unchecked Sendable {
             switch segments.dropFirst().first {
             case "render": return try render(request)
             case "values": return try setValues(request)
+            case "scenes":
+                let rest = Array(segments.dropFirst(2))
+                if rest.count == 1, let i = Int(rest[0]) { return try editScene(i, request) }
+                if rest.count == 2, let i = Int(rest[0]), rest[1] == "save" {
+                    try session.saveScene(at: i)
+                    return json(200, try sceneDetail(i))
+                }
             default: break
             }
         case (_, "api"):
@@ -148,6 +155,19 @@ public final class DesignerServer: @unchecked Sendable {
             case ["preview"]: return try preview(request)
             case let s where s.count == 2 && s[0] == "thumbnail": return try thumbnail(s[1])
             case let s where s.count >= 3 && s[0] == "resources": return try resource(s[1], s[2...].joined(separator: "/"))
+            case ["scenes"]:
+                let scenes = session.openScenes
+                return json(200, .object([ServeJSON.schema, ("scenes", .array(scenes.map { s in
+                    .object([("file", .string(s.scene.file)), ("dirty", .bool(s.edited)), ("instances", .integer(Int64(s.scene.instances.count)))])
+                }))]))
+            case let s where s.count == 2 && s[0] == "scenes":
+                guard let i = Int(s[1]) else { break }
+                return json(200, try sceneDetail(i))
+            case let s where s.count == 3 && s[0] == "scenes" && s[2] == "preview":
+                guard let i = Int(s[1]) else { break }
+                let format = try Self.format(request.query["format"] ?? "png", pngLevel: 1)
+                let target = try session.renderScene(at: i, scale: try request.query["scale"].map { try Self.scale($0) }, format: format)
+                return image(target, format, download: nil)
             case ["events"]:
                 guard let stream = hub.subscribe() else {
                     return error(503, "too many event-stream clients (at most \(hub.maximumClients))")
@@ -275,6 +295,33 @@ public final class DesignerServer: @unchecked Sendable {
         try session.setValues(changes, for: className)
         guard let detail = ServeJSON.classDetail(session, className) else { throw unknownClass(className) }
         return json(200, detail)
+    }
+
+    /// A scene as the designer edits it: the document, whether it has unsaved edits, and the
+    /// classes its instances use (as `GET /api/classes/NAME` describes them).
+    private func sceneDetail(_ index: Int) throws -> JSON {
+        let scenes = session.openScenes
+        guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index) (there are \(scenes.count))") }
+        let scene = scenes[index].scene
+        let names = Array(Set(scene.instances.map(\.className))).sorted()
+        let classes: [JSON] = names.compactMap { name in
+            guard case .object(let members)? = ServeJSON.classDetail(session, name) else { return nil }
+            return members.first { $0.0 == "class" }?.1
+        }
+        return .object([ServeJSON.schema, ("file", .string(scene.file)), ("dirty", .bool(scenes[index].edited)),
+                        ("document", scene.document), ("classes", .array(classes))])
+    }
+
+    /// `POST /api/scenes/N` `{"document": {…scene…}}`: the edited scene, checked (structure, and the
+    /// attributes that changed against their classes) before it replaces the open one.
+    private func editScene(_ index: Int, _ request: HTTPRequest) throws -> HTTPResponse {
+        let body = try Self.object(request.body)
+        guard let document = body["document"] else { throw HostError(.badData, "request body: expected \"document\" (a scene object)") }
+        let scenes = session.openScenes
+        guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
+        let scene = try Scene.parse(try JSONSerialization.data(withJSONObject: document), file: scenes[index].scene.file)
+        try session.replaceScene(at: index, with: scene)
+        return json(200, .object([ServeJSON.schema, ("dirty", .bool(true))]))
     }
 
     // MARK: - Helpers

@@ -64,13 +64,19 @@ enum ServeCommand: Command {
         // Workers are forked from a launcher made now, while this process has one thread.
         WorkerLauncher.prepare(warm: true)
         try session.start()
+        var builder: BuildRunner?
+        if let command = arguments.value("build") {
+            builder = try BuildRunner(command: command, sources: arguments.all("sources")) { session.report($0) }
+        }
         let server = try DesignerServer(session: session, hub: hub, configuration: configuration)
         print("serving the designer at \(server.url) (Ctrl-C stops)")
         fflush(stdout)
         if arguments.has("open") { openInBrowser(server.url) }
+        builder?.start()
         signal(SIGINT) { _ in serveStopRequested = 1 }
         signal(SIGTERM) { _ in serveStopRequested = 1 }
         session.run { serveStopRequested == 0 }
+        builder?.stop()
         server.stop()
         session.stop()
         print("stopped")

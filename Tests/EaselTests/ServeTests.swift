@@ -247,6 +247,88 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(server.isRunning)
     }
 
+    func testABuildCommandRunsOnSaveAndWhatItBuiltIsReloaded() throws {
+        let blue = try CFixture.build("evolving_plugin.c", defines: ["VERSION=1", "CLASS=Evolving", "COLOR=0x3366CC"], name: "evolving_v1_Evolving_0x3366CC")
+        let green = try CFixture.build("evolving_plugin.c", defines: ["VERSION=1", "CLASS=Evolving", "COLOR=0x00FF00"], name: "evolving_v1_Evolving_0x00FF00")
+        let root = try componentsFolder(["libEvolving.so": blue])
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        try blue.write(toFile: root + "/src/choice.txt", atomically: true, encoding: .utf8)
+        try """
+        choice=$(cat src/choice.txt)
+        echo "compiling $choice"
+        if [ "$choice" = broken ]; then echo "src/choice.txt:1: error: expected a library" >&2; exit 2; fi
+        cp "$choice" components/libEvolving.so.tmp && mv components/libEvolving.so.tmp components/libEvolving.so
+        """.write(toFile: root + "/build.sh", atomically: true, encoding: .utf8)
+        let (server, port) = try serve(root, ["--build", "sh build.sh", "--sources", "src"])
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        // Save a source file: the build runs, its output is shown, what it built is reloaded.
+        try green.write(toFile: root + "/src/choice.txt", atomically: true, encoding: .utf8)
+        XCTAssertNotNil(events.waitFor("build") { ($0["line"] as? String)?.hasPrefix("compiling ") == true }, events.all.joined(separator: "\n"))
+        let done = events.waitFor("build") { $0["finished"] as? Bool == true }
+        XCTAssertEqual(done?["status"] as? Int, 0)
+        XCTAssertNotNil(events.waitFor("reload") { $0["build"] as? Int == 2 }, events.all.joined(separator: "\n"))
+        server.waitForLine(containing: "build: `sh build.sh` succeeded")
+        // A failing build: its error and status reach the page and the terminal; nothing is reloaded.
+        try "broken".write(toFile: root + "/src/choice.txt", atomically: true, encoding: .utf8)
+        XCTAssertNotNil(events.waitFor("build") { ($0["line"] as? String)?.contains("error: expected a library") == true })
+        let failed = events.waitFor("build") { $0["finished"] as? Bool == true }
+        XCTAssertEqual(failed?["status"] as? Int, 2)
+        server.waitForLine(containing: "build: `sh build.sh` failed with status 2")
+        let preview = try HTTPClient.request(port, "GET", "/api/preview?class=Evolving")
+        XCTAssertEqual(try PNGFile(bytes: preview.body).pixel(95, 15), .green, "the last good build stays")
+    }
+
+    func testScenesAreEditedCheckedKeptAcrossReloadsAndSavedAtomically() throws {
+        let root = try exampleComponents(["Gauge"])
+        try """
+        {"size": "300x120", "background": "#F2F2F7", "instances": [
+          {"class": "Gauge", "name": "cpu", "frame": "10,10,100,100", "attributes": {"value": 80, "label": "CPU"}},
+          {"class": "Gauge", "name": "disk", "frame": "150,10,100,100", "attributes": {"value": 20}}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let (server, port) = try serve(root, ["--scene", "board.json"])
+        defer { server.stop() }
+        let list = try HTTPClient.request(port, "GET", "/api/scenes")
+        XCTAssertEqual((list.json["scenes"] as? [[String: Any]])?.first?["file"] as? String, "board.json")
+        let detail = try HTTPClient.request(port, "GET", "/api/scenes/0")
+        var document = try XCTUnwrap(detail.json["document"] as? [String: Any])
+        XCTAssertEqual((detail.json["classes"] as? [[String: Any]])?.first?["name"] as? String, "Gauge")
+        var instances = try XCTUnwrap(document["instances"] as? [[String: Any]])
+        // A value the class refuses: the host's message, the scene unchanged.
+        instances[0]["attributes"] = ["value": 180, "label": "CPU"]
+        document["instances"] = instances
+        let refused = try HTTPClient.json(port, "/api/scenes/0", ["document": document])
+        XCTAssertEqual(refused.status, 422)
+        XCTAssertTrue(refused.errorMessage.contains("180 is outside the range 0…100"), refused.text)
+        XCTAssertEqual(((try HTTPClient.request(port, "GET", "/api/scenes/0").json["document"] as? [String: Any])?["instances"] as? [[String: Any]])?
+            .first.flatMap { ($0["attributes"] as? [String: Any])?["value"] as? Int }, 80)
+        // Move the second instance and change the first's value: unsaved edits.
+        instances[0]["attributes"] = ["value": 55, "label": "CPU"]
+        instances[1]["frame"] = "180,15,100,100"
+        document["instances"] = instances
+        XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0", ["document": document]).status, 200)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/scenes/0/preview?scale=2").status, 200)
+        // A component reload keeps them.
+        try replaceAtomically(root + "/components/libGauge.so", with: try TestPaths.example("Gauge"))
+        server.waitForLine(containing: "reloaded libGauge.so build 2")
+        let kept = try HTTPClient.request(port, "GET", "/api/scenes/0")
+        XCTAssertEqual(kept.json["dirty"] as? Bool, true)
+        let keptInstances = (kept.json["document"] as? [String: Any])?["instances"] as? [[String: Any]]
+        XCTAssertEqual(keptInstances?[1]["frame"] as? String, "180,15,100,100")
+        XCTAssertEqual(keptInstances?.map { $0["name"] as? String }, ["cpu", "disk"], "instance order kept")
+        XCTAssertEqual(try String(contentsOfFile: root + "/board.json", encoding: .utf8).contains("180,15"), false, "not saved yet")
+        // Save: written atomically, re-readable, same order, the edits in.
+        XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0/save", [:] as [String: Any]).status, 200)
+        let saved = try String(contentsOfFile: root + "/board.json", encoding: .utf8)
+        XCTAssertTrue(saved.contains("\"180,15,100,100\""), saved)
+        XCTAssertTrue(saved.contains("\"value\": 55"), saved)
+        XCTAssertLessThan(try XCTUnwrap(saved.range(of: "cpu")).lowerBound, try XCTUnwrap(saved.range(of: "disk")).lowerBound)
+        let render = try runHost(["render", "board.json", "-o", "board.png"], directory: root)
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.contains(".tmp") }, [], "no temporary file left")
+    }
+
     func testBadArguments() throws {
         let root = try exampleComponents(["Gauge"])
         let port = try runHost(["serve", "--port", "99999"], directory: root)
@@ -265,5 +347,27 @@ final class ServeTests: XCTestCase {
         var differing = 0
         for y in 0..<a.height { for x in 0..<a.width where a.pixel(x, y) != b.pixel(x, y) { differing += 1 } }
         XCTAssertEqual(differing, 0, "\(what): pixels differ", file: file, line: line)
+    }
+}
+
+/// The designer page in a real headless browser (Tests/Browser/designer.py).
+final class ServeBrowserTests: XCTestCase {
+    func testTheDesignerInARealBrowser() throws {
+        let good = try CFixture.build("faulty_plugin.c", defines: ["FAULT=none"], name: "faulty_none")
+        let crash = try CFixture.build("faulty_plugin.c", defines: ["FAULT=crash_draw"], name: "faulty_crash_draw")
+        let root = try exampleComponents(["RoundedCornerButton"])
+        try FileManager.default.copyItem(atPath: good, toPath: root + "/components/libFaulty.so")
+        try """
+        {"size": "240x100", "background": "#F2F2F7", "instances": [
+          {"class": "RoundedCornerButton", "name": "ok", "frame": "20,20,120,44", "attributes": {"title": "OK"}},
+          {"class": "Faulty", "name": "gauge", "frame": "160,20,40,40"}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let process = try WatchProcess(["--port", "0", "--timeout", "1", "--scene", "board.json"], directory: root, command: "serve")
+        defer { process.stop() }
+        let line = try XCTUnwrap(process.waitForLine(containing: "serving the designer at http://127.0.0.1:"))
+        let port = try XCTUnwrap(line.split(separator: ":").dropFirst(2).first.map { String($0.prefix { $0.isNumber }) })
+        try BrowserTest.run("designer.py", [port, root + "/components", try TestPaths.example("RoundedCornerButton"), good, crash,
+                                           root + "/board.json"])
+        XCTAssertTrue(process.isRunning)
     }
 }

@@ -95,8 +95,8 @@ static void set_icon(void *self, const char *v) {
 static bool get_on(void *self) { return ((probe *)self)->on; }
 static void set_on(void *self, bool v) { ((probe *)self)->on = v; }
 
-static void *probe_create(const easel_class *cls, easel_rect frame) {
-    (void)cls; (void)frame;
+static void *probe_create(const easel_class *cls, easel_rect frame, const easel_instance_host *host) {
+    (void)cls; (void)frame; (void)host;
     probe *p = calloc(1, sizeof *p);
 #if THE_FAULT == FAULT_wrong_default
     p->count = 4;
@@ -157,28 +157,28 @@ static const easel_range kTitleRange = {0, 1, 0};
 
 static const easel_property kProperties[] = {
 #if THE_FAULT == FAULT_bad_descriptors
-    {.name = "count", .type = EASEL_TYPE_INT, .default_value = {.i = 30}, .range = &kCountRange,
+    {.struct_size = sizeof(easel_property), .name = "count", .type = EASEL_TYPE_INT, .default_value = {.i = 30}, .range = &kCountRange,
      .get = (easel_fn)get_count, .set = (easel_fn)set_count},
-    {.name = "title", .type = EASEL_TYPE_STRING, .default_value = {.s = "Probe"}, .range = &kTitleRange,
+    {.struct_size = sizeof(easel_property), .name = "title", .type = EASEL_TYPE_STRING, .default_value = {.s = "Probe"}, .range = &kTitleRange,
      .get = (easel_fn)get_title, .set = (easel_fn)set_title},
 #else
-    {.name = "count", .type = EASEL_TYPE_INT, .default_value = {.i = 3}, .range = &kCountRange,
+    {.struct_size = sizeof(easel_property), .name = "count", .type = EASEL_TYPE_INT, .default_value = {.i = 3}, .range = &kCountRange,
      .summary = "How many dots", .get = (easel_fn)get_count, .set = (easel_fn)set_count},
-    {.name = "title", .type = EASEL_TYPE_STRING, .default_value = {.s = "Probe"},
+    {.struct_size = sizeof(easel_property), .name = "title", .type = EASEL_TYPE_STRING, .default_value = {.s = "Probe"},
      .get = (easel_fn)get_title, .set = (easel_fn)set_title},
 #endif
-    {.name = "ratio", .type = EASEL_TYPE_DOUBLE, .default_value = {.d = 0.5}, .range = &kRatioRange,
+    {.struct_size = sizeof(easel_property), .name = "ratio", .type = EASEL_TYPE_DOUBLE, .default_value = {.d = 0.5}, .range = &kRatioRange,
      .get = (easel_fn)get_ratio, .set = (easel_fn)set_ratio},
-    {.name = "tint", .type = EASEL_TYPE_COLOR, .default_value = {.color = {0.2, 0.4, 0.8, 1}},
+    {.struct_size = sizeof(easel_property), .name = "tint", .type = EASEL_TYPE_COLOR, .default_value = {.color = {0.2, 0.4, 0.8, 1}},
      .get = (easel_fn)get_tint, .set = (easel_fn)set_tint},
-    {.name = "icon", .type = EASEL_TYPE_IMAGE, .default_value = {.s = ICON_DEFAULT},
+    {.struct_size = sizeof(easel_property), .name = "icon", .type = EASEL_TYPE_IMAGE, .default_value = {.s = ICON_DEFAULT},
      .get = (easel_fn)get_icon, .set = (easel_fn)set_icon},
-    {.name = "on", .type = EASEL_TYPE_BOOL, .default_value = {.b = true},
+    {.struct_size = sizeof(easel_property), .name = "on", .type = EASEL_TYPE_BOOL, .default_value = {.b = true},
      .get = (easel_fn)get_on, .set = (easel_fn)set_on},
 };
 
 static const easel_class kClasses[] = {{
-    .name = "Probe", .summary = "The validator's fault fixture", .default_size = {120, 40},
+    .struct_size = sizeof(easel_class), .name = "Probe", .summary = "The validator's fault fixture", .default_size = {120, 40},
     .property_count = sizeof kProperties / sizeof kProperties[0], .properties = kProperties,
     .create = probe_create, .draw = probe_draw, .destroy = probe_destroy,
 }};
@@ -187,7 +187,7 @@ static int deinit_calls;
 static void probe_deinit(void) { deinit_calls++; }
 
 static const easel_plugin kPlugin = {
-    .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR}, .id = "org.easel.tests.validate-faults", .name = "Validate faults",
+    .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR}, .struct_size = sizeof(easel_plugin), .id = "org.easel.tests.validate-faults", .name = "Validate faults",
     .version = "1.0.0", .deinit = probe_deinit, .class_count = 1, .classes = kClasses,
 };
 
