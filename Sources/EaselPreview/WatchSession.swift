@@ -670,7 +670,8 @@ public final class WatchSession {
         }
     }
 
-    static func now() -> Double {
+    /// A monotonic clock, in seconds.
+    public static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
