@@ -19,8 +19,9 @@ if !FileManager.default.fileExists(atPath: macroLibrary) {
     try? build.run()
     build.waitUntilExit()
 }
-/// What EaselKit and every Swift component target compile with: the macro plugin.
-let macroSettings: [SwiftSetting] = [.unsafeFlags(["-load-plugin-library", macroLibrary])]
+/// What EaselKit and every Swift component target compile with: the Swift 6 language mode and the
+/// macro plugin.
+let macroSettings: [SwiftSetting] = [.swiftLanguageMode(.v6), .unsafeFlags(["-load-plugin-library", macroLibrary])]
 
 /// A component plugin: a dynamic library the host dlopens.
 func component(_ name: String) -> Product {
@@ -42,6 +43,8 @@ let package = Package(
     targets: [
         // The contract: one C header, no dependencies.
         .target(name: "CEasel", path: "Sources/CEasel"),
+        // The frozen layout of the ABI 1.0 draft, which the host still reads (easel.h, VERSIONING).
+        .target(name: "CEaselLegacy", dependencies: ["CEasel"], path: "Sources/CEaselLegacy"),
 
         // The few Linux calls Swift cannot make directly (prctl, SCM_RIGHTS, signal-safe cleanup).
         .target(name: "CSystem", path: "Sources/CSystem"),
@@ -58,11 +61,13 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // fontconfig, for the renderer's pinned font setup (EaselRender/FontConfiguration.swift).
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+                       providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
 
         // Host core: discovery, loading, validation, libffi property calls, the common protocol.
-        .target(name: "EaselHost", dependencies: ["CEasel", "CFFI", "CZlib", "CSystem"], path: "Sources/EaselHost"),
+        .target(name: "EaselHost", dependencies: ["CEasel", "CEaselLegacy", "CFFI", "CZlib", "CSystem"], path: "Sources/EaselHost"),
         // The canvas on Cairo/Pango/librsvg and image output.
         .target(name: "EaselRender", dependencies: ["CEasel", "CCairo", "CPango", "CRsvg", "CPNG", "CFontconfig", "CSystem"],
                 path: "Sources/EaselRender"),
@@ -72,7 +77,11 @@ let package = Package(
         // Rendering components, layouts and scenes as Interface Builder does (both of the above).
         .target(name: "EaselPreview", dependencies: ["EaselHost", "EaselRender"], path: "Sources/EaselPreview"),
         // The command-line tool.
-        .executableTarget(name: "host", dependencies: ["EaselHost", "EaselRender", "EaselPreview"], path: "Sources/host"),
+        // The live designer's HTTP server (host serve) and its page (Page/, served from the source tree or
+        // the install location).
+        .target(name: "EaselServe", dependencies: ["EaselPreview", "EaselHost", "EaselRender", "CMicroHTTPD"],
+                path: "Sources/EaselServe", exclude: ["Page"]),
+        .executableTarget(name: "host", dependencies: ["EaselHost", "EaselRender", "EaselPreview", "EaselServe"], path: "Sources/host"),
         // In-process measurements used by Scripts/bench-* (not shipped).
         .executableTarget(name: "easel-bench", dependencies: ["CEasel", "EaselHost", "EaselPreview", "EaselRender"],
                           path: "Sources/easel-bench"),

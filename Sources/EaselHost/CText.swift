@@ -1,7 +1,7 @@
 import Glibc
 
 /// Reading strings a plugin hands over: UTF-8 is checked, invalid bytes are shown escaped.
-enum CText {
+public enum CText {
     /// The string, or nil if the pointer is NULL. Throws a description of the bytes if not UTF-8.
     static func read(_ pointer: UnsafePointer<CChar>?) throws(InvalidUTF8) -> String? {
         guard let pointer else { return nil }
@@ -28,7 +28,7 @@ enum CText {
     }
 
     /// Whether `s` is an identifier: `[A-Za-z_][A-Za-z0-9_]*`.
-    static func isIdentifier(_ s: String) -> Bool {
+    public static func isIdentifier(_ s: String) -> Bool {
         guard let first = s.utf8.first else { return false }
         func letter(_ c: UInt8) -> Bool { (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 95 }
         return letter(first) && s.utf8.allSatisfy { letter($0) || ($0 >= 48 && $0 <= 57) }

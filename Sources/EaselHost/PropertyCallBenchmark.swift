@@ -35,11 +35,15 @@ public enum PropertyCallBenchmark {
     }
 }
 
-/// A monotonic clock in nanoseconds.
-enum Clock {
-    static func now() -> UInt64 {
+/// A monotonic clock.
+public enum Clock {
+    /// Nanoseconds.
+    public static func now() -> UInt64 {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
+
+    /// Seconds.
+    public static func seconds() -> Double { Double(now()) / 1e9 }
 }

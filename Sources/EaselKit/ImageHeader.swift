@@ -1,7 +1,8 @@
 /// Image sizes read from file headers, for layout outside drawing (the canvas answers exactly during
 /// drawing). PNG (IHDR), JPEG (SOFn) and SVG (width/height or viewBox of the root element).
 enum ImageHeader {
-    private static var cache: [String: CGSize] = [:]
+    /// Read and written under `lock`.
+    nonisolated(unsafe) private static var cache: [String: CGSize] = [:]
     private static let lock = NSLock()
 
     static func size(of name: String) -> CGSize {

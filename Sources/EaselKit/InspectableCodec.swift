@@ -3,7 +3,9 @@ internal import CEasel
 /// How one inspectable type crosses the C ABI: its type code, its C representation in libffi's
 /// buffers, and its default-value form. An implementation detail of ``InspectableValue``: it cannot be
 /// created outside EaselKit, which is what keeps the set of inspectable types closed.
-public final class InspectableCodec<Value> {
+///
+/// Immutable (its closures capture nothing), so the codecs of the built-in types are shared constants.
+public final class InspectableCodec<Value>: @unchecked Sendable {
     /// The EASEL_TYPE_* code.
     let type: easel_type
     /// The C type the accessors use.

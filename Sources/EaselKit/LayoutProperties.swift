@@ -8,15 +8,15 @@ internal import CEasel
 /// user-defined runtime attributes): inspector ranges are not applied; the view sanitises values,
 /// as the seeds' `sanitizeValue` does.
 enum LayoutProperties {
-    typealias Apply = (UIView, Any, String, LayoutReader) throws -> Void
+    typealias Apply = @Sendable (UIView, Any, String, LayoutReader) throws -> Void
 
     /// One settable property of a toolkit class.
-    struct Setter {
+    struct Setter: Sendable {
         let name: String
         let apply: Apply
     }
 
-    private static func setter<V: UIView>(_ name: String, _ type: V.Type, _ apply: @escaping (V, Any, String, LayoutReader) throws -> Void) -> Setter {
+    private static func setter<V: UIView>(_ name: String, _ type: V.Type, _ apply: @escaping @Sendable (V, Any, String, LayoutReader) throws -> Void) -> Setter {
         Setter(name: name) { view, value, path, reader in try apply(view as! V, value, path, reader) }
     }
 

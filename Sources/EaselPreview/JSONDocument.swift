@@ -7,6 +7,12 @@ struct JSONDocument {
     let file: String
     let root: Any
 
+    /// A document already parsed (values handed over by another reader, e.g. an HTTP body).
+    init(file: String, root: Any) {
+        self.file = file
+        self.root = root
+    }
+
     /// Parses `data` read from `file`.
     init(data: Data, file: String) throws {
         self.file = file

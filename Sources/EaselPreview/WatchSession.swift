@@ -106,6 +106,9 @@ public final class WatchSession {
     private var rejections: [String: PluginFailure] = [:]
     private var held = HeldValues()
     private var assignments: [PropertyAssignment]
+    /// The scenes, with the designer's unsaved edits (they survive reloads); which ones are edited.
+    private var scenes: [Scene]
+    private var editedScenes: Set<Int> = []
     private var warnedDuplicates: Set<String> = []
     private var spare: SpareWorker?
     private var starting = false
@@ -117,6 +120,7 @@ public final class WatchSession {
         self.options = options
         self.report = report
         assignments = options.assignments
+        scenes = options.scenes
         watcher = try DirectoryWatcher(directories: options.directories)
         if let out = options.outputDirectory {
             makeDirectories(out)
@@ -155,7 +159,7 @@ public final class WatchSession {
                              affected: Set(builds[path]!.build.classes.map(\.name)), extra: details)
                 details = []
             }
-            for scene in options.scenes {
+            for scene in scenes {
                 var sceneDetails: [WatchEvent] = []
                 let outcome = renderScene(scene, details: &sceneDetails)
                 emit(.sceneRendered(scene: scene.file, outcome: outcome))
@@ -213,6 +217,10 @@ public final class WatchSession {
     }
 
     deinit { stop() }
+
+    /// Reports an event from elsewhere (the build command's runner) through the session's sink,
+    /// with the lock held, so that it is ordered with the session's own events.
+    public func report(_ event: WatchEvent) { withLock { emit(event) } }
 
     // MARK: - What the designer reads
 
@@ -301,7 +309,7 @@ public final class WatchSession {
                 if states[className]?.failure != nil, let e = markRecovered(className) { emit(e) }
                 return target
             } catch let error as HostError where error.kind == .pluginFailure {
-                emit(markFailing(className, error))
+                if let event = markFailing(className, error, repeated: false) { emit(event) }
                 throw error
             }
         }
@@ -481,7 +489,7 @@ public final class WatchSession {
     private func render(_ classes: Set<String>, details: inout [WatchEvent]) -> [RenderOutcome] {
         var outcomes = renderClasses(classes, details: &details)
         if !starting {
-            for scene in options.scenes where scene.instances.contains(where: { classes.contains($0.className) }) {
+            for scene in scenes where scene.instances.contains(where: { classes.contains($0.className) }) {
                 outcomes.append(renderScene(scene, details: &details))
             }
         }
@@ -530,19 +538,23 @@ public final class WatchSession {
                 outcomes.append(.rendered(className, output: output))
             } catch let error as HostError {
                 outcomes.append(.failed(className))
-                details.append(markFailing(className, error))
+                if let event = markFailing(className, error) { details.append(event) }
             } catch {
                 outcomes.append(.failed(className))
-                details.append(markFailing(className, HostError(.internalError, "\(error)", file: path, className: className)))
+                if let event = markFailing(className, HostError(.internalError, "\(error)", file: path, className: className)) { details.append(event) }
             }
         }
         return outcomes
     }
 
-    /// Marks the class failing (its preview stale); returns the event to report.
-    private func markFailing(_ className: String, _ error: HostError) -> WatchEvent {
+    /// Marks the class failing (its preview stale); returns the event to report. Without `repeated`,
+    /// nil when it was failing the same way already (a designer's edits retrying a broken build
+    /// report it once; every new build reports).
+    private func markFailing(_ className: String, _ error: HostError, repeated: Bool = true) -> WatchEvent? {
         let failure = PluginFailure(error)
+        let known = states[className]?.failure
         states[className]?.failure = failure
+        if !repeated, let known, known.reason == failure.reason, known.phase == failure.phase, known.file == failure.file { return nil }
         let event = WatchEvent.failure(className: className, failure: failure, staleBuild: states[className]?.previewBuild)
         if let txt = previewPath(className, ".error.txt") {
             let stale = states[className]?.previewBuild.map {
@@ -576,6 +588,22 @@ public final class WatchSession {
     /// whose class is gone is skipped.
     private func renderScene(_ scene: Scene, details: inout [WatchEvent]) -> RenderOutcome {
         let name = String((scene.file.split(separator: "/").last ?? "scene").split(separator: ".").first ?? "scene")
+        do {
+            let target = try sceneTarget(scene, format: .png(compressionLevel: options.pngLevel), scale: options.scale, details: &details)
+            let bytes = try Self.encode(target, className: nil, file: scene.file)
+            let output = previewPath(name)
+            if let output { try Self.write(bytes, to: output) }
+            return .scene(scene.file, output: output)
+        } catch let error as HostError {
+            details.append(.notice("error: " + error.description, detail: true))
+            return .sceneFailed(scene.file)
+        } catch {
+            details.append(.notice("error: \(error)", detail: true))
+            return .sceneFailed(scene.file)
+        }
+    }
+
+    private func sceneTarget(_ scene: Scene, format: OutputFormat, scale: Double?, details: inout [WatchEvent]) throws -> RenderTarget {
         var current = scene
         current.instances = []
         for instance in scene.instances {
@@ -593,28 +621,61 @@ public final class WatchSession {
             copy.attributes = instance.attributes.filter { kept.contains($0.key) }
             current.instances.append(copy)
         }
-        do {
-            let target = try SceneRender.render(current, classes: { name in
-                self.winners[name].flatMap { self.builds[$0]?.build.designableClass(named: name) }
-            }, format: .png(compressionLevel: options.pngLevel), scale: options.scale)
-            let bytes = try Self.encode(target, className: nil, file: scene.file)
-            let output = previewPath(name)
-            if let output { try Self.write(bytes, to: output) }
-            scenePreviews[scene.file] = bytes
-            return .scene(scene.file, output: output)
-        } catch let error as HostError {
-            details.append(.notice("error: " + error.description, detail: true))
-            return .sceneFailed(scene.file)
-        } catch {
-            details.append(.notice("error: \(error)", detail: true))
-            return .sceneFailed(scene.file)
+        return try SceneRender.render(current, classes: { name in
+            self.winners[name].flatMap { self.builds[$0]?.build.designableClass(named: name) }
+        }, format: format, scale: scale)
+    }
+
+    // MARK: - Scenes the designer edits
+
+    /// The scenes, with unsaved edits, and whether each was edited since it was read or saved.
+    public var openScenes: [(scene: Scene, edited: Bool)] {
+        withLock { scenes.enumerated().map { ($1, editedScenes.contains($0)) } }
+    }
+
+    /// Replaces scene `index` with an edited version (same file). Attributes that changed are
+    /// checked against their classes' current builds first; a problem throws and nothing changes.
+    public func replaceScene(at index: Int, with scene: Scene) throws {
+        try withLock {
+            guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
+            let old = scenes[index]
+            for (i, instance) in scene.instances.enumerated() {
+                guard let info = classInfo(named: instance.className) else { continue }
+                let before = i < old.instances.count && old.instances[i].className == instance.className
+                    ? Dictionary(old.instances[i].attributes.map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b }) : [:]
+                let changed = instance.attributes.filter { before[$0.key] != $0.value }
+                _ = try info.parse(changed.map { ($0.key, $0.value) }, file: scene.file).map(\.name)
+            }
+            var s = scene
+            s.file = old.file
+            scenes[index] = s
+            editedScenes.insert(index)
         }
     }
 
-    /// The last rendering of each scene, PNG.
-    private var scenePreviews: [String: [UInt8]] = [:]
+    /// Renders scene `index` as it is now (unsaved edits included).
+    public func renderScene(at index: Int, scale: Double?, format: OutputFormat) throws -> RenderTarget {
+        try withLock {
+            guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
+            var details: [WatchEvent] = []
+            let target = try sceneTarget(scenes[index], format: format, scale: scale, details: &details)
+            details.forEach(emit)
+            return target
+        }
+    }
 
-    static func now() -> Double {
+    /// Writes scene `index` to its file, atomically (instance order kept; attributes the current
+    /// builds cannot use are kept too).
+    public func saveScene(at index: Int) throws {
+        try withLock {
+            guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
+            try Self.write(Array(scenes[index].document.text.utf8), to: scenes[index].file)
+            editedScenes.remove(index)
+        }
+    }
+
+    /// A monotonic clock, in seconds.
+    public static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

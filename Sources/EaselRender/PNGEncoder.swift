@@ -31,6 +31,14 @@ enum PNGEncoder {
             convert(UnsafeRawPointer(data), width: width, height: height, stride: stride,
                     hasAlpha: format == CAIRO_FORMAT_ARGB32, into: out.baseAddress!)
         }
+        return try encode(rgba: rgba, width: width, height: height, opaque: opaque, level: level)
+    }
+
+    /// The PNG file for straight RGBA rows (`width * 4` bytes each); `opaque` writes RGB.
+    static func encode(rgba: [UInt8], width: Int, height: Int, opaque: Bool, level: Int) throws -> [UInt8] {
+        guard (0...9).contains(level) else {
+            throw RenderError.invalidOption(name: "PNG compression level", value: String(level), expected: "0…9")
+        }
         let sink = ByteSink()
         var message = [CChar](repeating: 0, count: 256)
         let result = rgba.withUnsafeBufferPointer { pixels in

@@ -1,4 +1,5 @@
 import EaselHost
+import EaselPreview
 import Glibc
 
 /// `host inspect CLASS|FILE.so`: a class's details and its properties grouped as the inspector shows

@@ -1,4 +1,5 @@
 import EaselHost
+import EaselPreview
 
 /// `host list`: every plugin with its classes, then every file that failed to load, with why.
 enum ListCommand: Command {
@@ -52,33 +53,12 @@ enum ListCommand: Command {
             ("schema", .string("easel.list/1")),
             ("searchPath", .array(registry.searchPath.directories.map(JSON.string))),
             ("plugins", .array(registry.plugins.map { plugin in
-                .object([
-                    ("path", .string(plugin.info.path)),
-                    ("id", .string(plugin.info.id)),
-                    ("name", .string(plugin.info.name)),
-                    ("version", .string(plugin.info.version)),
-                    ("summary", .optional(plugin.info.summary)),
-                    ("abi", .string(plugin.info.abi)),
-                    ("classes", .array(plugin.summaries.map { cls in
-                        .object([
-                            ("name", .string(cls.name)),
-                            ("displayName", .string(cls.displayName)),
-                            ("summary", .optional(cls.summary)),
-                            ("group", .string(cls.group)),
-                            ("registered", .bool(registry.isRegistered(cls.name, from: plugin))),
-                        ])
-                    })),
-                ])
+                ListJSON.plugin(plugin.info, classes: plugin.summaries.map { cls in
+                    ListJSON.classEntry(name: cls.name, displayName: cls.displayName, summary: cls.summary, group: cls.group,
+                                        registered: registry.isRegistered(cls.name, from: plugin))
+                })
             })),
-            ("failures", .array(registry.failures.map { failure in
-                .object([
-                    ("path", .optional(failure.file)),
-                    ("phase", .optional(failure.phase?.rawValue)),
-                    ("className", .optional(failure.className)),
-                    ("property", .optional(failure.property)),
-                    ("message", .string(failure.message)),
-                ])
-            })),
+            ("failures", .array(registry.failures.map(ListJSON.failure))),
             ("warnings", .array(registry.warnings.map(JSON.string))),
         ])
     }

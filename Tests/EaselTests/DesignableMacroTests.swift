@@ -68,8 +68,17 @@ final class DesignableMacroTests: XCTestCase {
         XCTAssertEqual(calls.summary, "The properties whose didSet ran, in order, comma-separated (read-only: shown, never set)")
     }
 
+    func testAComponentInTheSwift6LanguageModeCompilesWithoutWarnings() throws {
+        // SwiftAllTypes and SwiftCrash are built with -swift-version 6 (strict concurrency).
+        for fixture in ["SwiftAllTypes", "SwiftCrash"] {
+            let result = try SwiftFixture.compileAfresh(fixture)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(result.stderr, "", "\(fixture): no diagnostics at all")
+        }
+    }
+
     func testMistakesAreCompileErrorsOnTheirLines() throws {
-        let result = try SwiftFixture.compileErrors("SwiftBadInspectable")
+        let result = try SwiftFixture.compileAfresh("SwiftBadInspectable")
         XCTAssertNotEqual(result.status, 0, "the bad fixture compiled")
         let output = result.stderr
         let file = "SwiftBadInspectable.swift"

@@ -1,6 +1,6 @@
 /// A JSON value with ordered keys, written deterministically, for `--json` outputs whose schemas the
 /// README documents.
-indirect enum JSON {
+public indirect enum JSON {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,10 +10,40 @@ indirect enum JSON {
     case object([(String, JSON)])
 
     /// Pretty-printed with two-space indentation and a final newline.
-    var text: String {
+    public var text: String {
         var out = ""
         write(&out, indent: 0)
         return out + "\n"
+    }
+
+    /// On one line, without spaces (Server-Sent Events' data lines, HTTP bodies).
+    public var compactText: String {
+        var out = ""
+        writeCompact(&out)
+        return out
+    }
+
+    private func writeCompact(_ out: inout String) {
+        switch self {
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.writeCompact(&out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (i, (key, value)) in members.enumerated() {
+                if i > 0 { out += "," }
+                JSON.quote(key, into: &out)
+                out += ":"
+                value.writeCompact(&out)
+            }
+            out += "}"
+        default:
+            write(&out, indent: 0)
+        }
     }
 
     private func write(_ out: inout String, indent: Int) {
@@ -72,5 +102,5 @@ indirect enum JSON {
         out += "\""
     }
 
-    static func optional(_ s: String?) -> JSON { s.map(JSON.string) ?? .null }
+    public static func optional(_ s: String?) -> JSON { s.map(JSON.string) ?? .null }
 }

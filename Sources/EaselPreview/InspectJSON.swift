@@ -1,8 +1,8 @@
 import EaselHost
 
 /// The JSON of `host inspect --json` (schema easel.inspect/1, documented in the README).
-enum InspectJSON {
-    static func describe(_ info: ClassInfo, current: [String: PropertyValue]?) -> JSON {
+public enum InspectJSON {
+    public static func describe(_ info: ClassInfo, current: [String: PropertyValue]?) -> JSON {
         .object([
             ("name", .string(info.name)),
             ("displayName", .string(info.displayName)),
@@ -22,7 +22,7 @@ enum InspectJSON {
         ])
     }
 
-    static func property(_ p: PropertyInfo, current: PropertyValue?) -> JSON {
+    public static func property(_ p: PropertyInfo, current: PropertyValue?) -> JSON {
         var members: [(String, JSON)] = [
             ("name", .string(p.name)),
             ("displayName", .string(p.displayName)),
@@ -45,11 +45,11 @@ enum InspectJSON {
         return .object(members)
     }
 
-    static func size(_ s: Size) -> JSON { .object([("width", .number(s.width)), ("height", .number(s.height))]) }
+    public static func size(_ s: Size) -> JSON { .object([("width", .number(s.width)), ("height", .number(s.height))]) }
 
     /// A value as structured JSON: numbers, strings, booleans, objects for geometry and colours,
     /// the case name for enums, null for no image.
-    static func value(_ v: PropertyValue, _ p: PropertyInfo) -> JSON {
+    public static func value(_ v: PropertyValue, _ p: PropertyInfo) -> JSON {
         switch v {
         case .int(let i): return .integer(i)
         case .cgFloat(let d), .double(let d): return .number(d)

@@ -1,0 +1,120 @@
+import EaselHost
+
+/// One snapshot: a class in one variant at one scale (or a scene at one scale), and where its
+/// reference lives: `<Class>/<variant>@<scale>x.png` (`<stem>.scene/scene@<scale>x.png` for a scene
+/// file `<stem>.json`; the dot cannot occur in a class name, so the two never clash).
+public struct SnapshotCase: Equatable, Sendable {
+    public enum Subject: Equatable, Sendable {
+        /// A class in a variant: the attributes the variant sets (none for "default").
+        case component(className: String, variant: String, attributes: [SnapshotAttribute])
+        /// A scene file.
+        case scene(path: String)
+    }
+
+    public var subject: Subject
+    public var scale: Double
+    public var tolerance: SnapshotTolerance
+
+    public init(subject: Subject, scale: Double, tolerance: SnapshotTolerance) {
+        self.subject = subject
+        self.scale = scale
+        self.tolerance = tolerance
+    }
+
+    /// The group a report puts it in: the class name, or `<stem>.scene`.
+    public var group: String {
+        switch subject {
+        case .component(let className, _, _): return className
+        case .scene(let path): return SnapshotCase.sceneGroup(path)
+        }
+    }
+
+    /// The variant, or "scene".
+    public var variant: String {
+        switch subject {
+        case .component(_, let variant, _): return variant
+        case .scene: return "scene"
+        }
+    }
+
+    /// The class, for a component.
+    public var className: String? {
+        if case .component(let c, _, _) = subject { return c }
+        return nil
+    }
+
+    /// "Gauge/default@2x": unique in a suite, the order of the suite, the JUnit test name.
+    public var id: String { "\(group)/\(variant)@\(SnapshotCase.format(scale))x" }
+
+    /// The reference, relative to the snapshot directory.
+    public var referencePath: String { id + ".png" }
+
+    static func sceneGroup(_ path: String) -> String {
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        if name.hasSuffix(".json") { name.removeLast(5) }
+        return name + ".scene"
+    }
+
+    /// 1 → "1", 1.5 → "1.5".
+    public static func format(_ scale: Double) -> String { PropertyInfo.formatNumber(scale) }
+}
+
+/// One attribute a variant sets, in the value syntax.
+public struct SnapshotAttribute: Equatable, Sendable {
+    public var name: String
+    public var value: String
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A named set of attributes of a class: what a snapshot renders besides the defaults.
+public struct SnapshotVariant: Equatable, Sendable {
+    public static let defaultName = "default"
+    public var name: String
+    public var attributes: [SnapshotAttribute]
+
+    public init(name: String, attributes: [SnapshotAttribute] = []) {
+        self.name = name
+        self.attributes = attributes
+    }
+
+    /// A class's variants: "default" (every property at its default) first, then those the class
+    /// declares (`easel.variants/1`) in their order.
+    public static func variants(of info: ClassInfo) -> [SnapshotVariant] {
+        [SnapshotVariant(name: defaultName)] + info.variants.map { v in
+            SnapshotVariant(name: v.name, attributes: v.attributes.map { SnapshotAttribute(name: $0.key, value: $0.value) })
+        }
+    }
+}
+
+/// `--shard K/N`: the K-th of N contiguous, nearly equal slices of a suite in its order (the
+/// Playwright and Jest convention). The slices of 1/N … N/N cover every snapshot exactly once; they
+/// differ in size by at most one, and a class's snapshots stay together (its worker is reused).
+public struct SnapshotShard: Equatable, Sendable {
+    /// 1-based.
+    public var index: Int
+    public var count: Int
+
+    public init(index: Int, count: Int) {
+        precondition(count >= 1 && (1...count).contains(index))
+        self.index = index
+        self.count = count
+    }
+
+    /// "K/N" with 1 <= K <= N, or nil.
+    public static func parse(_ text: String) -> SnapshotShard? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
+        return SnapshotShard(index: k, count: n)
+    }
+
+    /// This shard's part of `items`: indices [⌊(K−1)·M/N⌋, ⌊K·M/N⌋).
+    public func select<T>(_ items: [T]) -> ArraySlice<T> {
+        let m = items.count
+        return items[(index - 1) * m / count ..< index * m / count]
+    }
+
+    public var description: String { "\(index)/\(count)" }
+}

@@ -1,0 +1,84 @@
+import EaselHost
+import Foundation
+
+/// Which variants a run renders (`--variants all|NAME,…`).
+public enum SnapshotVariantSelection: Equatable, Sendable {
+    case all
+    case named([String])
+
+    /// "all" or a comma-separated list of names.
+    public static func parse(_ text: String) -> SnapshotVariantSelection? {
+        if text == "all" { return .all }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !names.contains(where: \.isEmpty) else { return nil }
+        return .named(names)
+    }
+}
+
+/// The suite: every snapshot a run would take, in a fixed order. Classes sorted by name, each
+/// class's variants in their order ("default" first), each variant at every scale in the order
+/// given; then the scenes in the order given.
+public enum SnapshotPlan {
+    /// - Parameters:
+    ///   - names: classes and scene files (`*.json`) named on the command line; none: every
+    ///     registered class not skipped in snapshot.json, then the settings' scenes.
+    /// - Throws: ``HostError`` `.notFound` for an unknown class, a missing scene file or a variant
+    ///   that none of the selected classes has.
+    public static func cases(registry: Registry, settings: SnapshotSettings, names: [String],
+                             variants: SnapshotVariantSelection, overrides: SnapshotSettings.Overrides) throws -> [SnapshotCase] {
+        var classNames: [String] = []
+        var scenes: [String] = []
+        if names.isEmpty {
+            classNames = registry.classes.map(\.name).filter { settings.classes[$0]?.skip != true }
+            scenes = settings.scenes
+        } else {
+            for name in names {
+                if name.hasSuffix(".json") { scenes.append(name); continue }
+                guard registry.classes.contains(where: { $0.name == name }) else {
+                    let close = registry.suggestions(for: name)
+                    throw HostError(.notFound, "no class named '\(name)'" + (close.isEmpty ? " (see host list)" : " (did you mean \(close.joined(separator: ", "))?)"))
+                }
+                if !classNames.contains(name) { classNames.append(name) }
+            }
+            classNames.sort()
+        }
+        var cases: [SnapshotCase] = []
+        var seenVariants = Set<String>()
+        for name in classNames {
+            guard let info = try registry.classInfo(named: name) else { continue }
+            let all = SnapshotVariant.variants(of: info)
+            seenVariants.formUnion(all.map(\.name))
+            let chosen: [SnapshotVariant]
+            switch variants {
+            case .all: chosen = all
+            case .named(let wanted): chosen = all.filter { wanted.contains($0.name) }
+            }
+            let tolerance = settings.tolerance(for: name, overrides)
+            for variant in chosen {
+                for scale in settings.scales(for: name, overrides) {
+                    cases.append(SnapshotCase(subject: .component(className: name, variant: variant.name, attributes: variant.attributes),
+                                              scale: scale, tolerance: tolerance))
+                }
+            }
+        }
+        if case .named(let wanted) = variants, !classNames.isEmpty {
+            for name in wanted where !seenVariants.contains(name) {
+                throw HostError(.notFound, "no variant named '\(name)' in the classes selected (they have: \(seenVariants.sorted().joined(separator: ", ")))")
+            }
+        }
+        for path in scenes {
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw HostError(.notFound, "no such scene file", file: path)
+            }
+            let tolerance = settings.tolerance(for: nil, overrides)
+            for scale in settings.scales(for: nil, overrides) {
+                cases.append(SnapshotCase(subject: .scene(path: path), scale: scale, tolerance: tolerance))
+            }
+        }
+        var ids = Set<String>()
+        for c in cases where !ids.insert(c.id).inserted {
+            throw HostError(.badData, "two snapshots would share the reference \(c.referencePath) (two scenes with the same file name?)")
+        }
+        return cases
+    }
+}

@@ -1,0 +1,361 @@
+import EaselHost
+import EaselRender
+import Foundation
+import Glibc
+
+/// Which references a run writes (swift-snapshot-testing's record modes).
+public enum SnapshotRecordMode: String, CaseIterable, Sendable {
+    /// Verify only: never write a reference; a missing one is a failure.
+    case none
+    /// Write references that do not exist yet; verify the others.
+    case missing
+    /// Write references that are missing, unreadable, of another size or over the tolerance.
+    case failed
+    /// Make every reference equal its render (files whose pixels are unchanged are left alone).
+    case all
+}
+
+/// What a run does besides rendering: where references and failure artifacts go.
+public struct SnapshotOptions: Sendable {
+    /// The snapshot directory (`Snapshots`).
+    public var directory: String
+    public var record: SnapshotRecordMode
+    /// Where failure artifacts and index.html go.
+    public var reportDirectory: String
+    /// zlib level of written references and artifacts.
+    public var pngLevel = 9
+
+    public init(directory: String, record: SnapshotRecordMode, reportDirectory: String) {
+        self.directory = directory
+        self.record = record
+        self.reportDirectory = reportDirectory
+    }
+}
+
+/// The outcome of one snapshot.
+public struct SnapshotResult: Sendable {
+    public enum Status: String, Sendable {
+        /// The render matches its reference within the tolerance.
+        case passed
+        /// It does not, or its reference is missing, unreadable or of another size.
+        case failed
+        /// The reference was written (record modes).
+        case recorded
+        /// The render itself failed (a plugin crashed, hung or reported an error).
+        case error
+    }
+
+    /// The files a person looks at for a failure, absolute or relative to the current directory.
+    public struct Artifacts: Sendable {
+        public var directory: String
+        public var reference: String?
+        public var actual: String?
+        public var difference: String?
+    }
+
+    public var snapshot: SnapshotCase
+    public var status: Status
+    /// Why it failed or errored, or what recording did ("new", "updated: …").
+    public var message: String?
+    public var comparison: ImageComparison?
+    /// Pixel sizes: the render's and the reference's, when known.
+    public var actualSize: (width: Int, height: Int)?
+    public var referenceSize: (width: Int, height: Int)?
+    public var artifacts: Artifacts?
+    public var seconds: Double
+
+    /// "ok", "FAIL", "ERROR", "recorded": the word a result line starts with.
+    public var word: String {
+        switch status {
+        case .passed: return "ok"
+        case .failed: return "FAIL"
+        case .error: return "ERROR"
+        case .recorded: return "recorded"
+        }
+    }
+
+    /// The one line a run prints for it.
+    public var line: String {
+        var text = word.padding(toLength: 9, withPad: " ", startingAt: 0) + snapshot.id
+        if let message { text += " — " + message }
+        if let artifacts, status == .failed || status == .error { text += " (see \(artifacts.directory))" }
+        return text
+    }
+}
+
+/// Renders snapshots and compares them with their references, on `jobs` threads, each with its own
+/// registry (so its own worker processes: plugin calls are never concurrent within one process).
+///
+/// ```swift
+/// let runner = SnapshotRunner(cases: plan, options: options, registries: [registry])
+/// let results = runner.run { index, result in print(result.line) }
+/// ```
+public final class SnapshotRunner: @unchecked Sendable {
+    public let cases: [SnapshotCase]
+    public let options: SnapshotOptions
+    private let registries: [Registry]
+
+    /// One registry per job: `registries.count` threads render at once.
+    public init(cases: [SnapshotCase], options: SnapshotOptions, registries: [Registry]) {
+        precondition(!registries.isEmpty)
+        self.cases = cases
+        self.options = options
+        self.registries = registries
+    }
+
+    /// Runs every case. `report` is called on the calling thread for each result in the cases'
+    /// order (whatever order the jobs finish in), `progress` after every finished case with the
+    /// number done and the number failed so far.
+    public func run(report: (Int, SnapshotResult) -> Void, progress: (Int, Int) -> Void = { _, _ in }) -> [SnapshotResult] {
+        if registries.count == 1 || cases.count <= 1 {
+            var results: [SnapshotResult] = []
+            for (i, c) in cases.enumerated() {
+                let r = runCase(c, registry: registries[0])
+                results.append(r)
+                report(i, r)
+                progress(results.count, results.filter { $0.status == .failed || $0.status == .error }.count)
+            }
+            return results
+        }
+        // Threads take cases in order from a shared cursor; results are reported in order.
+        let shared = SharedProgress(count: cases.count)
+        let jobs = min(registries.count, cases.count)
+        for job in 0..<jobs {
+            let registry = UncheckedBox(registries[job]) // used by this thread only
+            let thread = Thread { [self] in
+                while let index = shared.take() {
+                    shared.finish(index, runCase(cases[index], registry: registry.value))
+                }
+                shared.exit()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        var results: [SnapshotResult] = []
+        var lastFinished = 0
+        while results.count < cases.count {
+            let (ready, finished, failed) = shared.wait(after: results.count, finished: lastFinished)
+            lastFinished = finished
+            for r in ready {
+                report(results.count, r)
+                results.append(r)
+            }
+            progress(finished, failed)
+        }
+        shared.waitForExits(jobs)
+        return results
+    }
+
+    // MARK: - One case
+
+    func runCase(_ c: SnapshotCase, registry: Registry) -> SnapshotResult {
+        let start = Clock.seconds()
+        var result = SnapshotResult(snapshot: c, status: .passed, seconds: 0)
+        do {
+            let actual = try render(c, registry: registry)
+            result.actualSize = (actual.width, actual.height)
+            try compare(actual, &result)
+        } catch let error as HostError {
+            result.status = .error
+            result.message = error.description
+            if error.kind == .cannotCreate { result.message = "cannot write: \(error.description)" }
+        } catch {
+            result.status = .error
+            result.message = "\(error)"
+        }
+        result.seconds = Clock.seconds() - start
+        return result
+    }
+
+    /// The render's pixels.
+    func render(_ c: SnapshotCase, registry: Registry) throws -> RGBAImage {
+        let target: RenderTarget
+        switch c.subject {
+        case .component(let className, _, let attributes):
+            guard let cls = try registry.designableClass(named: className) else {
+                throw HostError(.notFound, "no class named '\(className)' (see host list)")
+            }
+            let request = ComponentRenderRequest(className: className, assignments: attributes.map { ($0.name, $0.value) },
+                                                 scale: c.scale, format: .png(compressionLevel: options.pngLevel))
+            target = try ComponentRender.render(cls, request)
+        case .scene(let path):
+            let scene = try Scene.read(path)
+            target = try SceneRender.render(scene, classes: registry.designableClass(named:),
+                                            format: .png(compressionLevel: options.pngLevel), scale: c.scale)
+        }
+        do { return try target.rgbaImage() } catch let e as RenderError { throw HostError(e, className: c.className) }
+    }
+
+    private func compare(_ actual: RGBAImage, _ result: inout SnapshotResult) throws {
+        let c = result.snapshot
+        let referencePath = options.directory + "/" + c.referencePath
+        let mode = options.record
+        guard FileManager.default.fileExists(atPath: referencePath) else {
+            if mode != .none {
+                try write(actual, to: referencePath)
+                result.status = .recorded
+                result.message = "new → \(referencePath)"
+            } else {
+                result.status = .failed
+                result.message = "no reference \(referencePath) (record it: host snapshot record \(recordArgument(c)), or verify --record missing)"
+                try writeArtifacts(reference: nil, actual: actual, difference: nil, &result)
+            }
+            return
+        }
+        let reference: RGBAImage
+        do { reference = try RGBAImage.readPNG(referencePath) } catch let error as RenderError {
+            if mode == .failed || mode == .all {
+                try write(actual, to: referencePath)
+                result.status = .recorded
+                result.message = "replaced an unreadable reference (\(error))"
+            } else {
+                result.status = .failed
+                result.message = "the reference is unreadable: \(error)"
+                try writeArtifacts(reference: nil, actual: actual, difference: nil, &result)
+            }
+            return
+        }
+        result.referenceSize = (reference.width, reference.height)
+        guard reference.width == actual.width, reference.height == actual.height else {
+            let change = "size changed from \(reference.width)×\(reference.height) to \(actual.width)×\(actual.height) pixels"
+            if mode == .failed || mode == .all {
+                try write(actual, to: referencePath)
+                result.status = .recorded
+                result.message = "updated: \(change)"
+            } else {
+                result.status = .failed
+                result.message = change
+                try writeArtifacts(reference: reference, actual: actual, difference: nil, &result)
+            }
+            return
+        }
+        let comparison = ImageComparison.compare(reference: reference, actual: actual, tolerance: c.tolerance)!
+        result.comparison = comparison
+        if comparison.passes {
+            if mode == .all && reference.pixels != actual.pixels {
+                try write(actual, to: referencePath)
+                result.status = .recorded
+                result.message = "updated (\(describe(comparison)), within the tolerance)"
+            }
+            return
+        }
+        if mode == .failed || mode == .all {
+            try write(actual, to: referencePath)
+            result.status = .recorded
+            result.message = "updated: \(describe(comparison))"
+            return
+        }
+        result.status = .failed
+        result.message = describe(comparison)
+        let drawn = ImageComparison.compare(reference: reference, actual: actual, tolerance: c.tolerance, drawDifference: true)!
+        try writeArtifacts(reference: reference, actual: actual, difference: drawn.difference, &result)
+    }
+
+    /// "312 of 14400 pixels differ (2.17%; at most 0% may); 40 more are anti-aliasing".
+    func describe(_ c: ImageComparison) -> String {
+        var text = "\(c.differingPixels) of \(c.totalPixels) pixels differ (\(Self.percent(c.differingShare)); at most \(Self.percent(c.tolerance.maxDifferingShare)) may)"
+        let ignored = c.tolerance.ignoresAntialiasing ? c.antialiasedPixels : 0
+        if ignored > 0 { text += "; \(ignored) more are anti-aliasing (ignored)" }
+        return text
+    }
+
+    static func percent(_ share: Double) -> String {
+        let p = share * 100
+        if p == 0 { return "0%" }
+        if p >= 0.01 { return String(format: "%.2f%%", p) }
+        return String(format: "%.4f%%", p)
+    }
+
+    private func recordArgument(_ c: SnapshotCase) -> String {
+        switch c.subject {
+        case .component(let className, _, _): return className
+        case .scene(let path): return path
+        }
+    }
+
+    private func write(_ image: RGBAImage, to path: String) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        makeDirectories(directory)
+        do { try AtomicFile.write(image.encodePNG(level: options.pngLevel), to: path) } catch let e as RenderError {
+            throw HostError(e)
+        }
+    }
+
+    /// Writes reference, actual and difference images for a failure into the report directory.
+    private func writeArtifacts(reference: RGBAImage?, actual: RGBAImage, difference: RGBAImage?,
+                                _ result: inout SnapshotResult) throws {
+        let dir = options.reportDirectory + "/" + result.snapshot.id
+        var artifacts = SnapshotResult.Artifacts(directory: dir)
+        if let reference {
+            artifacts.reference = dir + "/reference.png"
+            try write(reference, to: artifacts.reference!)
+        }
+        artifacts.actual = dir + "/actual.png"
+        try write(actual, to: artifacts.actual!)
+        if let difference {
+            artifacts.difference = dir + "/difference.png"
+            try write(difference, to: artifacts.difference!)
+        }
+        result.artifacts = artifacts
+    }
+}
+
+
+/// The state the job threads of a run share, behind one lock.
+private final class SharedProgress: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var next = 0, finished = 0, failed = 0, exited = 0
+    private var slots: [SnapshotResult?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    /// The next case to run, nil when none is left.
+    func take() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard next < slots.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func finish(_ index: Int, _ result: SnapshotResult) {
+        condition.lock()
+        slots[index] = result
+        finished += 1
+        if result.status == .failed || result.status == .error { failed += 1 }
+        condition.signal()
+        condition.unlock()
+    }
+
+    func exit() {
+        condition.lock()
+        exited += 1
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Waits until results after the first `reported` are ready or more cases finished than
+    /// `finished`; returns the ready results in order and the counts.
+    func wait(after reported: Int, finished seen: Int) -> ([SnapshotResult], Int, Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            var ready: [SnapshotResult] = []
+            while reported + ready.count < slots.count, let r = slots[reported + ready.count] { ready.append(r) }
+            if !ready.isEmpty || finished != seen { return (ready, finished, failed) }
+            condition.wait()
+        }
+    }
+
+    func waitForExits(_ count: Int) {
+        condition.lock()
+        while exited < count { condition.wait() }
+        condition.unlock()
+    }
+}
+
+/// A value handed to exactly one thread.
+private struct UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

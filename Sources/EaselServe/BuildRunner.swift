@@ -1,0 +1,127 @@
+import EaselHost
+import EaselPreview
+import Foundation
+import Glibc
+
+/// `host serve --build CMD --sources DIR…`: runs the build command (`sh -c CMD`) when a file in a
+/// source folder is saved, debounced, and reports its output line by line and its exit status as
+/// ``WatchEvent/buildOutput(command:line:)`` and ``WatchEvent/buildFinished(command:status:seconds:)``.
+/// What the build produces is reloaded by the watch session, like any other change in the watched
+/// folders: the build must write its `.so` into one of them (or to a file a symbolic link there
+/// points to).
+///
+/// It runs on a thread of its own. A save during a build runs the build again once it is done; one
+/// build runs at a time.
+public final class BuildRunner: @unchecked Sendable {
+    public let command: String
+    public let sources: [String]
+    /// Quiet time after the last save before the build starts.
+    public let debounce: Double
+    private let report: (WatchEvent) -> Void
+    private let watcher: DirectoryWatcher
+    private var thread: Thread?
+    private let stopLock = NSLock()
+    private var stopped = false
+    private var running: Process?
+
+    public init(command: String, sources: [String], debounce: Double = 0.3, report: @escaping (WatchEvent) -> Void) throws {
+        self.command = command
+        self.sources = sources
+        self.debounce = debounce
+        self.report = report
+        for dir in sources {
+            var st = stat()
+            guard stat(dir, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
+                throw HostError(.notFound, "no such directory (expected a folder of sources for --build)", file: dir)
+            }
+        }
+        watcher = try DirectoryWatcher(directories: sources)
+    }
+
+    /// Starts watching the sources.
+    public func start() {
+        let t = Thread { [weak self] in self?.loop() }
+        t.name = "easel-build"
+        thread = t
+        t.start()
+    }
+
+    /// Stops watching and ends a build that is running.
+    public func stop() {
+        stopLock.lock()
+        stopped = true
+        running?.terminate()
+        stopLock.unlock()
+    }
+
+    private var isStopped: Bool { stopLock.lock(); defer { stopLock.unlock() }; return stopped }
+
+    private func loop() {
+        var lastSave: Double?
+        while !isStopped {
+            let wait = lastSave.map { max(0, $0 + debounce - Self.now()) } ?? 0.25
+            let events = watcher.next(timeout: min(wait, 0.25))
+            // Saves of visible files (editors' swap and backup files start with a dot or end in ~).
+            if events.contains(where: { e in
+                let name = e.path.split(separator: "/").last.map(String.init) ?? ""
+                return e.change != .overflow && !name.hasPrefix(".") && !name.hasSuffix("~") && [.written, .movedIn, .deleted].contains(e.change)
+            }) || events.contains(where: { $0.change == .overflow }) {
+                lastSave = Self.now()
+            }
+            if let t = lastSave, Self.now() >= t + debounce {
+                lastSave = nil
+                build()
+            }
+        }
+    }
+
+    /// Runs the command once, reporting its output as it comes.
+    private func build() {
+        let start = Self.now()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        stopLock.lock()
+        if stopped { stopLock.unlock(); return }
+        do { try process.run() } catch {
+            stopLock.unlock()
+            report(.buildOutput(command: command, line: "cannot run /bin/sh: \(error)"))
+            report(.buildFinished(command: command, status: 127, seconds: Self.now() - start))
+            return
+        }
+        running = process
+        stopLock.unlock()
+        report(.buildOutput(command: command, line: "running `\(command)`"))
+        var partial: [UInt8] = []
+        let handle = pipe.fileHandleForReading
+        while true {
+            let data = handle.availableData
+            if data.isEmpty { break }
+            for byte in data {
+                if byte == UInt8(ascii: "\n") {
+                    report(.buildOutput(command: command, line: String(decoding: partial, as: UTF8.self)))
+                    partial.removeAll(keepingCapacity: true)
+                } else if partial.count < 2000 {
+                    partial.append(byte)
+                }
+            }
+        }
+        if !partial.isEmpty { report(.buildOutput(command: command, line: String(decoding: partial, as: UTF8.self))) }
+        process.waitUntilExit()
+        stopLock.lock()
+        running = nil
+        stopLock.unlock()
+        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        report(.buildFinished(command: command, status: status, seconds: Self.now() - start))
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,410 @@
+import EaselHost
+import EaselPreview
+import EaselRender
+import Foundation
+import Glibc
+
+/// How `host serve` listens.
+public struct ServeConfiguration: Sendable {
+    /// The address to bind (numeric). Loopback by default; anything else needs a token.
+    public var address = "127.0.0.1"
+    public var port: UInt16 = 8750
+    /// Required in every request (`?token=`, a cookie, or `Authorization: Bearer`) when set; set
+    /// whenever `address` is not a loopback address.
+    public var token: String?
+    public var maximumBodySize = 1 << 20
+    public var maximumEventClients = 32
+    public var maximumConnections = 64
+    /// The page's files (see ``PageFiles``).
+    public var pageDirectory: String
+
+    public init(pageDirectory: String) { self.pageDirectory = pageDirectory }
+
+    /// Whether the address is a loopback one (127.0.0.0/8 or ::1).
+    public var isLoopback: Bool { address.hasPrefix("127.") || address == "::1" }
+}
+
+/// The live designer's HTTP server: the page, the JSON API (schema `easel.serve/1`) and the event
+/// stream, on top of a ``WatchSession`` (the one engine of reloads, values and renders).
+///
+/// Security, as a local server a browser talks to must have it:
+/// - it binds 127.0.0.1 unless told otherwise, and then requires a random token;
+/// - a request whose `Host` is not a loopback name or address with the server's port is refused
+///   (DNS rebinding), unless the server was bound elsewhere on purpose (then the token protects it);
+/// - a POST whose `Origin` is not the server's own, or whose body is not `application/json`, is
+///   refused (CSRF: a form or a foreign page cannot send JSON without a preflight, which is never
+///   granted); other methods are refused;
+/// - only the page's files and plugins' resource folders are served, never through `..` (decoded or
+///   not), absolute paths, hidden names or symbolic links that lead out;
+/// - bodies are bounded (413), event-stream clients are bounded (503), renders obey the renderer's
+///   size limits and each plugin call its time budget.
+///
+/// Thread rule: requests arrive on the connections' threads; every call into plugins goes through
+/// the session's lock.
+public final class DesignerServer: @unchecked Sendable {
+    public let configuration: ServeConfiguration
+    public let session: WatchSession
+    public let hub: EventHub
+    private var http: HTTPServer!
+
+    public init(session: WatchSession, hub: EventHub, configuration: ServeConfiguration) throws {
+        self.session = session
+        self.hub = hub
+        self.configuration = configuration
+        http = try HTTPServer(address: configuration.address, port: configuration.port,
+                              maximumBodySize: configuration.maximumBodySize,
+                              maximumConnections: configuration.maximumConnections,
+                              gate: { [unowned self] in self.gate($0) },
+                              handler: { [unowned self] in self.respond($0) })
+    }
+
+    /// The port the server listens on.
+    public var port: UInt16 { http.port }
+
+    /// The page's address (with the token when there is one).
+    public var url: String {
+        let host = configuration.address.contains(":") ? "[\(configuration.address)]" : configuration.address
+        return "http://\(host):\(port)/" + (configuration.token.map { "?token=\($0)" } ?? "")
+    }
+
+    public func stop() {
+        hub.close()
+        http.stop()
+    }
+
+    /// Pushes a session event to the page.
+    public static func publish(_ event: WatchEvent, to hub: EventHub) {
+        let (name, data) = ServeJSON.event(event)
+        hub.publish(name, data: data.compactText)
+    }
+
+    /// A random token: 128 bits from the kernel, hex.
+    public static func makeToken() -> String {
+        var generator = SystemRandomNumberGenerator() // getrandom(2)
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    // MARK: - The gate: decided from the headers, before any body is read
+
+    func gate(_ request: HTTPRequest) -> HTTPResponse? {
+        guard ["GET", "HEAD", "POST"].contains(request.method) else {
+            return error(405, "method \(request.method) is not allowed (expected GET or POST)", headers: [("Allow", "GET, HEAD, POST")])
+        }
+        if configuration.isLoopback {
+            let host = request.header("host") ?? ""
+            let allowed = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
+            guard allowed.contains(host.lowercased()) else {
+                return error(421, "Host '\(host)' is not this server (expected one of: \(allowed.joined(separator: ", ")))")
+            }
+        }
+        if let token = configuration.token {
+            let given = request.query["token"] ?? request.cookies["easel_token"]
+                ?? request.header("authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+            guard given == token else { return error(403, "a token is required (open the URL host serve printed)") }
+        }
+        if request.method == "POST" {
+            if let origin = request.header("origin") {
+                let own = "http://" + (request.header("host") ?? "")
+                guard origin == own else {
+                    return error(403, "Origin '\(origin)' is not this server's (\(own)); cross-site requests are refused")
+                }
+            }
+            let type = request.header("content-type") ?? ""
+            guard type.lowercased().hasPrefix("application/json") else {
+                return error(415, "the body must be JSON (Content-Type: application/json), not '\(type)'")
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Routes
+
+    func respond(_ request: HTTPRequest) -> HTTPResponse {
+        do {
+            let start = WatchSession.now()
+            var response = try route(request)
+            // How long the server took, request in to image bytes out (Scripts/bench-serve reads it).
+            if response.headers.contains(where: { $0.0 == "Content-Type" && $0.1.hasPrefix("image/") || $0.1 == "application/pdf" }) {
+                response.headers.append(("Server-Timing", "render;dur=\(String(format: "%.3f", (WatchSession.now() - start) * 1000))"))
+            }
+            return response
+        } catch let e as HostError {
+            return json(ServeJSON.status(e), ServeJSON.error(e))
+        } catch {
+            return json(500, ServeJSON.error(HostError(.internalError, "\(error)")))
+        }
+    }
+
+    private func route(_ request: HTTPRequest) throws -> HTTPResponse {
+        let path = request.path
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        switch (request.method, segments.first ?? "") {
+        case ("POST", "api"):
+            switch segments.dropFirst().first {
+            case "render": return try render(request)
+            case "values": return try setValues(request)
+            case "scenes":
+                let rest = Array(segments.dropFirst(2))
+                if rest.count == 1, let i = Int(rest[0]) { return try editScene(i, request) }
+                if rest.count == 2, let i = Int(rest[0]), rest[1] == "save" {
+                    try session.saveScene(at: i)
+                    return json(200, try sceneDetail(i))
+                }
+            default: break
+            }
+        case (_, "api"):
+            switch Array(segments.dropFirst()) {
+            case ["classes"]: return json(200, ServeJSON.classes(session))
+            case let s where s.count == 2 && s[0] == "classes":
+                guard let detail = ServeJSON.classDetail(session, s[1]) else { throw unknownClass(s[1]) }
+                return json(200, detail)
+            case ["preview"]: return try preview(request)
+            case let s where s.count == 2 && s[0] == "thumbnail": return try thumbnail(s[1])
+            case let s where s.count >= 3 && s[0] == "resources": return try resource(s[1], s[2...].joined(separator: "/"))
+            case ["scenes"]:
+                let scenes = session.openScenes
+                return json(200, .object([ServeJSON.schema, ("scenes", .array(scenes.map { s in
+                    .object([("file", .string(s.scene.file)), ("dirty", .bool(s.edited)), ("instances", .integer(Int64(s.scene.instances.count)))])
+                }))]))
+            case let s where s.count == 2 && s[0] == "scenes":
+                guard let i = Int(s[1]) else { break }
+                return json(200, try sceneDetail(i))
+            case let s where s.count == 3 && s[0] == "scenes" && s[2] == "preview":
+                guard let i = Int(s[1]) else { break }
+                let format = try Self.format(request.query["format"] ?? "png", pngLevel: 1)
+                let target = try session.renderScene(at: i, scale: try request.query["scale"].map { try Self.scale($0) }, format: format)
+                return image(target, format, download: nil)
+            case ["events"]:
+                guard let stream = hub.subscribe() else {
+                    return error(503, "too many event-stream clients (at most \(hub.maximumClients))")
+                }
+                return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
+                                                           ("X-Accel-Buffering", "no")], body: .stream(stream))
+            default: break
+            }
+        case ("POST", _):
+            break
+        default:
+            return try page(path == "/" ? "index.html" : String(path.dropFirst()), request)
+        }
+        throw HostError(.notFound, "no such API endpoint: \(request.method) \(path) (see README, HTTP API)")
+    }
+
+    private func page(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
+        guard let file = ResourceFiles.file(name, under: configuration.pageDirectory),
+              let data = FileManager.default.contents(atPath: file) else {
+            throw HostError(.notFound, "no such page file: /\(name)")
+        }
+        var headers: [(String, String)] = [("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff"),
+                                           ("Content-Security-Policy", "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'")]
+        if let token = configuration.token, request.query["token"] == token {
+            headers.append(("Set-Cookie", "easel_token=\(token); Path=/; HttpOnly; SameSite=Strict"))
+        }
+        return HTTPResponse(status: 200, contentType: ResourceFiles.contentType(name), bytes: [UInt8](data), headers: headers)
+    }
+
+    private func resource(_ className: String, _ relative: String) throws -> HTTPResponse {
+        guard let info = session.classInfo(named: className) else { throw unknownClass(className) }
+        let root = PluginLoader.resourceDirectory(for: info.plugin.path)
+        guard let file = ResourceFiles.file(relative, under: root), let data = FileManager.default.contents(atPath: file) else {
+            throw HostError(.notFound, "no such resource '\(relative)' of class \(className)", file: root)
+        }
+        return HTTPResponse(status: 200, contentType: ResourceFiles.contentType(file), bytes: [UInt8](data),
+                            headers: [("X-Content-Type-Options", "nosniff")])
+    }
+
+    private func thumbnail(_ className: String) throws -> HTTPResponse {
+        guard let state = session.state(of: className) else { throw unknownClass(className) }
+        guard let png = state.preview else {
+            throw HostError(.notFound, "class \(className) has no preview yet" + (state.failure.map { ": " + $0.reason } ?? ""))
+        }
+        return HTTPResponse(status: 200, contentType: "image/png", bytes: png, headers: [("Cache-Control", "no-cache")])
+    }
+
+    /// `GET /api/preview?class=…&size=WxH&scale=N&format=png|svg|pdf&background=#RRGGBB`: the class
+    /// with the values the session holds (what the canvas shows).
+    private func preview(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let className = request.query["class"] else { throw HostError(.usage, "preview: missing ?class=NAME") }
+        let format = try Self.format(request.query["format"] ?? "png", pngLevel: 1)
+        let target = try session.render(className: className, size: try request.query["size"].map { try Self.size($0) },
+                                        scale: try Self.scale(request.query["scale"]),
+                                        background: try request.query["background"].map { try PropertyInfo.parseColor($0, "background") },
+                                        format: format)
+        return image(target, format, download: request.query["download"].map { _ in className })
+    }
+
+    /// `POST /api/render`: what `host render` renders with the same arguments.
+    private func render(_ request: HTTPRequest) throws -> HTTPResponse {
+        let body = try Self.object(request.body)
+        let known = ["class", "size", "scale", "format", "attributes", "background", "pngLevel", "scene"]
+        for key in body.keys.sorted() where !known.contains(key) {
+            throw HostError(.badData, "request body: \(key): unknown key (expected one of: \(known.joined(separator: ", ")))")
+        }
+        let level = try (body["pngLevel"]).map { value -> Int in
+            guard let n = value as? NSNumber, let i = Int(exactly: n.doubleValue), (0...9).contains(i) else {
+                throw HostError(.badData, "request body: pngLevel: expected a level from 0 to 9")
+            }
+            return i
+        } ?? 6
+        let format = try Self.format(try Self.string(body["format"], "format") ?? "png", pngLevel: level)
+        let scale: Double? = try body["scale"].map { v in
+            guard let n = v as? NSNumber, n.doubleValue.isFinite, n.doubleValue > 0 else {
+                throw HostError(.badData, "request body: scale: expected a positive number (e.g. 1, 2 or 3)")
+            }
+            return n.doubleValue
+        }
+        let background = try Self.string(body["background"], "background").map { try PropertyInfo.parseColor($0, "background") }
+        if let sceneObject = body["scene"] {
+            let data = try JSONSerialization.data(withJSONObject: sceneObject)
+            let scene = try Scene.parse(data, file: "request body: scene")
+            let target = try session.withLock {
+                try SceneRender.render(scene, classes: { self.session.designableClass(named: $0) }, format: format,
+                                       scale: scale, background: background)
+            }
+            return image(target, format, download: nil)
+        }
+        guard let className = try Self.string(body["class"], "class") else {
+            throw HostError(.badData, "request body: expected \"class\" (a class name) or \"scene\" (a scene object)")
+        }
+        var assignments: [(name: String, value: String)] = []
+        if let attributes = body["attributes"] {
+            guard let a = attributes as? [String: Any] else { throw HostError(.badData, "request body: attributes: expected an object") }
+            for (key, value) in a {
+                assignments.append((key, try AttributeText.text(value, path: "attributes.\(key)", file: "request body")))
+            }
+        }
+        let size = try Self.string(body["size"], "size").map { try Self.size($0) }
+        let target = try session.withLock { () throws -> RenderTarget in
+            guard let cls = session.designableClass(named: className) else { throw unknownClass(className) }
+            // In the class's property order, as scenes apply attributes.
+            let order = Dictionary(cls.info.properties.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+            var request = ComponentRenderRequest(className: className, format: format)
+            request.assignments = assignments.sorted { (order[$0.name] ?? Int.max, $0.name) < (order[$1.name] ?? Int.max, $1.name) }
+            request.size = size
+            request.scale = scale ?? 1
+            request.background = background
+            return try ComponentRender.render(cls, request)
+        }
+        return image(target, format, download: nil)
+    }
+
+    /// `POST /api/values` `{"class": NAME, "values": {name: value|null}}`: values the session holds
+    /// for the class (null resets to the default), checked first; answers with the class's detail.
+    private func setValues(_ request: HTTPRequest) throws -> HTTPResponse {
+        let body = try Self.object(request.body)
+        guard let className = try Self.string(body["class"], "class") else { throw HostError(.badData, "request body: expected \"class\"") }
+        guard let values = body["values"] as? [String: Any] else { throw HostError(.badData, "request body: values: expected an object") }
+        var changes: [(name: String, text: String?)] = []
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            changes.append((name, value is NSNull ? nil : try AttributeText.text(value, path: "values.\(name)", file: "request body")))
+        }
+        try session.setValues(changes, for: className)
+        guard let detail = ServeJSON.classDetail(session, className) else { throw unknownClass(className) }
+        return json(200, detail)
+    }
+
+    /// A scene as the designer edits it: the document, whether it has unsaved edits, and the
+    /// classes its instances use (as `GET /api/classes/NAME` describes them).
+    private func sceneDetail(_ index: Int) throws -> JSON {
+        let scenes = session.openScenes
+        guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index) (there are \(scenes.count))") }
+        let scene = scenes[index].scene
+        let names = Array(Set(scene.instances.map(\.className))).sorted()
+        let classes: [JSON] = names.compactMap { name in
+            guard case .object(let members)? = ServeJSON.classDetail(session, name) else { return nil }
+            return members.first { $0.0 == "class" }?.1
+        }
+        return .object([ServeJSON.schema, ("file", .string(scene.file)), ("dirty", .bool(scenes[index].edited)),
+                        ("document", scene.document), ("classes", .array(classes))])
+    }
+
+    /// `POST /api/scenes/N` `{"document": {…scene…}}`: the edited scene, checked (structure, and the
+    /// attributes that changed against their classes) before it replaces the open one.
+    private func editScene(_ index: Int, _ request: HTTPRequest) throws -> HTTPResponse {
+        let body = try Self.object(request.body)
+        guard let document = body["document"] else { throw HostError(.badData, "request body: expected \"document\" (a scene object)") }
+        let scenes = session.openScenes
+        guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
+        let scene = try Scene.parse(try JSONSerialization.data(withJSONObject: document), file: scenes[index].scene.file)
+        try session.replaceScene(at: index, with: scene)
+        return json(200, .object([ServeJSON.schema, ("dirty", .bool(true))]))
+    }
+
+    // MARK: - Helpers
+
+    private func image(_ target: RenderTarget, _ format: OutputFormat, download: String?) -> HTTPResponse {
+        do {
+            let bytes = try target.encode()
+            var headers: [(String, String)] = [("Cache-Control", "no-store")]
+            let ext: String
+            switch format {
+            case .png: ext = "png"
+            case .svg: ext = "svg"
+            case .pdf: ext = "pdf"
+            }
+            if let download { headers.append(("Content-Disposition", "attachment; filename=\"\(download).\(ext)\"")) }
+            return HTTPResponse(status: 200, contentType: ResourceFiles.contentType("x." + ext), bytes: bytes, headers: headers)
+        } catch let e as RenderError {
+            let h = HostError(e)
+            return json(ServeJSON.status(h), ServeJSON.error(h))
+        } catch {
+            return json(500, ServeJSON.error(HostError(.internalError, "\(error)")))
+        }
+    }
+
+    private func unknownClass(_ name: String) -> HostError {
+        let known = session.withLock { Array(session.loadedBuilds.flatMap { $0.classes.map(\.name) }) }.sorted()
+        let close = Registry.closeNames(to: name, in: known)
+        return HostError(.notFound, "no class named '\(name)' is loaded"
+                         + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)"))
+    }
+
+    private func json(_ status: Int, _ value: JSON) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "application/json", bytes: Array(value.compactText.utf8),
+                     headers: [("Cache-Control", "no-store")])
+    }
+
+    private func error(_ status: Int, _ message: String, headers: [(String, String)] = []) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "application/json",
+                     bytes: Array(JSON.object([ServeJSON.schema, ("error", .object([("message", .string(message))]))]).compactText.utf8),
+                     headers: headers)
+    }
+
+    static func object(_ body: [UInt8]) throws -> [String: Any] {
+        let value: Any
+        do { value = try JSONSerialization.jsonObject(with: Data(body)) } catch {
+            throw HostError(.badData, "request body: invalid JSON (expected an object)")
+        }
+        guard let object = value as? [String: Any] else { throw HostError(.badData, "request body: expected a JSON object") }
+        return object
+    }
+
+    static func string(_ value: Any?, _ key: String) throws -> String? {
+        guard let value, !(value is NSNull) else { return nil }
+        guard let s = value as? String else { throw HostError(.badData, "request body: \(key): expected a string") }
+        return s
+    }
+
+    static func format(_ text: String, pngLevel: Int) throws -> OutputFormat {
+        switch text.lowercased() {
+        case "png": return .png(compressionLevel: pngLevel)
+        case "svg": return .svg
+        case "pdf": return .pdf
+        default: throw HostError(.badData, "format '\(text)' is not png, svg or pdf")
+        }
+    }
+
+    static func size(_ text: String) throws -> Size {
+        do { return try PropertyInfo.parseSize(text, "size") } catch let e as HostError {
+            throw HostError(.badData, "size: \(e.message)")
+        }
+    }
+
+    static func scale(_ text: String?) throws -> Double {
+        guard let text else { return 1 }
+        guard let s = Double(text), s.isFinite, s > 0 else {
+            throw HostError(.badData, "scale '\(text)' is not a positive number (expected e.g. 1, 2 or 3)")
+        }
+        return s
+    }
+}

@@ -1,0 +1,270 @@
+import CMicroHTTPD
+import EaselHost
+import Foundation
+import Glibc
+
+/// One HTTP request, as the server's handler sees it: the path and query already percent-decoded
+/// (by libmicrohttpd), header names in lower case, the whole body.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    public var path: String
+    public var query: [String: String]
+    public var headers: [String: String]
+    public var cookies: [String: String]
+    public var body: [UInt8]
+
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// What the handler answers: bytes, or an event stream that stays open (Server-Sent Events).
+public struct HTTPResponse {
+    public enum Body {
+        case bytes([UInt8])
+        case stream(EventStream)
+    }
+    public var status: Int
+    public var headers: [(String, String)]
+    public var body: Body
+
+    public init(status: Int, headers: [(String, String)] = [], body: Body) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public init(status: Int, contentType: String, bytes: [UInt8], headers: [(String, String)] = []) {
+        self.init(status: status, headers: [("Content-Type", contentType)] + headers, body: .bytes(bytes))
+    }
+}
+
+/// A response body written while the connection stays open: ``next(maximumWait:)`` blocks (on the
+/// connection's own thread) until there is something to send; nil ends the stream.
+public protocol EventStream: AnyObject {
+    /// The next bytes to send, an empty array to send nothing yet (the wait ran out), or nil to end.
+    func next(maximumWait: Double) -> [UInt8]?
+    /// The client went away (or the server stops).
+    func closed()
+}
+
+/// A small HTTP/1.1 server on libmicrohttpd: one thread per connection (so an event stream may
+/// block), a bounded number of connections, request bodies bounded and collected before the
+/// handler runs. Requests can be refused from their headers alone (``gate``), before any body is read.
+///
+/// ```swift
+/// let server = try HTTPServer(address: "127.0.0.1", port: 0, maximumBodySize: 1 << 20) { request in
+///     HTTPResponse(status: 200, contentType: "text/plain", bytes: Array("hello".utf8))
+/// }
+/// print(server.port)
+/// server.stop()
+/// ```
+///
+/// Thread rule: the handler and the gate run on the connections' threads, concurrently.
+public final class HTTPServer: @unchecked Sendable {
+    public let address: String
+    /// The port it listens on (the one the kernel chose when 0 was asked for).
+    public let port: UInt16
+    public let maximumBodySize: Int
+    private let handler: (HTTPRequest) -> HTTPResponse
+    private let gate: (HTTPRequest) -> HTTPResponse?
+    private var daemon: OpaquePointer?
+    private let listener: Int32
+
+    /// Binds `address:port` (a numeric IPv4 or IPv6 address) and starts serving. `gate` sees each
+    /// request before its body is read (with an empty body) and may answer it at once.
+    public init(address: String, port: UInt16, maximumBodySize: Int, maximumConnections: Int = 64,
+                gate: @escaping (HTTPRequest) -> HTTPResponse? = { _ in nil },
+                handler: @escaping (HTTPRequest) -> HTTPResponse) throws {
+        self.address = address
+        self.maximumBodySize = maximumBodySize
+        self.handler = handler
+        self.gate = gate
+        (listener, self.port) = try Self.listen(address: address, port: port)
+        let flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
+                           | MHD_USE_ERROR_LOG.rawValue | (address.contains(":") ? MHD_USE_IPv6.rawValue : 0))
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let completed: MHD_RequestCompletedCallback = { _, _, state, _ in
+            guard let state, let raw = state.pointee else { return }
+            Unmanaged<RequestState>.fromOpaque(raw).release()
+            state.pointee = nil
+        }
+        let arguments: [CVarArg] = [
+            MHD_OPTION.LISTEN_SOCKET.rawValue, listener,
+            MHD_OPTION.NOTIFY_COMPLETED.rawValue, unsafeBitCast(completed, to: OpaquePointer.self), OpaquePointer(context),
+            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(maximumConnections),
+            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(120),
+            MHD_OPTION.END.rawValue,
+        ]
+        daemon = withVaList(arguments) { list in
+            MHD_start_daemon_va(flags, port, nil, nil, { cls, connection, url, method, _, upload, uploadSize, state in
+                let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
+                return server.handle(connection!, url: url!, method: method!, upload: upload, size: uploadSize!, state: state!)
+            }, context, list)
+        }
+        guard daemon != nil else {
+            close(listener)
+            throw HostError(.internalError, "the HTTP server (libmicrohttpd) could not start on \(address):\(port)")
+        }
+    }
+
+    /// Stops listening and closes every connection (event streams end first).
+    public func stop() {
+        guard let d = daemon else { return }
+        daemon = nil
+        MHD_stop_daemon(d)
+        close(listener)
+    }
+
+    deinit { stop() }
+
+    /// A listening socket bound to the address, with the port it got.
+    private static func listen(address: String, port: UInt16) throws -> (Int32, UInt16) {
+        let v6 = address.contains(":")
+        let fd = socket(v6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw HostError(.internalError, "cannot create a socket: \(String(cString: strerror(errno)))") }
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        var bound: Int32
+        if v6 {
+            var a = sockaddr_in6()
+            a.sin6_family = sa_family_t(AF_INET6)
+            a.sin6_port = port.bigEndian
+            guard inet_pton(AF_INET6, address, &a.sin6_addr) == 1 else {
+                close(fd)
+                throw HostError(.usage, "--bind '\(address)' is not a numeric IP address (expected e.g. 127.0.0.1 or ::1)")
+            }
+            bound = withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
+        } else {
+            var a = sockaddr_in()
+            a.sin_family = sa_family_t(AF_INET)
+            a.sin_port = port.bigEndian
+            guard inet_pton(AF_INET, address, &a.sin_addr) == 1 else {
+                close(fd)
+                throw HostError(.usage, "--bind '\(address)' is not a numeric IP address (expected e.g. 127.0.0.1 or ::1)")
+            }
+            bound = withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        }
+        guard bound == 0, Glibc.listen(fd, 64) == 0 else {
+            let why = String(cString: strerror(errno))
+            close(fd)
+            throw HostError(.cannotCreate, "cannot listen on \(address):\(port): \(why)" + (errno == EADDRINUSE ? " (another server uses the port: pick another with --port)" : ""))
+        }
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        let actual = withUnsafePointer(to: &storage) { p -> UInt16 in
+            v6 ? p.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+               : p.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+        }
+        return (fd, actual)
+    }
+
+    // MARK: - Requests
+
+    /// What is known of a request between the handler's calls (one per chunk of body).
+    final class RequestState {
+        var request: HTTPRequest
+        var tooLarge = false
+        init(_ request: HTTPRequest) { self.request = request }
+    }
+
+    private func handle(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
+                        upload: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>,
+                        state: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
+        guard let raw = state.pointee else {
+            // First call: the headers are in.
+            let request = HTTPRequest(method: String(cString: method), path: String(cString: url),
+                                      query: Self.values(connection, .GET_ARGUMENT_KIND),
+                                      headers: Self.values(connection, .HEADER_KIND, lowercase: true),
+                                      cookies: Self.values(connection, .COOKIE_KIND), body: [])
+            let s = RequestState(request)
+            state.pointee = Unmanaged.passRetained(s).toOpaque()
+            if let early = gate(request) { return send(early, on: connection) }
+            if let length = request.header("content-length").flatMap(Int.init), length > maximumBodySize {
+                return send(tooLarge(), on: connection)
+            }
+            return .YES
+        }
+        let s = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
+        if size.pointee > 0 {
+            if !s.tooLarge {
+                if s.request.body.count + size.pointee > maximumBodySize {
+                    s.tooLarge = true
+                    s.request.body = []
+                } else {
+                    upload!.withMemoryRebound(to: UInt8.self, capacity: size.pointee) {
+                        s.request.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size.pointee))
+                    }
+                }
+            }
+            size.pointee = 0
+            return .YES
+        }
+        if s.tooLarge { return send(tooLarge(), on: connection) }
+        return send(handler(s.request), on: connection)
+    }
+
+    private func tooLarge() -> HTTPResponse {
+        HTTPResponse(status: 413, contentType: "application/json",
+                     bytes: Array(#"{"schema":"easel.serve/1","error":{"message":"the request body is larger than \#(maximumBodySize) bytes"}}"#.utf8))
+    }
+
+    private static func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercase: Bool = false) -> [String: String] {
+        final class Box { var values: [String: String] = [:]; var lowercase = false }
+        let box = Box()
+        box.lowercase = lowercase
+        withExtendedLifetime(box) {
+            _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
+                let box = Unmanaged<Box>.fromOpaque(cls!).takeUnretainedValue()
+                guard let key else { return .YES }
+                let k = String(cString: key)
+                box.values[box.lowercase ? k.lowercased() : k] = value.map { String(cString: $0) } ?? ""
+                return .YES
+            }, Unmanaged.passUnretained(box).toOpaque())
+        }
+        return box.values
+    }
+
+    private func send(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let r: OpaquePointer?
+        switch response.body {
+        case .bytes(let bytes):
+            r = bytes.withUnsafeBytes {
+                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!),
+                                                .RESPMEM_MUST_COPY)
+            }
+        case .stream(let stream):
+            let box = StreamBox(stream)
+            r = MHD_create_response_from_callback(UInt64.max, 4096, { cls, _, buffer, maximum in
+                let box = Unmanaged<StreamBox>.fromOpaque(cls!).takeUnretainedValue()
+                return box.read(into: buffer!, maximum: maximum)
+            }, Unmanaged.passRetained(box).toOpaque(), { cls in
+                let box = Unmanaged<StreamBox>.fromOpaque(cls!).takeRetainedValue()
+                box.stream.closed()
+            })
+        }
+        guard let r else { return .NO }
+        for (name, value) in response.headers { MHD_add_response_header(r, name, value) }
+        let result = MHD_queue_response(connection, UInt32(response.status), r)
+        MHD_destroy_response(r)
+        return result
+    }
+
+    /// An event stream and the bytes of its current chunk not sent yet.
+    final class StreamBox {
+        let stream: EventStream
+        var pending: [UInt8] = []
+        init(_ stream: EventStream) { self.stream = stream }
+
+        func read(into buffer: UnsafeMutablePointer<CChar>, maximum: Int) -> Int {
+            while pending.isEmpty {
+                guard let next = stream.next(maximumWait: 15) else { return -1 } // MHD_CONTENT_READER_END_OF_STREAM
+                // A comment line keeps the connection alive (and finds clients that went away).
+                pending = next.isEmpty ? Array(": keep-alive\n\n".utf8) : next
+            }
+            let n = min(maximum, pending.count)
+            pending.withUnsafeBytes { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress!, byteCount: n) }
+            pending.removeFirst(n)
+            return n
+        }
+    }
+}

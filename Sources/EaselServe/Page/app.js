@@ -1,0 +1,846 @@
+// The Easel designer: library, canvas and inspector on top of host serve's HTTP API (easel.serve/1).
+// No framework: the DOM, fetch and EventSource. Every editor is a labelled form control whose
+// accessible name is the property's display name; the server checks every value before any plugin
+// code runs, and its message is shown in the editor.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const state = {
+  classes: [],          // from GET /api/classes: {name, displayName, summary, group, state, file}
+  failures: [],
+  current: null,        // the selected class's detail (GET /api/classes/NAME)
+  scene: null,          // the open scene: {index, document, selected}
+  frameVersion: 0,      // counts canvas frames shown (tests wait on it)
+  rendering: false,
+  renderAgain: false,
+  pending: new Map(),   // property → text not yet sent
+  sending: false,
+  lastSize: null,       // the size (points) of the last frame shown
+};
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+async function getJSON(url) {
+  const r = await fetch(url, { cache: "no-store" });
+  const body = await r.json();
+  if (!r.ok) throw Object.assign(new Error(body.error?.message || r.statusText), { details: body.error });
+  return body;
+}
+
+async function postJSON(url, object) {
+  const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(object) });
+  const type = r.headers.get("Content-Type") || "";
+  const body = type.startsWith("application/json") ? await r.json() : await r.blob();
+  if (!r.ok) throw Object.assign(new Error(body.error?.message || r.statusText), { details: body.error });
+  return body;
+}
+
+function setStatus(text) { $("status").textContent = text; }
+
+// ---------------------------------------------------------------------------------------------
+// Library
+
+async function loadLibrary() {
+  const list = await getJSON("/api/classes");
+  const classes = [];
+  for (const plugin of list.plugins) {
+    for (const c of plugin.classes) if (c.registered) classes.push({ ...c, file: plugin.path, plugin: plugin.name });
+  }
+  classes.sort((a, b) => a.group.localeCompare(b.group) || a.displayName.localeCompare(b.displayName));
+  state.classes = classes;
+  state.failures = list.failures;
+  renderLibrary();
+}
+
+function renderLibrary() {
+  const filter = $("search").value.trim().toLowerCase();
+  const box = $("class-list");
+  box.replaceChildren();
+  const groups = new Map();
+  for (const c of state.classes) {
+    const text = `${c.name} ${c.displayName} ${c.summary || ""} ${c.group}`.toLowerCase();
+    if (filter && !text.includes(filter)) continue;
+    if (!groups.has(c.group)) groups.set(c.group, []);
+    groups.get(c.group).push(c);
+  }
+  for (const [group, items] of groups) {
+    const section = document.createElement("section");
+    const h = document.createElement("h2");
+    h.textContent = group;
+    const ul = document.createElement("ul");
+    ul.className = "plain entries";
+    for (const c of items) {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "entry";
+      b.setAttribute("aria-label", c.displayName);
+      b.dataset.className = c.name;
+      if (state.current && state.current.class.name === c.name && !state.scene) b.setAttribute("aria-current", "true");
+      const img = document.createElement("img");
+      img.alt = "";
+      img.src = `/api/thumbnail/${encodeURIComponent(c.name)}?v=${c.build}-${c.state?.previewBuild ?? 0}`;
+      img.onerror = () => { img.style.visibility = "hidden"; };
+      const name = document.createElement("span");
+      name.className = "name";
+      name.textContent = c.displayName;
+      const summary = document.createElement("span");
+      summary.className = "summary";
+      summary.textContent = c.summary || "";
+      b.append(img, name, summary);
+      if (c.state?.failing) {
+        const badge = document.createElement("span");
+        badge.className = "badge";
+        badge.textContent = "failing";
+        b.append(badge);
+      }
+      b.addEventListener("click", () => selectClass(c.name));
+      li.append(b);
+      ul.append(li);
+    }
+    section.append(h, ul);
+    box.append(section);
+  }
+  if (!box.children.length) {
+    const p = document.createElement("p");
+    p.className = "empty";
+    p.textContent = state.classes.length ? "No class matches." : "No components loaded yet: build one into the watched folder.";
+    box.append(p);
+  }
+  const failures = $("failure-list");
+  failures.replaceChildren();
+  for (const f of state.failures) {
+    const li = document.createElement("li");
+    li.textContent = `${f.path}: ${f.message.split("\n")[0]}`;
+    failures.append(li);
+  }
+  $("failure-section").hidden = state.failures.length === 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Selection and the inspector
+
+async function selectClass(name) {
+  state.scene = null;
+  $("save-scene").hidden = true;
+  $("instance-boxes").replaceChildren();
+  state.current = await getJSON(`/api/classes/${encodeURIComponent(name)}`);
+  $("width").value = "";
+  $("height").value = "";
+  renderLibrary();
+  renderInspector();
+  hideOverlay();
+  await renderCanvas();
+}
+
+function propertiesOf() {
+  if (state.scene) {
+    const inst = state.scene.selected != null ? state.scene.document.instances[state.scene.selected] : null;
+    return inst ? state.scene.classes.get(inst.class) : null;
+  }
+  return state.current?.class;
+}
+
+function currentText(p) {
+  if (state.scene) {
+    const inst = state.scene.document.instances[state.scene.selected];
+    const v = inst.attributes?.[p.name];
+    return v === undefined ? p.defaultText : String(v);
+  }
+  return p.valueText ?? p.defaultText;
+}
+
+function renderInspector() {
+  const form = $("properties");
+  form.replaceChildren();
+  const cls = propertiesOf();
+  if (!cls) {
+    $("inspector-title").textContent = state.scene ? "Scene" : "Inspector";
+    $("inspector-summary").textContent = state.scene ? "Click an instance on the canvas to edit it." : "";
+    return;
+  }
+  $("inspector-title").textContent = cls.displayName + (state.scene ? ` (${state.scene.document.instances[state.scene.selected].name || "instance " + (state.scene.selected + 1)})` : "");
+  $("inspector-summary").textContent = cls.summary || "";
+  // Groups as host inspect groups them: the property's group, else the class's own section.
+  const groups = new Map();
+  for (const p of cls.properties) {
+    if (p.hidden) continue;
+    const g = p.group || cls.displayName;
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g).push(p);
+  }
+  for (const [group, props] of groups) {
+    const fs = document.createElement("fieldset");
+    fs.className = "group";
+    const legend = document.createElement("legend");
+    legend.textContent = group;
+    fs.append(legend);
+    for (const p of props) fs.append(editor(p));
+    form.append(fs);
+  }
+}
+
+let editorCount = 0;
+function editor(p) {
+  const id = `p-${p.name}-${++editorCount}`;
+  const row = document.createElement("div");
+  row.className = "property";
+  row.dataset.property = p.name;
+  const text = currentText(p);
+  const modified = text !== p.defaultText;
+  if (modified) row.classList.add("modified");
+  const help = document.createElement("small");
+  help.id = id + "-help";
+  help.className = "help";
+  help.textContent = p.summary || "";
+  const message = document.createElement("small");
+  message.id = id + "-error";
+  message.className = "error";
+  message.setAttribute("role", "alert");
+  const describe = (el) => el.setAttribute("aria-describedby", `${help.id} ${message.id}`);
+  const label = document.createElement("label");
+  label.htmlFor = id;
+  label.textContent = p.displayName;
+  const controls = document.createElement("div");
+  controls.className = "controls";
+  const send = (value) => queueValue(p, value, row, message);
+  const disabled = p.readOnly;
+
+  const number = (attrs) => {
+    const i = document.createElement("input");
+    i.type = "number";
+    Object.assign(i, attrs);
+    return i;
+  };
+  const isNumber = ["Int", "CGFloat", "Double"].includes(p.type);
+  if (isNumber) {
+    const step = p.range && p.range.step > 0 ? p.range.step : (p.type === "Int" ? 1 : "any");
+    const field = number({ value: text, step, disabled });
+    if (p.range) {
+      const slider = document.createElement("input");
+      slider.type = "range";
+      slider.id = id;
+      slider.min = p.range.min;
+      slider.max = p.range.max;
+      slider.step = p.range.step > 0 ? p.range.step : (p.type === "Int" ? 1 : "any");
+      slider.value = text;
+      slider.disabled = disabled;
+      describe(slider);
+      field.setAttribute("aria-label", `${p.displayName} value`);
+      field.min = p.range.min;
+      field.max = p.range.max;
+      slider.addEventListener("input", () => { field.value = slider.value; send(slider.value); });
+      field.addEventListener("input", () => { if (field.value !== "") { slider.value = field.value; send(field.value); } });
+      controls.append(slider, field);
+    } else {
+      field.id = id;
+      describe(field);
+      field.addEventListener("input", () => { if (field.value !== "") send(field.value); });
+      controls.append(field);
+    }
+  } else if (p.type === "Bool") {
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.setAttribute("role", "switch");
+    box.id = id;
+    box.checked = ["true", "yes", "on", "1"].includes(text.toLowerCase());
+    box.disabled = disabled;
+    describe(box);
+    box.addEventListener("change", () => send(box.checked ? "true" : "false"));
+    controls.append(box);
+  } else if (p.type === "Color") {
+    const hex = text.startsWith("#") ? text : "#000000FF";
+    const picker = document.createElement("input");
+    picker.type = "color";
+    picker.id = id;
+    picker.value = hex.slice(0, 7).toLowerCase();
+    picker.disabled = disabled;
+    describe(picker);
+    const alpha = document.createElement("input");
+    alpha.type = "range";
+    alpha.min = 0; alpha.max = 255; alpha.step = 1;
+    alpha.value = hex.length >= 9 ? parseInt(hex.slice(7, 9), 16) : 255;
+    alpha.disabled = disabled;
+    alpha.setAttribute("aria-label", `${p.displayName} alpha`);
+    const field = document.createElement("input");
+    field.type = "text";
+    field.value = hex.toUpperCase();
+    field.size = 9;
+    field.disabled = disabled;
+    field.setAttribute("aria-label", `${p.displayName} hex`);
+    const compose = () => picker.value.toUpperCase() + Number(alpha.value).toString(16).padStart(2, "0").toUpperCase();
+    picker.addEventListener("input", () => { field.value = compose(); send(field.value); });
+    alpha.addEventListener("input", () => { field.value = compose(); send(field.value); });
+    field.addEventListener("change", () => {
+      const v = field.value.trim();
+      if (/^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/.test(v)) { picker.value = v.slice(0, 7).toLowerCase(); alpha.value = v.length === 9 ? parseInt(v.slice(7), 16) : 255; }
+      send(v);
+    });
+    controls.append(picker, alpha, field);
+  } else if (p.type === "Enum") {
+    if (p.enumCases.length <= 4) {
+      // Segmented: a radio group whose name is the display name.
+      const group = document.createElement("div");
+      group.setAttribute("role", "radiogroup");
+      group.className = "segmented";
+      group.id = id;
+      group.setAttribute("aria-labelledby", id + "-label");
+      label.id = id + "-label";
+      label.removeAttribute("for");
+      for (const c of p.enumCases) {
+        const l = document.createElement("label");
+        const r = document.createElement("input");
+        r.type = "radio";
+        r.name = id;
+        r.value = c.name;
+        r.checked = c.name === text;
+        r.disabled = disabled;
+        r.addEventListener("change", () => { if (r.checked) send(c.name); });
+        l.append(r, document.createTextNode(c.displayName));
+        group.append(l);
+      }
+      describe(group);
+      controls.append(group);
+    } else {
+      const select = document.createElement("select");
+      select.id = id;
+      select.disabled = disabled;
+      for (const c of p.enumCases) {
+        const o = document.createElement("option");
+        o.value = c.name;
+        o.textContent = c.displayName;
+        o.selected = c.name === text;
+        select.append(o);
+      }
+      describe(select);
+      select.addEventListener("change", () => send(select.value));
+      controls.append(select);
+    }
+  } else if (["Point", "Size", "Rect", "Insets"].includes(p.type)) {
+    const names = { Point: ["x", "y"], Size: ["width", "height"], Rect: ["x", "y", "width", "height"], Insets: ["top", "left", "bottom", "right"] }[p.type];
+    const values = text.split(/[x,X]/).map((s) => s.trim());
+    const group = document.createElement("div");
+    group.setAttribute("role", "group");
+    group.id = id;
+    group.className = "compound";
+    group.setAttribute("aria-labelledby", id + "-label");
+    label.id = id + "-label";
+    label.removeAttribute("for");
+    const fields = names.map((n, i) => {
+      const f = number({ value: values[i] ?? "0", step: "any", disabled });
+      f.setAttribute("aria-label", `${p.displayName} ${n}`);
+      f.title = n;
+      return f;
+    });
+    const joiner = p.type === "Size" ? "x" : ",";
+    for (const f of fields) f.addEventListener("input", () => {
+      if (fields.every((x) => x.value !== "")) send(fields.map((x) => x.value).join(joiner));
+    });
+    group.append(...fields);
+    describe(group);
+    controls.append(group);
+  } else if (p.type === "Image") {
+    const field = document.createElement("input");
+    field.type = "text";
+    field.id = id;
+    field.value = text;
+    field.disabled = disabled;
+    field.placeholder = "none";
+    const listId = id + "-resources";
+    field.setAttribute("list", listId);
+    const list = document.createElement("datalist");
+    list.id = listId;
+    for (const r of state.current?.resources || []) {
+      const o = document.createElement("option");
+      o.value = r;
+      list.append(o);
+    }
+    describe(field);
+    field.addEventListener("change", () => send(field.value));
+    controls.append(field, list);
+  } else {
+    const field = document.createElement("input");
+    field.type = "text";
+    field.id = id;
+    field.value = text;
+    field.disabled = disabled;
+    describe(field);
+    field.addEventListener("input", () => send(field.value));
+    controls.append(field);
+  }
+
+  const reset = document.createElement("button");
+  reset.type = "button";
+  reset.className = "reset";
+  reset.textContent = "↺";
+  reset.title = `Reset to default (${p.defaultText || "empty"})`;
+  reset.setAttribute("aria-label", `Reset ${p.displayName} to default`);
+  reset.disabled = disabled || !modified;
+  reset.addEventListener("click", () => send(null, true));
+  const marker = document.createElement("span");
+  marker.className = "marker";
+  marker.title = "differs from the default";
+  marker.textContent = modified ? "●" : "";
+  marker.setAttribute("aria-label", modified ? "modified" : "");
+  const head = document.createElement("div");
+  head.className = "head";
+  head.append(label, marker, reset);
+  row.append(head, controls, help, message);
+  return row;
+}
+
+// Values go to the server one batch at a time; the latest text of each property wins.
+function queueValue(p, value, row, message) {
+  state.pending.set(p.name, { value, row, message });
+  flushValues();
+}
+
+async function flushValues() {
+  if (state.sending || state.pending.size === 0) return;
+  state.sending = true;
+  const batch = new Map(state.pending);
+  state.pending.clear();
+  const values = {};
+  for (const [name, { value }] of batch) values[name] = value;
+  try {
+    if (state.scene) {
+      const inst = state.scene.document.instances[state.scene.selected];
+      inst.attributes = inst.attributes || {};
+      // Scene attributes are checked against the class by rendering the edited scene.
+      for (const [name, v] of Object.entries(values)) { if (v === null) delete inst.attributes[name]; else inst.attributes[name] = v; }
+      await postJSON(`/api/scenes/${state.scene.index}`, { document: state.scene.document });
+      for (const [, { row, message }] of batch) { message.textContent = ""; row.classList.remove("invalid"); }
+      state.scene.dirty = true;
+      $("save-scene").disabled = false;
+      refreshMarkers(batch);
+    } else {
+      state.current = await postJSON("/api/values", { class: state.current.class.name, values });
+      for (const [, { row, message }] of batch) { message.textContent = ""; row.classList.remove("invalid"); }
+      refreshMarkers(batch);
+    }
+    await renderCanvas();
+  } catch (e) {
+    for (const [, { row, message }] of batch) {
+      message.textContent = e.message;
+      row.classList.add("invalid");
+      row.querySelectorAll("input, select").forEach((el) => el.setAttribute("aria-invalid", "true"));
+    }
+    if (state.scene) await reloadScene(state.scene.index, state.scene.selected);
+  } finally {
+    state.sending = false;
+    if (state.pending.size) flushValues();
+  }
+}
+
+function refreshMarkers(batch) {
+  const cls = propertiesOf();
+  for (const [name, { row }] of batch) {
+    const p = state.scene ? cls.properties.find((x) => x.name === name)
+                          : state.current.class.properties.find((x) => x.name === name);
+    if (!p) continue;
+    const modified = currentText(p) !== p.defaultText;
+    row.classList.toggle("modified", modified);
+    row.querySelector(".marker").textContent = modified ? "●" : "";
+    row.querySelector(".reset").disabled = p.readOnly || !modified;
+    row.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
+    if (batch.get(name).value === null) {
+      // A reset: redraw the editor with the default.
+      row.replaceWith(editor(p));
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The canvas
+
+function zoomScale(naturalWidth, naturalHeight) {
+  const z = $("zoom").value;
+  if (z !== "fit") return Number(z);
+  const area = $("canvas-area").getBoundingClientRect();
+  if (!naturalWidth || !naturalHeight) return 1;
+  return Math.max(0.25, Math.min(8, Math.min((area.width - 48) / naturalWidth, (area.height - 48) / naturalHeight)));
+}
+
+function requestedSize() {
+  const w = Number($("width").value), h = Number($("height").value);
+  return w > 0 && h > 0 ? `${w}x${h}` : null;
+}
+
+function previewURL(format, download) {
+  const size = requestedSize();
+  const known = state.lastSize || state.current?.class.defaultSize;
+  const zoom = zoomScale(known?.width, known?.height);
+  const scale = format === "png" ? Math.round(zoom * (window.devicePixelRatio || 1) * 100) / 100 : 1;
+  const q = new URLSearchParams({ class: state.current.class.name, scale: String(scale), format });
+  if (size) q.set("size", size);
+  if (download) q.set("download", "1");
+  return { url: "/api/preview?" + q.toString(), scale, zoom };
+}
+
+async function renderCanvas() {
+  if (state.rendering) { state.renderAgain = true; return; }
+  state.rendering = true;
+  try {
+    do {
+      state.renderAgain = false;
+      if (state.scene) await drawScene(); else if (state.current) await drawClass();
+    } while (state.renderAgain);
+  } finally {
+    state.rendering = false;
+  }
+}
+
+async function showFrame(blob, scale, zoom, description) {
+  const img = $("canvas");
+  const url = URL.createObjectURL(blob);
+  const next = new Image();
+  next.src = url;
+  await next.decode();
+  const w = next.naturalWidth / scale, h = next.naturalHeight / scale;
+  state.lastSize = { width: w, height: h };
+  const old = img.src;
+  img.src = url;
+  img.alt = description;
+  img.style.width = `${w * zoom}px`;
+  img.style.height = `${h * zoom}px`;
+  if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+  $("frame").hidden = false;
+  $("empty").hidden = true;
+  $("frame").classList.remove("stale");
+  state.frameVersion += 1;
+  img.dataset.version = String(state.frameVersion);
+  updateDownloads();
+  document.dispatchEvent(new CustomEvent("easel:frame", { detail: { version: state.frameVersion } }));
+}
+
+async function drawClass() {
+  const { url, scale, zoom } = previewURL("png");
+  const r = await fetch(url, { cache: "no-store" });
+  if (!r.ok) {
+    const body = await r.json().catch(() => ({}));
+    showFailure({ className: state.current.class.name, failure: body.error || { message: r.statusText } });
+    return;
+  }
+  const size = requestedSize();
+  await showFrame(await r.blob(), scale, zoom, `${state.current.class.displayName}${size ? " at " + size.replace("x", "×") : ""}`);
+  if (!state.current.state?.failing) hideOverlay();
+}
+
+function updateDownloads() {
+  if (!state.current || state.scene) {
+    for (const f of ["png", "svg", "pdf"]) $("download-" + f).removeAttribute("href");
+    return;
+  }
+  for (const f of ["png", "svg", "pdf"]) $("download-" + f).href = previewURL(f, true).url;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Failures
+
+function showFailure(event) {
+  const f = event.failure || {};
+  $("overlay-title").textContent = event.rejected ? `Build of ${basename(event.file)} rejected` : `${event.className || "The build"} failed`;
+  const facts = $("overlay-facts");
+  facts.replaceChildren();
+  const add = (k, v) => {
+    if (v === null || v === undefined || v === "") return;
+    const dt = document.createElement("dt"); dt.textContent = k;
+    const dd = document.createElement("dd"); dd.textContent = v;
+    facts.append(dt, dd);
+  };
+  add("File", f.file || event.file);
+  add("Class", f.className || event.className);
+  add("Property", f.property);
+  add("Phase", f.phase);
+  add("Signal", f.signal);
+  add("Exit status", f.exitStatus);
+  add("Time budget", f.timedOut ? "exceeded" : null);
+  add("What happened", f.reason || f.message);
+  if (event.keptBuild) add("Kept", `build ${event.keptBuild} (rollback)`);
+  if (event.staleBuild) add("Showing", `the last good frame (build ${event.staleBuild}), stale`);
+  $("overlay-output").textContent = (f.output || []).join("\n");
+  $("overlay-output").hidden = !(f.output || []).length;
+  $("overlay").hidden = false;
+  $("frame").classList.add("stale");
+}
+
+function hideOverlay() {
+  $("overlay").hidden = true;
+  $("frame").classList.remove("stale");
+}
+
+function basename(path) { return (path || "").split("/").pop(); }
+
+// ---------------------------------------------------------------------------------------------
+// Notices and live events
+
+function notice(text, kind) {
+  const li = document.createElement("li");
+  li.className = "notice " + (kind || "");
+  li.textContent = text;
+  const box = $("notices");
+  box.prepend(li);
+  while (box.children.length > 6) box.lastChild.remove();
+}
+
+function connectEvents() {
+  const events = new EventSource("/api/events");
+  events.addEventListener("hello", () => setStatus("Live: rebuilt components appear here at once."));
+  events.onerror = () => setStatus("Disconnected from host serve; retrying…");
+  events.addEventListener("reload", async (e) => {
+    const data = JSON.parse(e.data);
+    await loadLibrary();
+    const name = state.current?.class.name;
+    if (state.scene) {
+      await reloadScene(state.scene.index, state.scene.selected, true);
+      return;
+    }
+    if (!name) return;
+    const affected = (data.outcomes || []).some((o) => o.className === name) || (data.classes || []).includes(name);
+    if (!affected) return;
+    if (!state.classes.some((c) => c.name === name)) {
+      showFailure({ className: name, failure: { message: `${name} is gone: no loaded build provides it any more`, reason: "no loaded build provides this class any more" } });
+      return;
+    }
+    state.current = await getJSON(`/api/classes/${encodeURIComponent(name)}`);
+    renderInspector();
+    await renderCanvas();
+    if (state.current.state?.failing) showFailure({ className: name, failure: state.current.state.failure, staleBuild: state.current.state.previewBuild });
+    else hideOverlay();
+  });
+  events.addEventListener("schema", (e) => {
+    const d = JSON.parse(e.data);
+    notice(`${d.className}: ${d.changes.join(", ")}`, "schema");
+  });
+  events.addEventListener("notice", (e) => {
+    const d = JSON.parse(e.data);
+    notice(d.text.join(" ").trim(), d.dropped ? "warning" : "");
+  });
+  events.addEventListener("failure", (e) => {
+    const d = JSON.parse(e.data);
+    const name = state.current?.class.name;
+    const mine = d.className ? d.className === name : state.current && d.file === state.current.class.plugin.path;
+    if (mine || (state.scene && d.className && state.scene.classes.has(d.className))) showFailure(d);
+    notice(d.text[0], "error");
+  });
+  events.addEventListener("recovered", async (e) => {
+    const d = JSON.parse(e.data);
+    notice(d.text[0], "ok");
+    if (d.className === state.current?.class.name || state.scene) { hideOverlay(); await renderCanvas(); }
+  });
+  events.addEventListener("build", (e) => {
+    const d = JSON.parse(e.data);
+    $("build-log-box").hidden = false;
+    const log = $("build-log");
+    log.textContent += d.text.join("\n") + "\n";
+    if (log.textContent.length > 20000) log.textContent = log.textContent.slice(-20000);
+    log.scrollTop = log.scrollHeight;
+    if (d.finished) notice(d.text[0], d.status === 0 ? "ok" : "error");
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenes
+
+async function loadScenes() {
+  const list = await getJSON("/api/scenes");
+  const ul = $("scene-list");
+  ul.replaceChildren();
+  list.scenes.forEach((s, i) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "entry scene";
+    b.textContent = basename(s.file) + (s.dirty ? " (unsaved)" : "");
+    b.setAttribute("aria-label", basename(s.file));
+    b.addEventListener("click", () => reloadScene(i, null));
+    li.append(b);
+    ul.append(li);
+  });
+  $("scene-section").hidden = list.scenes.length === 0;
+}
+
+async function reloadScene(index, selected, keepEdits) {
+  const detail = await getJSON(`/api/scenes/${index}`);
+  state.current = null;
+  state.scene = { index, document: detail.document, file: detail.file, selected, dirty: detail.dirty, classes: new Map() };
+  for (const c of detail.classes) state.scene.classes.set(c.name, c);
+  $("save-scene").hidden = false;
+  $("save-scene").disabled = !detail.dirty;
+  renderLibrary();
+  renderInspector();
+  await renderCanvas();
+}
+
+async function drawScene() {
+  const zoom = zoomScale(...sceneSize());
+  const scale = Math.round(zoom * (window.devicePixelRatio || 1) * 100) / 100;
+  const r = await fetch(`/api/scenes/${state.scene.index}/preview?scale=${scale}`, { cache: "no-store" });
+  if (!r.ok) {
+    const body = await r.json().catch(() => ({}));
+    showFailure({ className: null, failure: body.error || { message: r.statusText } });
+    return;
+  }
+  await showFrame(await r.blob(), scale, zoom, `Scene ${basename(state.scene.file)}`);
+  hideOverlay();
+  drawInstanceBoxes(zoom);
+}
+
+function sceneSize() {
+  const [w, h] = state.scene.document.size.split(/[x,X]/).map(Number);
+  return [w, h];
+}
+
+function drawInstanceBoxes(zoom) {
+  const box = $("instance-boxes");
+  box.replaceChildren();
+  state.scene.document.instances.forEach((inst, i) => {
+    const [x, y, w, h] = inst.frame.split(",").map(Number);
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "instance" + (i === state.scene.selected ? " selected" : "");
+    b.style.left = `${x * zoom}px`; b.style.top = `${y * zoom}px`;
+    b.style.width = `${w * zoom}px`; b.style.height = `${h * zoom}px`;
+    b.setAttribute("aria-label", inst.name ? `${inst.name} (${inst.class})` : `${inst.class} ${i + 1}`);
+    b.addEventListener("click", () => { state.scene.selected = i; renderInspector(); drawInstanceBoxes(zoom); });
+    b.addEventListener("pointerdown", (e) => dragInstance(e, i, zoom, e.target.classList.contains("grip")));
+    b.addEventListener("keydown", (e) => nudgeInstance(e, i));
+    const grip = document.createElement("span");
+    grip.className = "grip";
+    b.append(grip);
+    box.append(b);
+  });
+}
+
+function dragInstance(e, index, zoom, resizing) {
+  const inst = state.scene.document.instances[index];
+  const start = inst.frame.split(",").map(Number);
+  const x0 = e.clientX, y0 = e.clientY;
+  let moved = false;
+  const move = (ev) => {
+    const dx = Math.round((ev.clientX - x0) / zoom), dy = Math.round((ev.clientY - y0) / zoom);
+    if (!moved && Math.abs(dx) + Math.abs(dy) < 2) return;
+    moved = true;
+    const f = resizing ? [start[0], start[1], Math.max(1, start[2] + dx), Math.max(1, start[3] + dy)]
+                       : [start[0] + dx, start[1] + dy, start[2], start[3]];
+    inst.frame = f.join(",");
+    drawInstanceBoxes(zoom);
+  };
+  const up = async () => {
+    window.removeEventListener("pointermove", move);
+    window.removeEventListener("pointerup", up);
+    if (!moved) return;
+    state.scene.selected = index;
+    await postJSON(`/api/scenes/${state.scene.index}`, { document: state.scene.document });
+    state.scene.dirty = true;
+    $("save-scene").disabled = false;
+    renderInspector();
+    await renderCanvas();
+  };
+  window.addEventListener("pointermove", move);
+  window.addEventListener("pointerup", up);
+}
+
+// Arrow keys move the focused instance by a point (Shift: 10); with Alt they resize it.
+async function nudgeInstance(e, index) {
+  const d = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[e.key];
+  if (!d) return;
+  e.preventDefault();
+  const step = e.shiftKey ? 10 : 1;
+  const inst = state.scene.document.instances[index];
+  const f = inst.frame.split(",").map(Number);
+  if (e.altKey) { f[2] = Math.max(1, f[2] + d[0] * step); f[3] = Math.max(1, f[3] + d[1] * step); }
+  else { f[0] += d[0] * step; f[1] += d[1] * step; }
+  inst.frame = f.join(",");
+  state.scene.selected = index;
+  await postJSON(`/api/scenes/${state.scene.index}`, { document: state.scene.document });
+  state.scene.dirty = true;
+  $("save-scene").disabled = false;
+  renderInspector();
+  await renderCanvas();
+  document.querySelectorAll(".instance")[index]?.focus();
+}
+
+async function saveScene() {
+  try {
+    await postJSON(`/api/scenes/${state.scene.index}/save`, {});
+    state.scene.dirty = false;
+    $("save-scene").disabled = true;
+    notice(`Saved ${basename(state.scene.file)}`, "ok");
+    await loadScenes();
+  } catch (e) {
+    notice(e.message, "error");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tools
+
+function shellQuote(s) { return /^[A-Za-z0-9_.,:#=\/+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`; }
+
+function command() {
+  const c = state.current.class;
+  const parts = ["host", "render", c.name];
+  for (const p of c.properties) if (p.valueText !== undefined && p.valueText !== p.defaultText) parts.push("--set", shellQuote(`${p.name}=${p.valueText}`));
+  const size = requestedSize();
+  if (size) parts.push("--size", size);
+  const { scale } = previewURL("png");
+  if (scale !== 1) parts.push("--scale", String(scale));
+  parts.push("-o", `${c.name}.png`);
+  return parts.join(" ");
+}
+
+function setupResize() {
+  const handle = $("resize-handle");
+  const apply = async (w, h) => {
+    $("width").value = Math.max(1, Math.round(w));
+    $("height").value = Math.max(1, Math.round(h));
+    await renderCanvas();
+  };
+  handle.addEventListener("pointerdown", (e) => {
+    if (!state.current || state.scene) return;
+    e.preventDefault();
+    const zoom = zoomScale(state.lastSize?.width, state.lastSize?.height);
+    const start = state.lastSize || { width: 100, height: 100 };
+    const x0 = e.clientX, y0 = e.clientY;
+    const move = (ev) => apply(start.width + (ev.clientX - x0) / zoom, start.height + (ev.clientY - y0) / zoom);
+    const up = () => { window.removeEventListener("pointermove", move); window.removeEventListener("pointerup", up); };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+  });
+  handle.addEventListener("keydown", (e) => {
+    if (!state.current || state.scene) return;
+    const step = e.shiftKey ? 10 : 1;
+    const s = state.lastSize || { width: 100, height: 100 };
+    const d = { ArrowRight: [step, 0], ArrowLeft: [-step, 0], ArrowDown: [0, step], ArrowUp: [0, -step] }[e.key];
+    if (!d) return;
+    e.preventDefault();
+    apply(s.width + d[0], s.height + d[1]);
+  });
+}
+
+function setup() {
+  $("search").addEventListener("input", renderLibrary);
+  $("zoom").addEventListener("change", () => renderCanvas());
+  $("background").addEventListener("change", () => {
+    $("canvas-area").className = "bg-" + $("background").value;
+  });
+  for (const id of ["width", "height"]) $(id).addEventListener("change", () => renderCanvas());
+  $("copy-command").addEventListener("click", async () => {
+    if (!state.current) return;
+    const text = command();
+    $("command").value = text;
+    $("command-row").hidden = false;
+    $("command").select();
+    try { await navigator.clipboard.writeText(text); notice("Copied: " + text, "ok"); } catch { notice("Select the command and copy it: " + text); }
+  });
+  $("save-scene").addEventListener("click", saveScene);
+  window.addEventListener("resize", () => { if ($("zoom").value === "fit") renderCanvas(); });
+  setupResize();
+  connectEvents();
+  loadLibrary().catch((e) => setStatus("Cannot reach host serve: " + e.message));
+  loadScenes().catch(() => {});
+}
+
+document.addEventListener("DOMContentLoaded", setup);

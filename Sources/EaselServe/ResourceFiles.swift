@@ -1,0 +1,77 @@
+import EaselHost
+import Foundation
+import Glibc
+
+/// Files the server may send: only below a root folder (the page's files, a plugin's resources),
+/// never through `..`, an absolute path, an empty or hidden segment, or a symbolic link that leads
+/// out of the root. The request path arrives percent-decoded, so `%2e%2e` is `..` here.
+enum ResourceFiles {
+    /// The regular file `relative` below `root`, resolved; nil if it does not exist or escapes.
+    static func file(_ relative: String, under root: String) -> String? {
+        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\0"), !relative.contains("\\") else { return nil }
+        let segments = relative.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }) else { return nil }
+        guard let realRoot = realPath(root), let real = realPath(root + "/" + relative) else { return nil }
+        guard real.hasPrefix(realRoot + "/") else { return nil }
+        var st = stat()
+        guard stat(real, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
+        return real
+    }
+
+    /// The image files in a plugin's resource folder, relative to it, sorted.
+    static func images(for pluginPath: String) -> [String] {
+        let root = PluginLoader.resourceDirectory(for: pluginPath)
+        var found: [String] = []
+        func walk(_ dir: String, _ prefix: String, depth: Int) {
+            guard depth < 8, let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let path = dir + "/" + name
+                var st = stat()
+                guard stat(path, &st) == 0 else { continue }
+                if st.st_mode & S_IFMT == S_IFDIR { walk(path, prefix + name + "/", depth: depth + 1); continue }
+                let lower = name.lowercased()
+                if [".png", ".svg", ".jpg", ".jpeg"].contains(where: lower.hasSuffix) { found.append(prefix + name) }
+            }
+        }
+        walk(root, "", depth: 0)
+        return found
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let r = realpath(path, nil) else { return nil }
+        defer { free(r) }
+        return String(cString: r)
+    }
+
+    /// The content type for a file name.
+    static func contentType(_ name: String) -> String {
+        let lower = name.lowercased()
+        if lower.hasSuffix(".html") { return "text/html; charset=utf-8" }
+        if lower.hasSuffix(".js") { return "text/javascript; charset=utf-8" }
+        if lower.hasSuffix(".css") { return "text/css; charset=utf-8" }
+        if lower.hasSuffix(".png") { return "image/png" }
+        if lower.hasSuffix(".svg") { return "image/svg+xml" }
+        if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { return "image/jpeg" }
+        if lower.hasSuffix(".pdf") { return "application/pdf" }
+        if lower.hasSuffix(".json") { return "application/json" }
+        return "application/octet-stream"
+    }
+}
+
+/// Where the page's files (index.html, app.js, app.css) are: `$EASEL_PAGE_DIR`, else the install
+/// location (`<prefix>/share/easel/page` beside `<prefix>/bin/host`), else the source tree this
+/// binary was built from.
+public enum PageFiles {
+    public static let environmentVariable = "EASEL_PAGE_DIR"
+
+    public static func directory() -> String? {
+        var candidates: [String] = []
+        if let env = ProcessInfo.processInfo.environment[environmentVariable], !env.isEmpty { candidates.append(env) }
+        if let exe = ResourceFiles.realPath("/proc/self/exe") {
+            let bin = (exe as NSString).deletingLastPathComponent
+            candidates.append(((bin as NSString).deletingLastPathComponent as NSString).appendingPathComponent("share/easel/page"))
+        }
+        candidates.append(((#filePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Page"))
+        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/index.html") }
+    }
+}

@@ -1,0 +1,158 @@
+import EaselHost
+import EaselPreview
+
+/// The JSON of the live designer's HTTP API (schema `easel.serve/1`, documented in the README).
+enum ServeJSON {
+    static let schema: (String, JSON) = ("schema", .string("easel.serve/1"))
+
+    /// A failure: the host's message and everything taken apart from it.
+    static func failure(_ f: PluginFailure) -> JSON {
+        .object([
+            ("message", .string(f.error.description)),
+            ("reason", .string(f.reason)),
+            ("kind", .string(f.error.kind.rawValue)),
+            ("file", .optional(f.file)),
+            ("className", .optional(f.className)),
+            ("property", .optional(f.property)),
+            ("phase", .optional(f.phase)),
+            ("signal", .optional(f.signal)),
+            ("exitStatus", f.exitStatus.map { .integer(Int64($0)) } ?? .null),
+            ("timedOut", .bool(f.timedOut)),
+            ("output", .array(f.output.map(JSON.string))),
+        ])
+    }
+
+    /// `{"schema": …, "error": {…}}`.
+    static func error(_ e: HostError) -> JSON {
+        .object([schema, ("error", failure(PluginFailure(e)))])
+    }
+
+    /// The HTTP status for an error.
+    static func status(_ e: HostError) -> Int {
+        switch e.kind {
+        case .usage: return 400
+        case .badData: return 422
+        case .notFound: return 404
+        case .pluginFailure: return 502
+        case .cannotCreate, .internalError: return 500
+        }
+    }
+
+    /// An event for the page: its SSE name and data, with the lines `host watch` prints for it.
+    static func event(_ event: WatchEvent) -> (String, JSON) {
+        var members: [(String, JSON)] = [schema]
+        let name: String
+        switch event {
+        case .started(let dirs, let count, _):
+            name = "started"
+            members += [("directories", .array(dirs.map(JSON.string))), ("plugins", .integer(Int64(count)))]
+        case .loaded(let r):
+            name = "reload"
+            members += [("file", .string(r.file)), ("build", .integer(Int64(r.build))), ("isReload", .bool(r.isReload)),
+                        ("classes", .array(r.classes.map(JSON.string))), ("outcomes", .array(r.outcomes.map(outcome))),
+                        ("milliseconds", .number((r.seconds * 10_000).rounded() / 10))]
+        case .removed(let file, _, let build, let outcomes):
+            name = "reload"
+            members += [("file", .string(file)), ("build", .integer(Int64(build))), ("removed", .bool(true)),
+                        ("outcomes", .array(outcomes.map(outcome)))]
+        case .sceneRendered(let scene, let o):
+            name = "reload"
+            members += [("scene", .string(scene)), ("outcomes", .array([outcome(o)]))]
+        case .rejected(let file, _, let f, let kept):
+            name = "failure"
+            var failure = f
+            failure.error = f.error.with(file: file, phase: .load)
+            members += [("file", .string(file)), ("className", .null), ("rejected", .bool(true)),
+                        ("keptBuild", kept.map { .integer(Int64($0)) } ?? .null), ("failure", ServeJSON.failure(failure))]
+        case .failure(let className, let f, let stale):
+            name = "failure"
+            members += [("file", .optional(f.file)), ("className", .string(className)), ("rejected", .bool(false)),
+                        ("staleBuild", stale.map { .integer(Int64($0)) } ?? .null), ("failure", failure(f))]
+        case .recovered(let className, let file, let build):
+            name = "recovered"
+            members += [("className", .string(className)), ("file", .string(file)), ("build", .integer(Int64(build)))]
+        case .schema(let className, let diff):
+            name = "schema"
+            members += [("className", .string(className)), ("changes", .array(diff.parts.map(JSON.string)))]
+        case .value(let notice, let scene, let instance):
+            name = "notice"
+            members += [("scene", .optional(scene)), ("instance", .optional(instance))]
+            switch notice {
+            case .dropped(let a, let c, let why):
+                members += [("className", .string(c)), ("property", .string(a.name)), ("dropped", .bool(true)), ("why", .string(why))]
+            case .restored(let a, let c):
+                members += [("className", .string(c)), ("property", .string(a.name)), ("restored", .bool(true))]
+            }
+        case .notice:
+            name = "notice"
+        case .buildOutput(let command, let line):
+            name = "build"
+            members += [("command", .string(command)), ("line", .string(line))]
+        case .buildFinished(let command, let status, let seconds):
+            name = "build"
+            members += [("command", .string(command)), ("finished", .bool(true)), ("status", .integer(Int64(status))),
+                        ("milliseconds", .number((seconds * 10_000).rounded() / 10))]
+        }
+        members.append(("text", .array(event.lines.map(JSON.string))))
+        return (name, .object(members))
+    }
+
+    static func outcome(_ o: RenderOutcome) -> JSON {
+        switch o {
+        case .rendered(let c, _): return .object([("className", .string(c)), ("state", .string("rendered"))])
+        case .failed(let c): return .object([("className", .string(c)), ("state", .string("failed"))])
+        case .gone(let c, _): return .object([("className", .string(c)), ("state", .string("gone"))])
+        case .scene(let s, _): return .object([("scene", .string(s)), ("state", .string("rendered"))])
+        case .sceneFailed(let s): return .object([("scene", .string(s)), ("state", .string("failed"))])
+        }
+    }
+
+    /// `GET /api/classes`: `host list --json`'s content from the builds the session has loaded, with
+    /// each class's state.
+    static func classes(_ session: WatchSession) -> JSON {
+        session.withLock {
+            let builds = session.loadedBuilds
+            return .object([
+                schema,
+                ("searchPath", .array(session.options.directories.map(JSON.string))),
+                ("plugins", .array(builds.map { build in
+                    var plugin = build.classes.first?.plugin ?? PluginInfo(path: build.file, id: "", name: "", version: "", summary: nil, abi: "")
+                    plugin.path = build.file
+                    return ListJSON.plugin(plugin, classes: build.classes.map { cls in
+                        ListJSON.classEntry(name: cls.name, displayName: cls.displayName, summary: cls.summary, group: cls.group,
+                                            registered: session.isProvider(build.file, of: cls.name),
+                                            extra: [("build", .integer(Int64(build.build))), ("state", state(session, cls.name))])
+                    })
+                })),
+                ("failures", .array(session.rejectedFiles.map { ListJSON.failure($0.failure.error) })),
+                ("warnings", .array([])),
+            ])
+        }
+    }
+
+    /// A class's preview state: failing (with why) or not, and the build its last good preview came from.
+    static func state(_ session: WatchSession, _ className: String) -> JSON {
+        guard let s = session.state(of: className) else { return .null }
+        return .object([
+            ("failing", .bool(s.failure != nil)),
+            ("stale", .bool(s.failure != nil && s.preview != nil)),
+            ("previewBuild", s.previewBuild.map { .integer(Int64($0)) } ?? .null),
+            ("failure", s.failure.map(failure) ?? .null),
+        ])
+    }
+
+    /// `GET /api/classes/NAME`: `host inspect --json`'s class, with the values the session holds as
+    /// `value`/`valueText`, the class's state and its plugin's image resources.
+    static func classDetail(_ session: WatchSession, _ name: String) -> JSON? {
+        session.withLock {
+            guard let info = session.classInfo(named: name) else { return nil }
+            let current = Dictionary(session.values(for: name).map { ($0.name, $0.value) }, uniquingKeysWith: { _, b in b })
+            return .object([
+                schema,
+                ("class", InspectJSON.describe(info, current: current)),
+                ("state", state(session, name)),
+                ("resources", .array(ResourceFiles.images(for: info.plugin.path).map(JSON.string))),
+            ])
+        }
+    }
+}

@@ -1,0 +1,117 @@
+/// `host new NAME --swift`: a SwiftPM package with one dynamic library, written as an Xcode author
+/// writes an @IBDesignable view, against the installed EaselKit package and macro library.
+extension ProjectTemplate {
+    var swiftFiles: [File] {
+        [
+            File(path: "Package.swift", text: fill(swiftPackage)),
+            File(path: "Sources/\(name)/\(name).swift", text: fill(swiftComponent)),
+            File(path: "README.md", text: fill(swiftReadme)),
+            File(path: ".gitignore", text: ".build/\n/*.png\n"),
+        ]
+    }
+}
+
+private let swiftPackage = #"""
+// swift-tools-version:6.0
+// @NAME@: a designable component for Easel (made by `easel new @NAME@`). Build it with `swift build`;
+// README.md says how to preview it.
+import PackageDescription
+
+/// Where the Easel SDK is installed (Easel's `Scripts/install --prefix`).
+let easel = "@PREFIX@"
+
+let package = Package(
+    name: "@NAME@",
+    products: [
+        // The host loads components as shared libraries: .build/debug/lib@NAME@.so.
+        .library(name: "@NAME@", type: .dynamic, targets: ["@NAME@"]),
+    ],
+    dependencies: [
+        .package(path: easel + "/share/easel/swift/EaselKit"),
+    ],
+    targets: [
+        .target(
+            name: "@NAME@",
+            dependencies: [.product(name: "EaselKit", package: "EaselKit")],
+            swiftSettings: [
+                .swiftLanguageMode(.v6),
+                // The macro library behind @Designable (SwiftPM cannot build it: it needs swift-syntax).
+                .unsafeFlags(["-load-plugin-library", easel + "/lib/easel/libEaselMacros.so"]),
+            ]),
+    ]
+)
+
+"""#
+
+private let swiftComponent = #"""
+import EaselKit
+
+/// A rounded box with a title.
+@IBDesignable @Designable
+final class @NAME@: UIView {
+    /// The text in the middle
+    @IBInspectable var title: String = "@NAME@" {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// Radius of the corners, in points
+    @IBInspectable @Inspector(range: 0...40, step: 1)
+    var cornerRadius: CGFloat = 12 {
+        didSet { setNeedsDisplay() }
+    }
+
+    override class var defaultSize: CGSize { CGSize(width: 200, height: 80) }
+
+    override func draw(_ rect: CGRect) {
+        UIColor.systemBlue.setFill()
+        UIBezierPath(roundedRect: bounds, cornerRadius: cornerRadius).fill()
+
+        let style = NSMutableParagraphStyle()
+        style.alignment = .center
+        let font = UIFont.boldSystemFont(ofSize: 22)
+        let line = CGRect(x: 0, y: (bounds.height - font.lineHeight) / 2, width: bounds.width, height: font.lineHeight)
+        title.draw(in: line, withAttributes: [.font: font, .foregroundColor: UIColor.white, .paragraphStyle: style])
+    }
+}
+
+/// The plugin's one entry point: the host calls it when it loads lib@NAME@.so.
+@_cdecl("easel_plugin_entry")
+public func easelPluginEntry() -> UnsafeRawPointer? {
+    EaselPlugin.export(id: "@ID@", name: "@NAME@", version: "0.1.0", classes: [@NAME@.self])
+}
+
+"""#
+
+private let swiftReadme = #"""
+# @NAME@
+
+A designable component for [Easel](https://example.invalid/easel), made by `easel new @NAME@`: a Swift
+package whose one product, `lib@NAME@.so`, the Easel host loads, inspects and renders.
+
+## Build
+
+```sh
+swift build
+```
+
+## Preview
+
+```sh
+easel inspect @NAME@ --plugins .build/debug                       # its properties
+easel render @NAME@ --plugins .build/debug -o @NAME@.png           # a picture
+easel render @NAME@ --plugins .build/debug --set title=Hello --set cornerRadius=30 -o hello.png
+easel watch .build/debug --out previews                            # redrawn after every swift build
+```
+
+## Writing it
+
+`Sources/@NAME@/@NAME@.swift` is written as in Xcode: `@IBDesignable`, `@IBInspectable` properties
+with `didSet` observers (the host's sets run them), a `///` doc comment as each property's summary,
+and `@Inspector(range:step:group:displayName:)` for the inspector. `@Designable` is the macro that
+reads all of it. Inspectable types: Int, CGFloat, Double, String, Bool, CGPoint, CGSize, CGRect,
+UIColor, UIColor?, UIImage?, UIEdgeInsets and enums adopting `InspectableEnum`.
+
+The package depends on the EaselKit package installed in `@PREFIX@` and loads the macro
+library beside it (see `Package.swift`); it builds in the Swift 6 language mode.
+
+"""#

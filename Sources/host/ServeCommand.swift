@@ -1,0 +1,104 @@
+import EaselHost
+import EaselPreview
+import EaselServe
+import Foundation
+import Glibc
+
+nonisolated(unsafe) private var serveStopRequested: sig_atomic_t = 0
+
+/// `host serve [DIR]…`: the live designer in the browser. One process loads the components, watches
+/// them with the watch session (reload, rollback, values kept by name and type, schema diffs) and
+/// serves the page and its JSON API on http://127.0.0.1:PORT/.
+enum ServeCommand: Command {
+    static let spec = CommandSpec(
+        name: "serve",
+        summary: "the live designer: library, canvas and inspector in the browser, hot reload on every rebuild",
+        usage: "[DIR]… [--port N] [--bind ADDRESS] [--scene FILE]… [--set [Class.]name=value]… [--build CMD --sources DIR…] [--open] [--plugins DIR]… [--in-process] [--timeout SECONDS]",
+        positionals: 0...16,
+        options: [
+            OptionSpec(name: "port", value: "N", help: "the port to listen on (default 8750; 0 picks a free one)"),
+            OptionSpec(name: "bind", value: "ADDRESS", help: "listen on this numeric address instead of 127.0.0.1 (then a token is required; see details)"),
+            OptionSpec(name: "scene", value: "FILE", repeatable: true, help: "open this scene in the designer (repeatable)"),
+            OptionSpec(name: "set", value: "[CLASS.]NAME=VALUE", repeatable: true, help: "a value the designer starts with, kept across reloads"),
+            OptionSpec(name: "build", value: "CMD", help: "run CMD (with sh -c) when a file in a --sources folder is saved, then reload what it built"),
+            OptionSpec(name: "sources", value: "DIR", repeatable: true, help: "folders whose saves trigger --build"),
+            OptionSpec(name: "open", help: "open the page in the default browser (xdg-open)"),
+        ],
+        details: """
+        Watches DIR…, every --plugins DIR and $EASEL_PLUGIN_PATH (default ./components) as host watch
+        does, and serves the designer and its HTTP API (schema easel.serve/1, see the README) on
+        http://127.0.0.1:PORT/. Only loopback clients that name this server in their Host header are
+        answered; POSTs must carry JSON and come from the page's own origin. With --bind to another
+        address a warning is printed and every request needs the random token in the printed URL.
+        Stop with Ctrl-C.
+        """)
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        var options = WatchOptions(directories: try WatchCommand.directories(arguments), outputDirectory: nil)
+        options.assignments = try WatchCommand.assignments(arguments)
+        options.scenes = try arguments.all("scene").map { try Scene.read($0) }
+        options.isolation = try CLI.isolation(arguments)
+        options.scale = 2 // library thumbnails, crisp on high-density screens
+        guard let pageDirectory = PageFiles.directory() else {
+            throw HostError(.notFound, "the designer's page files (index.html, app.js, app.css) are missing; set $\(PageFiles.environmentVariable) to their folder")
+        }
+        var configuration = ServeConfiguration(pageDirectory: pageDirectory)
+        if let text = arguments.value("port") {
+            guard let port = UInt16(text) else { throw UsageError(message: "--port '\(text)' is not a port number (0-65535)") }
+            configuration.port = port
+        }
+        if let address = arguments.value("bind") { configuration.address = address }
+        if !configuration.isLoopback {
+            configuration.token = DesignerServer.makeToken()
+            fputs("host serve: warning: listening on \(configuration.address), not only this machine: every request needs the token in the URL below\n", stderr)
+        }
+        if arguments.has("build") != arguments.has("sources") {
+            throw UsageError(message: "--build and --sources go together (the command to run, and the folders whose saves run it)")
+        }
+
+        let hub = EventHub(maximumClients: configuration.maximumEventClients)
+        let session = try WatchSession(options: options) { event in
+            for line in event.lines { print(line) }
+            fflush(stdout)
+            DesignerServer.publish(event, to: hub)
+        }
+        // Workers are forked from a launcher made now, while this process has one thread.
+        WorkerLauncher.prepare(warm: true)
+        try session.start()
+        var builder: BuildRunner?
+        if let command = arguments.value("build") {
+            builder = try BuildRunner(command: command, sources: arguments.all("sources")) { session.report($0) }
+        }
+        let server = try DesignerServer(session: session, hub: hub, configuration: configuration)
+        print("serving the designer at \(server.url) (Ctrl-C stops)")
+        fflush(stdout)
+        if arguments.has("open") { openInBrowser(server.url) }
+        builder?.start()
+        signal(SIGINT) { _ in serveStopRequested = 1 }
+        signal(SIGTERM) { _ in serveStopRequested = 1 }
+        session.run { serveStopRequested == 0 }
+        builder?.stop()
+        server.stop()
+        session.stop()
+        print("stopped")
+        return 0
+    }
+
+    static func openInBrowser(_ url: String) {
+        var pid = pid_t()
+        let argv = ["xdg-open", url]
+        let status = withCStrings(argv) { posix_spawnp(&pid, "xdg-open", nil, nil, UnsafeMutablePointer(mutating: $0), environ) }
+        if status != 0 { fputs("host serve: warning: could not run xdg-open (open \(url) yourself)\n", stderr); return }
+        // Reaped when it ends, so that it never lingers as a zombie.
+        let child = pid
+        Thread.detachNewThread { var s: Int32 = 0; waitpid(child, &s, 0) }
+    }
+
+    /// Runs `body` with a NULL-terminated C array of strings.
+    static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+        pointers.append(nil)
+        defer { pointers.forEach { free($0) } }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}

@@ -1,0 +1,261 @@
+import EaselHost
+import EaselPreview
+import EaselRender
+import Foundation
+import Glibc
+
+/// `host snapshot record|verify`: visual regression tests. Every class × variant × scale (and the
+/// scenes named) is rendered and compared with its reference `Snapshots/<Class>/<variant>@<scale>x.png`.
+enum SnapshotCommand: Command {
+    static let spec = CommandSpec(
+        name: "snapshot",
+        summary: "verify renders against reference PNGs, or record them (visual regression tests)",
+        usage: "record|verify [CLASS|SCENE.json]…",
+        positionals: 1...100_000,
+        options: [
+            OptionSpec(name: "dir", value: "DIR", help: "the references: DIR/<Class>/<variant>@<scale>x.png and DIR/snapshot.json (default ./Snapshots)"),
+            OptionSpec(name: "scales", value: "1,2", help: "pixels per point to render at (default: snapshot.json's, else 1,2)"),
+            OptionSpec(name: "variants", value: "all|NAME,…", help: "which variants (default all)"),
+            OptionSpec(name: "jobs", short: "j", value: "N", help: "render on N threads, each with its own worker processes (default 1)"),
+            OptionSpec(name: "shard", value: "K/N", help: "run only the K-th of N equal parts of the suite (CI machines; see README)"),
+            OptionSpec(name: "record", value: "MODE", help: "which references to write: missing, failed or all (verify: none; record: all)"),
+            OptionSpec(name: "threshold", value: "0-1", help: "per-pixel colour threshold for this run (default: snapshot.json's, else 0.1)"),
+            OptionSpec(name: "max-differing-share", value: "0-1", help: "largest share of differing pixels that passes, for this run (default: snapshot.json's, else 0)"),
+            OptionSpec(name: "junit", value: "FILE", help: "also write JUnit XML to FILE"),
+            OptionSpec(name: "json", help: "print JSON (schema easel.snapshot/1, see README) instead of lines"),
+            OptionSpec(name: "report", value: "DIR", help: "where failure artifacts and index.html go (default ./snapshot-report)"),
+        ],
+        details: """
+        A plugin file on the search path that fails to load is an error of the run (its classes are missing).
+        verify never writes a reference: a missing one fails and says how to record it. record writes
+        every reference whose pixels changed (--record all); verify --record missing|failed writes only those.
+        Failures leave reference.png, actual.png and difference.png per snapshot, and an index.html with a
+        slider, in the report directory (an earlier report there is removed first).
+        Exit status: 0 every snapshot passed or was recorded; 1 a snapshot differs or has no reference;
+        69 a render failed (the plugin crashed, hung or reported an error); 64 usage; 65 a bad snapshot.json;
+        66 no such class or scene; 73 a reference, report or JUnit file could not be written.
+        """)
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let action = arguments.positionals[0]
+        guard action == "record" || action == "verify" else {
+            throw UsageError(message: "expected 'record' or 'verify' first, found '\(action)'")
+        }
+        let names = Array(arguments.positionals.dropFirst())
+        var record: SnapshotRecordMode = action == "record" ? .all : .none
+        if let text = arguments.value("record") {
+            guard let mode = SnapshotRecordMode(rawValue: text), mode != .none else {
+                throw UsageError(message: "--record '\(text)' is not one of: missing, failed, all")
+            }
+            record = mode
+        }
+        var overrides = SnapshotSettings.Overrides()
+        if let text = arguments.value("scales") {
+            guard let scales = SnapshotSettings.parseScales(text) else {
+                throw UsageError(message: "--scales '\(text)' is not a comma-separated list of scales from 0 to 8 (e.g. 1,2)")
+            }
+            overrides.scales = scales
+        }
+        overrides.threshold = try share(arguments, "threshold")
+        overrides.maxDifferingShare = try share(arguments, "max-differing-share")
+        let variants = try arguments.value("variants").map { text -> SnapshotVariantSelection in
+            guard let v = SnapshotVariantSelection.parse(text) else {
+                throw UsageError(message: "--variants '\(text)' is not 'all' or a comma-separated list of variant names")
+            }
+            return v
+        } ?? .all
+        var jobs = try arguments.value("jobs").map { text -> Int in
+            guard let n = Int(text), (1...64).contains(n) else { throw UsageError(message: "--jobs '\(text)' is not a number from 1 to 64") }
+            return n
+        } ?? 1
+        let shard = try arguments.value("shard").map { text -> SnapshotShard in
+            guard let s = SnapshotShard.parse(text) else {
+                throw UsageError(message: "--shard '\(text)' is not K/N with 1 <= K <= N (e.g. 2/5)")
+            }
+            return s
+        }
+        let json = arguments.has("json")
+        let directory = arguments.value("dir") ?? "Snapshots"
+        let reportDirectory = arguments.value("report") ?? "snapshot-report"
+
+        FontConfiguration.pin()
+        if FontConfiguration.mode != .pinned {
+            Diagnostics.warningSink("fonts are not pinned (\(FontConfiguration.failure ?? "\(FontConfiguration.environmentVariable)=system")): renders may differ from references recorded elsewhere")
+        }
+        for missing in FontConfiguration.missingFonts {
+            Diagnostics.warningSink("pinned font \(missing) is not installed (run Scripts/install-deps): text will not match references recorded with it")
+        }
+        let settings = try SnapshotSettings.read(directory: directory)
+        if arguments.has("in-process") && jobs > 1 {
+            Diagnostics.warningSink("--jobs \(jobs) needs worker processes; with --in-process plugin calls run on one thread (--jobs 1)")
+            jobs = 1
+        }
+        WorkerLauncher.prepare() // before the job threads exist
+        let registry = try CLI.registry(arguments)
+        for name in settings.classes.keys.sorted() where !registry.classes.contains(where: { $0.name == name }) {
+            Diagnostics.warningSink("\(settings.file ?? directory): classes.\(name): no such class is registered (the entry is unused)")
+        }
+        let all = try SnapshotPlan.cases(registry: registry, settings: settings, names: names, variants: variants, overrides: overrides)
+        let cases = shard.map { Array($0.select(all)) } ?? all
+        var registries = [registry]
+        for _ in 1..<max(1, min(jobs, cases.count)) { registries.append(try CLI.registry(arguments)) }
+
+        try prepareReportDirectory(reportDirectory)
+        let options = SnapshotOptions(directory: directory, record: record, reportDirectory: reportDirectory)
+        let runner = SnapshotRunner(cases: cases, options: options, registries: registries)
+        // A plugin file that does not load hides its classes from the suite: an error of the run.
+        let loadFailures = registry.failures
+        if !json {
+            for failure in loadFailures { print("ERROR    " + failure.description) }
+        }
+        let progress = ProgressLine(enabled: !json && isatty(STDOUT_FILENO) == 1, total: cases.count)
+        let start = Clock.seconds()
+        let results = runner.run(report: { _, result in
+            guard !json else { return }
+            progress.clear()
+            print(result.line)
+            fflush(stdout)
+        }, progress: { done, failed in progress.update(done: done, failed: failed) })
+        progress.clear()
+        let seconds = Clock.seconds() - start
+        var summary = SnapshotReport.Summary(results)
+        summary.errors += loadFailures.count
+        let command = (["host"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+
+        var reportWritten = false
+        if summary.failed + summary.errors > 0 || arguments.has("report") {
+            let html = SnapshotReport.html(results, loadFailures: loadFailures, reportDirectory: reportDirectory, command: command)
+            makeDirectories(reportDirectory)
+            try writeFile(Array(html.utf8), to: reportDirectory + "/index.html")
+            try writeFile([], to: reportDirectory + "/" + SnapshotReport.marker)
+            reportWritten = true
+        }
+        if let junit = arguments.value("junit") {
+            try writeFile(Array(SnapshotReport.junit(results, loadFailures: loadFailures).utf8), to: junit)
+        }
+        if json {
+            print(self.json(results, summary: summary, options: options, shard: shard, total: all.count,
+                            settings: settings, seconds: seconds, reportWritten: reportWritten,
+                            loadFailures: loadFailures).text, terminator: "")
+        } else {
+            var line = summary.line + " in " + String(format: "%.1f s", seconds)
+            if let shard { line += " (shard \(shard.description): \(cases.count) of \(all.count) snapshots)" }
+            print(line)
+            if reportWritten && summary.failed + summary.errors > 0 { print("report: \(reportDirectory)/index.html") }
+        }
+        if summary.errors > 0 { return 69 }
+        return summary.failed > 0 ? 1 : 0
+    }
+
+    static func share(_ arguments: ParsedArguments, _ name: String) throws -> Double? {
+        try arguments.value(name).map { text in
+            guard let v = Double(text), (0...1).contains(v) else { throw UsageError(message: "--\(name) '\(text)' is not a number from 0 to 1") }
+            return v
+        }
+    }
+
+    /// Removes an earlier report (a directory holding the marker); refuses a directory that has
+    /// other contents, so a mistyped --report never deletes anything else.
+    static func prepareReportDirectory(_ dir: String) throws {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: dir, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else {
+            throw HostError(.cannotCreate, "is a file (expected a directory for the snapshot report)", file: dir)
+        }
+        let contents = (try? fm.contentsOfDirectory(atPath: dir)) ?? []
+        if contents.isEmpty { return }
+        guard contents.contains(SnapshotReport.marker) else {
+            throw HostError(.cannotCreate, "holds files that are not a snapshot report (expected an empty directory or an earlier report with \(SnapshotReport.marker); choose another --report)", file: dir)
+        }
+        do { try fm.removeItem(atPath: dir) } catch {
+            throw HostError(.cannotCreate, "cannot remove the earlier report: \(error.localizedDescription)", file: dir)
+        }
+    }
+
+    static func writeFile(_ bytes: [UInt8], to path: String) throws {
+        do { try AtomicFile.write(bytes, to: path) } catch let e as RenderError { throw HostError(e) }
+    }
+
+    static func json(_ results: [SnapshotResult], summary: SnapshotReport.Summary, options: SnapshotOptions,
+                     shard: SnapshotShard?, total: Int, settings: SnapshotSettings, seconds: Double,
+                     reportWritten: Bool, loadFailures: [HostError]) -> JSON {
+        func size(_ s: (width: Int, height: Int)?) -> JSON {
+            s.map { .object([("width", .integer(Int64($0.width))), ("height", .integer(Int64($0.height)))]) } ?? .null
+        }
+        return .object([
+            ("schema", .string("easel.snapshot/1")),
+            ("record", .string(options.record.rawValue)),
+            ("directory", .string(options.directory)),
+            ("settingsFile", .optional(settings.file)),
+            ("shard", shard.map { .object([("index", .integer(Int64($0.index))), ("count", .integer(Int64($0.count)))]) } ?? .null),
+            ("suiteSize", .integer(Int64(total))),
+            ("summary", .object([
+                ("total", .integer(Int64(summary.total))), ("passed", .integer(Int64(summary.passed))),
+                ("failed", .integer(Int64(summary.failed))), ("errors", .integer(Int64(summary.errors))),
+                ("recorded", .integer(Int64(summary.recorded))), ("seconds", .number(seconds)),
+            ])),
+            ("report", reportWritten ? .string(options.reportDirectory + "/index.html") : .null),
+            ("loadFailures", .array(loadFailures.map { failure in
+                .object([("path", .optional(failure.file)), ("phase", .optional(failure.phase?.rawValue)),
+                         ("message", .string(failure.message))])
+            })),
+            ("snapshots", .array(results.map { r in
+                let c = r.comparison
+                return .object([
+                    ("id", .string(r.snapshot.id)),
+                    ("class", .optional(r.snapshot.className)),
+                    ("scene", { if case .scene(let p) = r.snapshot.subject { return .string(p) } else { return .null } }()),
+                    ("variant", .string(r.snapshot.variant)),
+                    ("scale", .number(r.snapshot.scale)),
+                    ("reference", .string(options.directory + "/" + r.snapshot.referencePath)),
+                    ("status", .string(r.status.rawValue)),
+                    ("message", .optional(r.message)),
+                    ("size", size(r.actualSize)),
+                    ("referenceSize", size(r.referenceSize)),
+                    ("differingPixels", c.map { .integer(Int64($0.differingPixels)) } ?? .null),
+                    ("antialiasedPixels", c.map { .integer(Int64($0.antialiasedPixels)) } ?? .null),
+                    ("differingShare", c.map { .number($0.differingShare) } ?? .null),
+                    ("threshold", .number(r.snapshot.tolerance.threshold)),
+                    ("maxDifferingShare", .number(r.snapshot.tolerance.maxDifferingShare)),
+                    ("ignoreAntialiasing", .bool(r.snapshot.tolerance.ignoresAntialiasing)),
+                    ("artifacts", r.artifacts.map { a in
+                        .object([("reference", .optional(a.reference)), ("actual", .optional(a.actual)), ("difference", .optional(a.difference))])
+                    } ?? .null),
+                    ("seconds", .number(r.seconds)),
+                ])
+            })),
+        ])
+    }
+}
+
+/// The terminal's progress line: "[ 12/480] 1 failed · ETA 14 s", rewritten in place. Only on a
+/// terminal; never in a pipe, a file or CI logs.
+final class ProgressLine {
+    let enabled: Bool
+    let total: Int
+    private let start = Clock.seconds()
+    private var shown = false
+
+    init(enabled: Bool, total: Int) {
+        self.enabled = enabled
+        self.total = total
+    }
+
+    func update(done: Int, failed: Int) {
+        guard enabled, done < total else { return }
+        let elapsed = Clock.seconds() - start
+        let eta = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
+        let width = String(total).count
+        let count = String(repeating: " ", count: width - String(done).count) + "\(done)/\(total)"
+        print("\r\u{1B}[K[\(count)] \(failed) failed · ETA \(Int(eta.rounded())) s", terminator: "")
+        fflush(stdout)
+        shown = true
+    }
+
+    func clear() {
+        guard shown else { return }
+        print("\r\u{1B}[K", terminator: "")
+        shown = false
+    }
+}

@@ -1,0 +1,158 @@
+"""The live designer (host serve) in a real headless Chromium, driven as a person would: by the
+accessible names of its controls.
+
+Usage: designer.py PORT COMPONENTS_DIR BUTTON_SO FAULTY_GOOD_SO FAULTY_CRASH_DRAW_SO SCENE_JSON
+1. Picks "Rounded Corner Button" in the library, drags "Corner Radius" to 22: the canvas changes
+   and equals POST /api/render with cornerRadius 22 (pixel for pixel, decoded in the browser).
+2. A rebuilt libRoundedCornerButton.so lands: the page updates without navigating and keeps 22.
+3. Picks "Faulty"; a build that crashes in draw lands: the overlay names the phase and the signal
+   over the dimmed last frame; the good build lands: the page recovers by itself.
+4. Opens the scene, selects its button, edits its Corner Radius, drags it 10 points right and
+   saves: the file holds both edits, and its other instance and keys are kept.
+Exits non-zero with a message on the first failure.
+"""
+import os
+import shutil
+import sys
+import time
+from playwright.sync_api import sync_playwright
+
+COMPARE = """async ([a, b]) => {
+  const load = (src) => new Promise((ok, no) => { const i = new Image(); i.onload = () => ok(i); i.onerror = no; i.src = src; });
+  const [x, y] = await Promise.all([load(a), load(b)]);
+  if (x.naturalWidth !== y.naturalWidth || x.naturalHeight !== y.naturalHeight)
+    return `sizes differ: ${x.naturalWidth}x${x.naturalHeight} vs ${y.naturalWidth}x${y.naturalHeight}`;
+  const data = (i) => { const c = document.createElement('canvas'); c.width = i.naturalWidth; c.height = i.naturalHeight;
+    const g = c.getContext('2d'); g.drawImage(i, 0, 0); return g.getImageData(0, 0, c.width, c.height).data; };
+  const p = data(x), q = data(y);
+  let n = 0; for (let k = 0; k < p.length; k++) if (p[k] !== q[k]) n++;
+  return n === 0 ? 'same' : `${n} bytes differ`;
+}"""
+
+SNAPSHOT = """() => { const i = document.getElementById('canvas'); const c = document.createElement('canvas');
+  c.width = i.naturalWidth; c.height = i.naturalHeight; c.getContext('2d').drawImage(i, 0, 0); return c.toDataURL(); }"""
+
+RENDER = """async ([cls, attributes, scale]) => {
+  const r = await fetch('/api/render', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ class: cls, attributes, scale }) });
+  if (!r.ok) return 'error ' + r.status;
+  return URL.createObjectURL(await r.blob());
+}"""
+
+
+def wait_until(page, expression, timeout=15.0):
+    """Polls a JavaScript expression with page.evaluate (the page's Content-Security-Policy forbids
+    the string evaluation page.wait_for_function uses)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if page.evaluate(expression):
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for: {expression}")
+
+
+def replace(destination, source):
+    temporary = destination + ".tmp"
+    shutil.copyfile(source, temporary)
+    os.rename(temporary, destination)
+
+
+def main(port, components, button, good, crash, scene):
+    base = f"http://127.0.0.1:{port}/"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base)
+        page.evaluate("window.__notNavigated = true")
+        version = lambda: int(page.get_by_role("img", name="Rounded Corner Button").get_attribute("data-version") or "0")
+
+        # 1. Select, edit through the labelled control, compare with the API.
+        page.get_by_role("button", name="Rounded Corner Button", exact=True).click()
+        canvas = page.get_by_role("img", name="Rounded Corner Button")
+        canvas.wait_for()
+        wait_until(page, "document.getElementById('canvas').dataset.version >= '1'")
+        before = page.evaluate(SNAPSHOT)
+        radius = page.get_by_label("Corner Radius", exact=True)
+        assert radius.input_value() == "0", radius.input_value()
+        v = version()
+        radius.fill("22")
+        wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
+        wait_until(page, "document.querySelector('#properties .property[data-property=cornerRadius] .marker').textContent !== ''")
+        after = canvas.get_attribute("src")
+        assert page.evaluate(COMPARE, [before, page.evaluate(SNAPSHOT)]) != "same", "the canvas did not change"
+        expected = page.evaluate(RENDER, ["RoundedCornerButton", {"cornerRadius": 22}, 2])
+        assert expected.startswith("blob:"), expected
+        verdict = page.evaluate(COMPARE, [after, expected])
+        assert verdict == "same", f"canvas vs POST /api/render: {verdict}"
+        assert page.get_by_label("Corner Radius value").input_value() == "22"
+
+        # 2. A rebuilt .so: the page updates in place and keeps the value.
+        v = version()
+        replace(os.path.join(components, "libRoundedCornerButton.so"), button)
+        wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
+        assert page.evaluate("window.__notNavigated === true"), "the page navigated"
+        assert page.get_by_label("Corner Radius", exact=True).input_value() == "22", "the value was lost"
+        verdict = page.evaluate(COMPARE, [canvas.get_attribute("src"), expected])
+        assert verdict == "same", f"after the rebuild: {verdict}"
+
+        # 3. A build that crashes in draw: the overlay names the phase; then it recovers.
+        page.get_by_role("button", name="Faulty", exact=True).click()
+        page.get_by_role("img", name="Faulty").wait_for()
+        replace(os.path.join(components, "libFaulty.so"), crash)
+        overlay = page.get_by_role("alert").filter(has_text="failed")
+        overlay.wait_for(timeout=15000)
+        text = overlay.inner_text()
+        for word in ["Phase", "draw", "SIGSEGV", "libFaulty.so", "about to crash in draw"]:
+            assert word in text, f"overlay lacks {word!r}: {text}"
+        assert "stale" in page.locator("#frame").get_attribute("class"), "the last good frame is not dimmed"
+        assert page.get_by_role("img", name="Faulty").is_visible(), "the last good frame is not shown"
+        replace(os.path.join(components, "libFaulty.so"), good)
+        page.wait_for_selector("#overlay", state="hidden", timeout=15000)
+        assert "stale" not in (page.locator("#frame").get_attribute("class") or "")
+        assert page.evaluate("window.__notNavigated === true"), "the page navigated"
+
+        # 4. The scene: select an instance, edit it, move it with the mouse, save.
+        page.get_by_role("button", name="board.json", exact=True).click()
+        page.get_by_role("img", name="Scene board.json").wait_for()
+        instance = page.get_by_role("button", name="ok (RoundedCornerButton)")
+        instance.click()
+        page.get_by_role("heading", name="Rounded Corner Button (ok)").wait_for()
+        v = int(page.evaluate("document.getElementById('canvas').dataset.version"))
+        page.get_by_label("Corner Radius", exact=True).fill("10")
+        wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
+        save = page.get_by_role("button", name="Save scene")
+        assert save.is_enabled(), "an edit enables Save"
+        box = instance.bounding_box()
+        v = int(page.evaluate("document.getElementById('canvas').dataset.version"))
+        page.mouse.move(box["x"] + 10, box["y"] + 10)
+        page.mouse.down()
+        page.mouse.move(box["x"] + 20, box["y"] + 10, steps=4)
+        page.mouse.move(box["x"] + 30, box["y"] + 10, steps=4)
+        page.mouse.up()
+        wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
+        with open(scene) as f:
+            assert '"cornerRadius"' not in f.read(), "saved before Save"
+        save.click()
+        wait_until(page, "document.querySelector('#save-scene').disabled")
+        import json
+        with open(scene) as f:
+            saved = json.load(f)
+        names = [i.get("name") for i in saved["instances"]]
+        assert names == ["ok", "gauge"], names
+        ok = saved["instances"][0]
+        assert ok["frame"] == "30,20,120,44", ok["frame"]
+        assert ok["attributes"]["cornerRadius"] == 10, ok["attributes"]
+        assert ok["attributes"]["title"] == "OK", "an attribute the edit did not touch is kept"
+        assert saved["background"] == "#F2F2F7", saved
+        assert not errors, errors
+        browser.close()
+
+
+if __name__ == "__main__":
+    try:
+        main(*sys.argv[1:7])
+    except AssertionError as e:
+        print(f"designer.py: {e}", file=sys.stderr)
+        sys.exit(1)

@@ -1,0 +1,108 @@
+import Foundation
+import XCTest
+
+/// Scripts/install and Scripts/uninstall, and `easel new` against the installed SDK: from an empty
+/// folder, install to a temporary prefix, then for each language scaffold a component, build it with
+/// its one command, inspect it and render it (no edits).
+final class InstallTests: XCTestCase {
+    /// Runs a program in `directory` with the Swift toolchain and the prefix's bin first on PATH.
+    private func run(_ program: String, _ arguments: [String], in directory: String, prefix: String) throws -> ProcessResult {
+        let path = "\(prefix)/bin:/opt/swift/usr/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        return try runProcess("/usr/bin/env", [program] + arguments,
+                              environment: ["PATH": path, "EASEL_PLUGIN_PATH": "",
+                                            "EASEL_REGISTRY_CACHE": directory + "/registry.bin"],
+                              directory: directory)
+    }
+
+    func testInstallThenNewBuildInspectRenderForEachLanguageThenUninstall() throws {
+        let root = try TestPaths.scratch()
+        let prefix = root + "/prefix"
+        let install = try runProcess(TestPaths.repoRoot + "/Scripts/install", ["--prefix", prefix, "--from", TestPaths.products])
+        XCTAssertEqual(install.status, 0, install.stderr)
+        for file in ["bin/host", "bin/easel", "include/easel.h", "lib/pkgconfig/easel.pc", "lib/easel/libEaselMacros.so",
+                     "share/easel/swift/EaselKit/Package.swift", "share/easel/swift/EaselKit/Sources/EaselKit/Designable.swift",
+                     "share/bash-completion/completions/easel", "share/zsh/site-functions/_easel",
+                     "share/fish/vendor_completions.d/easel.fish", "share/man/man1/easel.1", "share/easel/installed-files"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), "installed \(file)")
+        }
+
+        let projects = root + "/projects"
+        try FileManager.default.createDirectory(atPath: projects, withIntermediateDirectories: true)
+        let languages: [(flag: String, name: String, build: [String], plugins: String)] = [
+            ("--swift", "SwiftBadge", ["swift", "build"], ".build/debug"),
+            ("--c", "CBadge", ["make"], "."),
+        ]
+        for language in languages {
+            let new = try run("easel", ["new", language.name, language.flag], in: projects, prefix: prefix)
+            XCTAssertEqual(new.status, 0, new.stderr)
+            XCTAssertTrue(new.stdout.contains("created \(language.name)/"), new.stdout)
+            let project = projects + "/" + language.name
+            XCTAssertTrue(FileManager.default.fileExists(atPath: project + "/README.md"))
+
+            let build = try run(language.build[0], Array(language.build.dropFirst()), in: project, prefix: prefix)
+            XCTAssertEqual(build.status, 0, "\(language.flag): \(build.stdout)\n\(build.stderr)")
+            XCTAssertFalse(build.stdout.contains("warning:") || build.stderr.contains("warning:"),
+                           "\(language.flag) builds without warnings: \(build.stdout)\n\(build.stderr)")
+
+            let inspect = try run("easel", ["inspect", language.name, "--plugins", language.plugins, "--json"],
+                                  in: project, prefix: prefix)
+            XCTAssertEqual(inspect.status, 0, inspect.stderr)
+            let json = try JSONSerialization.jsonObject(with: inspect.stdoutData) as! [String: Any]
+            let cls = (json["classes"] as! [[String: Any]])[0]
+            let properties = (cls["properties"] as! [[String: Any]]).prefix(2)
+            XCTAssertEqual(properties.map { $0["name"] as? String }, ["title", "cornerRadius"], language.flag)
+            XCTAssertEqual(properties.last?["range"] as? [String: Double], ["min": 0, "max": 40, "step": 1], language.flag)
+            XCTAssertEqual(properties.first?["summary"] as? String, "The text in the middle", language.flag)
+
+            let render = try run("easel", ["render", language.name, "--plugins", language.plugins, "-o", "out.png"],
+                                 in: project, prefix: prefix)
+            XCTAssertEqual(render.status, 0, render.stderr)
+            let png = try PNGFile(project + "/out.png")
+            XCTAssertEqual([png.width, png.height], [200, 80], language.flag)
+            let center = png.pixel(30, 40)
+            XCTAssertTrue(center.b > 200 && center.r < 40 && center.a == 255, "\(language.flag): blue box, got \(center)")
+            XCTAssertEqual(png.pixel(0, 0).a, 0, "\(language.flag): rounded corner left transparent")
+        }
+
+        let uninstall = try runProcess(TestPaths.repoRoot + "/Scripts/uninstall", ["--prefix", prefix])
+        XCTAssertEqual(uninstall.status, 0, uninstall.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: prefix), [], "uninstall removed everything")
+    }
+
+    func testNewRefusesABadNameAFullFolderAndAMissingSDK() throws {
+        let root = try TestPaths.scratch()
+        let name = try runHost(["new", "2fast"], directory: root)
+        XCTAssertEqual(name.status, 64)
+        XCTAssertTrue(name.stderr.contains("'2fast' is not a class name (expected an identifier"), name.stderr)
+        let both = try runHost(["new", "Badge", "--c", "--rust"], directory: root)
+        XCTAssertEqual(both.status, 64)
+        XCTAssertTrue(both.stderr.contains("choose one language: --c or --rust"), both.stderr)
+        // The host built in .build is not installed: no SDK beside it.
+        let missing = try runHost(["new", "Badge"], directory: root)
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertTrue(missing.stderr.contains("the Easel SDK is not installed in"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("Scripts/install --prefix DIR"), missing.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/Badge"), "nothing created")
+    }
+
+    func testNewNeverWritesIntoAFolderThatHasFiles() throws {
+        let root = try TestPaths.scratch()
+        let prefix = root + "/prefix"
+        let install = try runProcess(TestPaths.repoRoot + "/Scripts/install", ["--prefix", prefix, "--from", TestPaths.products])
+        XCTAssertEqual(install.status, 0, install.stderr)
+        try FileManager.default.createDirectory(atPath: root + "/Badge", withIntermediateDirectories: true)
+        try "mine".write(toFile: root + "/Badge/notes.txt", atomically: true, encoding: .utf8)
+        let full = try run("easel", ["new", "Badge", "--c"], in: root, prefix: prefix)
+        XCTAssertEqual(full.status, 73)
+        XCTAssertTrue(full.stderr.contains("Badge: cannot create the project here: it exists and is not an empty folder"),
+                      full.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root + "/Badge"), ["notes.txt"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).sorted(), ["Badge", "prefix"],
+                       "no staging folder left behind")
+        // An empty folder is fine, and --dir picks another place.
+        try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: true)
+        let empty = try run("easel", ["new", "Badge", "--c", "--dir", "empty"], in: root, prefix: prefix)
+        XCTAssertEqual(empty.status, 0, empty.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/empty/Badge.c"))
+    }
+}

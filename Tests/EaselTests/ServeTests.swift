@@ -1,0 +1,376 @@
+import Foundation
+import XCTest
+
+/// `host serve` over real sockets: every endpoint, the error JSON, each security rule, concurrent
+/// clients, events, and plugins that crash without taking the server down.
+final class ServeTests: XCTestCase {
+    /// A `host serve --port 0` in `root`, and the port it printed.
+    func serve(_ root: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> (WatchProcess, UInt16) {
+        let process = try WatchProcess(["--port", "0"] + arguments, directory: root, command: "serve", environment: environment)
+        let line = process.waitForLine(containing: "serving the designer at http://") ?? ""
+        let port = line.split(separator: ":").dropFirst(2).first.flatMap { UInt16($0.prefix { $0.isNumber }) }
+        return (process, try XCTUnwrap(port, line))
+    }
+
+    func faulty(_ fault: String) throws -> String {
+        try CFixture.build("faulty_plugin.c", defines: ["FAULT=\(fault)"], name: "faulty_\(fault)")
+    }
+
+    func testClassesAndOneClassAsTheCLIShowsThem() throws {
+        let root = try exampleComponents(["RoundedCornerButton", "Gauge"])
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        let classes = try HTTPClient.request(port, "GET", "/api/classes")
+        XCTAssertEqual(classes.status, 200)
+        XCTAssertEqual(classes.headers["content-type"], "application/json")
+        XCTAssertEqual(classes.json["schema"] as? String, "easel.serve/1")
+        let plugins = try XCTUnwrap(classes.json["plugins"] as? [[String: Any]])
+        let names = plugins.flatMap { ($0["classes"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } }
+        XCTAssertEqual(names, ["Gauge", "RoundedCornerButton"])
+        // The same plugin objects as `host list --json`, plus the designer's keys.
+        let list = try runHost(["list", "--json"], directory: root)
+        let listed = try XCTUnwrap((try JSONSerialization.jsonObject(with: list.stdoutData) as? [String: Any])?["plugins"] as? [[String: Any]])
+        XCTAssertEqual(listed.map { $0["id"] as? String }, plugins.map { $0["id"] as? String })
+        XCTAssertEqual(listed.map { $0["path"] as? String }, plugins.map { $0["path"] as? String })
+
+        let button = try HTTPClient.request(port, "GET", "/api/classes/RoundedCornerButton")
+        XCTAssertEqual(button.status, 200)
+        let cls = try XCTUnwrap(button.json["class"] as? [String: Any])
+        let inspect = try runHost(["inspect", "RoundedCornerButton", "--json"], directory: root)
+        let inspected = try XCTUnwrap(((try JSONSerialization.jsonObject(with: inspect.stdoutData) as? [String: Any])?["classes"] as? [[String: Any]])?.first)
+        XCTAssertEqual((cls["properties"] as? [[String: Any]])?.map { $0["name"] as? String },
+                       (inspected["properties"] as? [[String: Any]])?.map { $0["name"] as? String })
+        let radius = (cls["properties"] as? [[String: Any]])?.first { $0["name"] as? String == "cornerRadius" }
+        XCTAssertEqual(radius?["displayName"] as? String, "Corner Radius")
+
+        let missing = try HTTPClient.request(port, "GET", "/api/classes/RoundedCornerButon")
+        XCTAssertEqual(missing.status, 404)
+        XCTAssertTrue(missing.errorMessage.contains("did you mean RoundedCornerButton?"), missing.text)
+        let nowhere = try HTTPClient.request(port, "GET", "/api/nothing")
+        XCTAssertEqual(nowhere.status, 404)
+        XCTAssertEqual(nowhere.json["schema"] as? String, "easel.serve/1")
+        let page = try HTTPClient.request(port, "GET", "/")
+        XCTAssertEqual(page.status, 200)
+        XCTAssertTrue(page.headers["content-type"]?.hasPrefix("text/html") ?? false)
+        XCTAssertTrue(server.isRunning)
+    }
+
+    func testRenderIsPixelIdenticalToHostRender() throws {
+        let root = try exampleComponents(["RoundedCornerButton", "Gauge"])
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        for (cls, attributes, sets, scale) in [
+            ("RoundedCornerButton", ["cornerRadius": 22] as [String: Any], ["cornerRadius=22"], 2.0),
+            ("Gauge", ["value": 80, "style": "pie", "label": "公积金"], ["value=80", "style=pie", "label=公积金"], 1.0),
+        ] {
+            let reply = try HTTPClient.json(port, "/api/render", ["class": cls, "attributes": attributes, "scale": scale, "size": "160x120"])
+            XCTAssertEqual(reply.status, 200, reply.text)
+            XCTAssertEqual(reply.headers["content-type"], "image/png")
+            let cli = try runHost(["render", cls, "-o", "cli.png", "--scale", "\(scale)", "--size", "160x120"] + sets.flatMap { ["--set", $0] }, directory: root)
+            XCTAssertEqual(cli.status, 0, cli.stderr)
+            try assertSamePixels(try PNGFile(bytes: reply.body), try PNGFile(root + "/cli.png"), cls)
+        }
+        let svg = try HTTPClient.json(port, "/api/render", ["class": "Gauge", "format": "svg"])
+        XCTAssertEqual(svg.headers["content-type"], "image/svg+xml")
+        XCTAssertTrue(svg.text.contains("<svg"))
+        let pdf = try HTTPClient.json(port, "/api/render", ["class": "Gauge", "format": "pdf"])
+        XCTAssertEqual(pdf.headers["content-type"], "application/pdf")
+        XCTAssertEqual(Array(pdf.body.prefix(4)), Array("%PDF".utf8))
+        // Errors: the host's message, with file, class, property.
+        let bad = try HTTPClient.json(port, "/api/render", ["class": "Gauge", "attributes": ["value": 120]])
+        XCTAssertEqual(bad.status, 422)
+        let error = try XCTUnwrap(bad.json["error"] as? [String: Any])
+        XCTAssertEqual(error["className"] as? String, "Gauge")
+        XCTAssertEqual(error["property"] as? String, "value")
+        XCTAssertTrue((error["message"] as? String ?? "").contains("120 is outside the range 0…100"), bad.text)
+        XCTAssertTrue((error["file"] as? String ?? "").hasSuffix("libGauge.so"))
+        let huge = try HTTPClient.json(port, "/api/render", ["class": "Gauge", "size": "100000x100000"])
+        XCTAssertEqual(huge.status, 422, huge.text)
+        let unknownKey = try HTTPClient.json(port, "/api/render", ["class": "Gauge", "colour": "red"])
+        XCTAssertEqual(unknownKey.status, 422)
+        XCTAssertTrue(unknownKey.errorMessage.contains("colour: unknown key"), unknownKey.text)
+        let scene = try HTTPClient.json(port, "/api/render", ["scene": ["size": "200x100", "instances": [
+            ["class": "Gauge", "frame": "0,0,100,100", "attributes": ["value": 30]]]]])
+        XCTAssertEqual(scene.status, 200, scene.text)
+    }
+
+    func testValuesAreCheckedAndThePreviewShowsThem() throws {
+        let root = try exampleComponents(["RoundedCornerButton", "Gauge"])
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        let refused = try HTTPClient.json(port, "/api/values", ["class": "Gauge", "values": ["value": 150]])
+        XCTAssertEqual(refused.status, 422)
+        XCTAssertTrue(refused.errorMessage.contains("150 is outside the range 0…100"), refused.text)
+        let wrongType = try HTTPClient.json(port, "/api/values", ["class": "Gauge", "values": ["style": "hexagon"]])
+        XCTAssertEqual(wrongType.status, 422)
+        let set = try HTTPClient.json(port, "/api/values", ["class": "Gauge", "values": ["value": 42, "style": "bar"]])
+        XCTAssertEqual(set.status, 200, set.text)
+        let value = ((set.json["class"] as? [String: Any])?["properties"] as? [[String: Any]])?.first { $0["name"] as? String == "value" }
+        XCTAssertEqual(value?["valueText"] as? String, "42")
+        let preview = try HTTPClient.request(port, "GET", "/api/preview?class=Gauge&scale=2")
+        XCTAssertEqual(preview.status, 200, preview.text)
+        let rendered = try HTTPClient.json(port, "/api/render", ["class": "Gauge", "scale": 2, "attributes": ["value": 42, "style": "bar"]])
+        try assertSamePixels(try PNGFile(bytes: preview.body), try PNGFile(bytes: rendered.body), "preview")
+        // Reset to the default.
+        let reset = try HTTPClient.json(port, "/api/values", ["class": "Gauge", "values": ["value": NSNull()]])
+        let after = ((reset.json["class"] as? [String: Any])?["properties"] as? [[String: Any]])?.first { $0["name"] as? String == "value" }
+        XCTAssertNil(after?["valueText"])
+    }
+
+    func testSecurityRules() throws {
+        let root = try exampleComponents(["FancyButton"])
+        // A symbolic link in a resource folder that leads out of it.
+        try "TOP-SECRET-CONTENT".write(toFile: root + "/secret.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: root + "/components/FancyButton.resources/leak.png", withDestinationPath: root + "/secret.txt")
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        // DNS rebinding: a foreign Host.
+        for host in ["evil.example:\(port)", "127.0.0.1:1", "localhost", "127.0.0.1.evil.example:\(port)"] {
+            let r = try HTTPClient.request(port, "GET", "/api/classes", host: host)
+            XCTAssertEqual(r.status, 421, "Host \(host)")
+            XCTAssertTrue(r.errorMessage.contains("is not this server"), r.text)
+        }
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/classes", host: "localhost:\(port)").status, 200)
+        // CSRF: a foreign Origin, a body that is not JSON.
+        let body = Array(#"{"class":"FancyButton"}"#.utf8)
+        let foreign = try HTTPClient.request(port, "POST", "/api/render", headers: [("Origin", "http://evil.example"), ("Content-Type", "application/json")], body: body)
+        XCTAssertEqual(foreign.status, 403)
+        let own = try HTTPClient.request(port, "POST", "/api/render", headers: [("Origin", "http://127.0.0.1:\(port)"), ("Content-Type", "application/json")], body: body)
+        XCTAssertEqual(own.status, 200, own.text)
+        let form = try HTTPClient.request(port, "POST", "/api/render", headers: [("Content-Type", "text/plain")], body: body)
+        XCTAssertEqual(form.status, 415)
+        XCTAssertEqual(try HTTPClient.request(port, "PUT", "/api/values", headers: [("Content-Type", "application/json")], body: body).status, 405)
+        XCTAssertEqual(try HTTPClient.request(port, "OPTIONS", "/api/render").status, 405)
+        // Traversal in its encodings, absolute paths, hidden names, symlinks out.
+        for path in ["/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd", "/..%2f..%2fetc%2fpasswd",
+                     "//etc/passwd", "/%2fetc%2fpasswd", "/.hidden", "/api/resources/FancyButton/../../secret.txt",
+                     "/api/resources/FancyButton/%2e%2e/%2e%2e/secret.txt", "/api/resources/FancyButton/leak.png",
+                     "/api/resources/FancyButton/%252e%252e/secret.txt"] {
+            let r = try HTTPClient.request(port, "GET", path)
+            XCTAssertEqual(r.status, 404, path)
+            XCTAssertFalse(r.text.contains("root:x") || r.text.contains("TOP-SECRET"), path)
+        }
+        let icon = try HTTPClient.request(port, "GET", "/api/resources/FancyButton/" + (try resourceImage(root)))
+        XCTAssertEqual(icon.status, 200)
+        // Oversized bodies, announced or not.
+        let big = [UInt8](repeating: UInt8(ascii: " "), count: 2 << 20)
+        let large = try HTTPClient.request(port, "POST", "/api/render", headers: [("Content-Type", "application/json")], body: big)
+        XCTAssertEqual(large.status, 413)
+        XCTAssertTrue(server.isRunning)
+    }
+
+    func resourceImage(_ root: String) throws -> String {
+        let dir = root + "/components/FancyButton.resources"
+        let names = try FileManager.default.subpathsOfDirectory(atPath: dir).filter { $0.hasSuffix(".svg") }
+        return try XCTUnwrap(names.sorted().first)
+    }
+
+    func testATokenIsRequiredWhenBoundElsewhere() throws {
+        let root = try exampleComponents(["Gauge"])
+        let process = try WatchProcess(["--port", "0", "--bind", "0.0.0.0"], directory: root, command: "serve")
+        defer { process.stop() }
+        process.waitForLine(containing: "warning: listening on 0.0.0.0")
+        let line = try XCTUnwrap(process.waitForLine(containing: "serving the designer at http://0.0.0.0:"))
+        let port = try XCTUnwrap(UInt16(line.split(separator: ":")[2].prefix { $0.isNumber }))
+        let token = try XCTUnwrap(line.components(separatedBy: "?token=").last?.prefix { $0.isHexDigit }).description
+        XCTAssertEqual(token.count, 32)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/classes").status, 403)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/classes?token=0000").status, 403)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/classes?token=\(token)").status, 200)
+        let page = try HTTPClient.request(port, "GET", "/?token=\(token)")
+        XCTAssertTrue(page.headers["set-cookie"]?.contains("easel_token=\(token)") ?? false)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/classes", headers: [("Cookie", "easel_token=\(token)")]).status, 200)
+    }
+
+    func testConcurrentClientsAndBoundedEventStreams() throws {
+        let root = try exampleComponents(["RoundedCornerButton", "Gauge"])
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        final class Results: @unchecked Sendable { let lock = NSLock(); var statuses: [Int] = [] }
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            for j in 0..<6 {
+                let status: Int
+                if j % 2 == 0 {
+                    status = (try? HTTPClient.json(port, "/api/render", ["class": i % 2 == 0 ? "Gauge" : "RoundedCornerButton",
+                                                                          "attributes": i % 2 == 0 ? ["value": j * 10] : ["cornerRadius": j]]))?.status ?? -1
+                } else {
+                    status = (try? HTTPClient.request(port, "GET", "/api/classes"))?.status ?? -1
+                }
+                results.lock.lock(); results.statuses.append(status); results.lock.unlock()
+            }
+        }
+        XCTAssertEqual(results.statuses.count, 48)
+        XCTAssertEqual(Set(results.statuses), [200], "\(results.statuses)")
+        // At most 32 event-stream clients; the next is refused, the server goes on.
+        var streams: [EventStreamClient] = []
+        for _ in 0..<32 { streams.append(try EventStreamClient(port: port)) }
+        for s in streams { XCTAssertNotNil(s.waitFor("hello"), "each client is greeted") }
+        let refused = try HTTPClient.request(port, "GET", "/api/events")
+        XCTAssertEqual(refused.status, 503)
+        streams.removeAll()
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/classes").status, 200)
+        XCTAssertTrue(server.isRunning)
+    }
+
+    func testEventsOfReloadsFailuresAndRecovery() throws {
+        let root = try componentsFolder(["libFaulty.so": try faulty("none")])
+        let (server, port) = try serve(root, ["--timeout", "1"])
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        XCTAssertEqual(events.status, 200)
+        try replaceAtomically(root + "/components/libFaulty.so", with: try faulty("crash_draw"))
+        let reload = events.waitFor("reload") { $0["build"] as? Int == 2 }
+        XCTAssertNotNil(reload, events.all.joined(separator: "\n"))
+        let failure = try XCTUnwrap(events.waitFor("failure") { $0["className"] as? String == "Faulty" }, events.all.joined(separator: "\n"))
+        let details = try XCTUnwrap(failure["failure"] as? [String: Any])
+        XCTAssertEqual(details["phase"] as? String, "draw")
+        XCTAssertEqual(details["signal"] as? String, "SIGSEGV")
+        XCTAssertTrue((details["output"] as? [String] ?? []).contains { $0.contains("about to crash in draw") }, "\(details)")
+        XCTAssertEqual(failure["staleBuild"] as? Int, 1)
+        // The class is marked failing, its last good preview (build 1) kept as the thumbnail.
+        let classes = try HTTPClient.request(port, "GET", "/api/classes")
+        XCTAssertTrue(classes.text.contains(#""failing":true"#), classes.text)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/thumbnail/Faulty").status, 200)
+        // A render against the crashing build: the error JSON names the phase and signal; the server lives.
+        let crash = try HTTPClient.json(port, "/api/render", ["class": "Faulty"])
+        XCTAssertEqual(crash.status, 502)
+        XCTAssertEqual((crash.json["error"] as? [String: Any])?["phase"] as? String, "draw")
+        // The canvas retrying the broken build (edits) fails again, but the failure is reported once.
+        for _ in 0..<2 { XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/preview?class=Faulty").status, 502) }
+        XCTAssertEqual(server.output.filter { $0.contains("class Faulty: crashed with SIGSEGV") }.count, 1, server.output.joined(separator: "\n"))
+        // A build that fails to load is a failure event too; the good build recovers.
+        try replaceAtomically(root + "/components/libFaulty.so", with: try faulty("crash_entry"))
+        let rejected = events.waitFor("failure") { $0["rejected"] as? Bool == true }
+        XCTAssertEqual((rejected?["failure"] as? [String: Any])?["phase"] as? String, "load")
+        try replaceAtomically(root + "/components/libFaulty.so", with: try faulty("none"))
+        let recovered = events.waitFor("recovered") { $0["className"] as? String == "Faulty" }
+        XCTAssertEqual(recovered?["build"] as? Int, 3, events.all.joined(separator: "\n"))
+        XCTAssertTrue(server.isRunning)
+    }
+
+    func testABuildCommandRunsOnSaveAndWhatItBuiltIsReloaded() throws {
+        let blue = try CFixture.build("evolving_plugin.c", defines: ["VERSION=1", "CLASS=Evolving", "COLOR=0x3366CC"], name: "evolving_v1_Evolving_0x3366CC")
+        let green = try CFixture.build("evolving_plugin.c", defines: ["VERSION=1", "CLASS=Evolving", "COLOR=0x00FF00"], name: "evolving_v1_Evolving_0x00FF00")
+        let root = try componentsFolder(["libEvolving.so": blue])
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        try blue.write(toFile: root + "/src/choice.txt", atomically: true, encoding: .utf8)
+        try """
+        choice=$(cat src/choice.txt)
+        echo "compiling $choice"
+        if [ "$choice" = broken ]; then echo "src/choice.txt:1: error: expected a library" >&2; exit 2; fi
+        cp "$choice" components/libEvolving.so.tmp && mv components/libEvolving.so.tmp components/libEvolving.so
+        """.write(toFile: root + "/build.sh", atomically: true, encoding: .utf8)
+        let (server, port) = try serve(root, ["--build", "sh build.sh", "--sources", "src"])
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        // Save a source file: the build runs, its output is shown, what it built is reloaded.
+        try green.write(toFile: root + "/src/choice.txt", atomically: true, encoding: .utf8)
+        XCTAssertNotNil(events.waitFor("build") { ($0["line"] as? String)?.hasPrefix("compiling ") == true }, events.all.joined(separator: "\n"))
+        let done = events.waitFor("build") { $0["finished"] as? Bool == true }
+        XCTAssertEqual(done?["status"] as? Int, 0)
+        XCTAssertNotNil(events.waitFor("reload") { $0["build"] as? Int == 2 }, events.all.joined(separator: "\n"))
+        server.waitForLine(containing: "build: `sh build.sh` succeeded")
+        // A failing build: its error and status reach the page and the terminal; nothing is reloaded.
+        try "broken".write(toFile: root + "/src/choice.txt", atomically: true, encoding: .utf8)
+        XCTAssertNotNil(events.waitFor("build") { ($0["line"] as? String)?.contains("error: expected a library") == true })
+        let failed = events.waitFor("build") { $0["finished"] as? Bool == true }
+        XCTAssertEqual(failed?["status"] as? Int, 2)
+        server.waitForLine(containing: "build: `sh build.sh` failed with status 2")
+        let preview = try HTTPClient.request(port, "GET", "/api/preview?class=Evolving")
+        XCTAssertEqual(try PNGFile(bytes: preview.body).pixel(95, 15), .green, "the last good build stays")
+    }
+
+    func testScenesAreEditedCheckedKeptAcrossReloadsAndSavedAtomically() throws {
+        let root = try exampleComponents(["Gauge"])
+        try """
+        {"size": "300x120", "background": "#F2F2F7", "instances": [
+          {"class": "Gauge", "name": "cpu", "frame": "10,10,100,100", "attributes": {"value": 80, "label": "CPU"}},
+          {"class": "Gauge", "name": "disk", "frame": "150,10,100,100", "attributes": {"value": 20}}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let (server, port) = try serve(root, ["--scene", "board.json"])
+        defer { server.stop() }
+        let list = try HTTPClient.request(port, "GET", "/api/scenes")
+        XCTAssertEqual((list.json["scenes"] as? [[String: Any]])?.first?["file"] as? String, "board.json")
+        let detail = try HTTPClient.request(port, "GET", "/api/scenes/0")
+        var document = try XCTUnwrap(detail.json["document"] as? [String: Any])
+        XCTAssertEqual((detail.json["classes"] as? [[String: Any]])?.first?["name"] as? String, "Gauge")
+        var instances = try XCTUnwrap(document["instances"] as? [[String: Any]])
+        // A value the class refuses: the host's message, the scene unchanged.
+        instances[0]["attributes"] = ["value": 180, "label": "CPU"]
+        document["instances"] = instances
+        let refused = try HTTPClient.json(port, "/api/scenes/0", ["document": document])
+        XCTAssertEqual(refused.status, 422)
+        XCTAssertTrue(refused.errorMessage.contains("180 is outside the range 0…100"), refused.text)
+        XCTAssertEqual(((try HTTPClient.request(port, "GET", "/api/scenes/0").json["document"] as? [String: Any])?["instances"] as? [[String: Any]])?
+            .first.flatMap { ($0["attributes"] as? [String: Any])?["value"] as? Int }, 80)
+        // Move the second instance and change the first's value: unsaved edits.
+        instances[0]["attributes"] = ["value": 55, "label": "CPU"]
+        instances[1]["frame"] = "180,15,100,100"
+        document["instances"] = instances
+        XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0", ["document": document]).status, 200)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/scenes/0/preview?scale=2").status, 200)
+        // A component reload keeps them.
+        try replaceAtomically(root + "/components/libGauge.so", with: try TestPaths.example("Gauge"))
+        server.waitForLine(containing: "reloaded libGauge.so build 2")
+        let kept = try HTTPClient.request(port, "GET", "/api/scenes/0")
+        XCTAssertEqual(kept.json["dirty"] as? Bool, true)
+        let keptInstances = (kept.json["document"] as? [String: Any])?["instances"] as? [[String: Any]]
+        XCTAssertEqual(keptInstances?[1]["frame"] as? String, "180,15,100,100")
+        XCTAssertEqual(keptInstances?.map { $0["name"] as? String }, ["cpu", "disk"], "instance order kept")
+        XCTAssertEqual(try String(contentsOfFile: root + "/board.json", encoding: .utf8).contains("180,15"), false, "not saved yet")
+        // Save: written atomically, re-readable, same order, the edits in.
+        XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0/save", [:] as [String: Any]).status, 200)
+        let saved = try String(contentsOfFile: root + "/board.json", encoding: .utf8)
+        XCTAssertTrue(saved.contains("\"180,15,100,100\""), saved)
+        XCTAssertTrue(saved.contains("\"value\": 55"), saved)
+        XCTAssertLessThan(try XCTUnwrap(saved.range(of: "cpu")).lowerBound, try XCTUnwrap(saved.range(of: "disk")).lowerBound)
+        let render = try runHost(["render", "board.json", "-o", "board.png"], directory: root)
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.contains(".tmp") }, [], "no temporary file left")
+    }
+
+    func testBadArguments() throws {
+        let root = try exampleComponents(["Gauge"])
+        let port = try runHost(["serve", "--port", "99999"], directory: root)
+        XCTAssertEqual(port.status, 64)
+        let build = try runHost(["serve", "--build", "make"], directory: root)
+        XCTAssertEqual(build.status, 64)
+        XCTAssertTrue(build.stderr.contains("--build and --sources go together"), build.stderr)
+        let missing = try runHost(["serve", "nowhere"], directory: root)
+        XCTAssertEqual(missing.status, 66)
+    }
+
+    func assertSamePixels(_ a: PNGFile, _ b: PNGFile, _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(a.width, b.width, what, file: file, line: line)
+        XCTAssertEqual(a.height, b.height, what, file: file, line: line)
+        guard a.width == b.width, a.height == b.height else { return }
+        var differing = 0
+        for y in 0..<a.height { for x in 0..<a.width where a.pixel(x, y) != b.pixel(x, y) { differing += 1 } }
+        XCTAssertEqual(differing, 0, "\(what): pixels differ", file: file, line: line)
+    }
+}
+
+/// The designer page in a real headless browser (Tests/Browser/designer.py).
+final class ServeBrowserTests: XCTestCase {
+    func testTheDesignerInARealBrowser() throws {
+        let good = try CFixture.build("faulty_plugin.c", defines: ["FAULT=none"], name: "faulty_none")
+        let crash = try CFixture.build("faulty_plugin.c", defines: ["FAULT=crash_draw"], name: "faulty_crash_draw")
+        let root = try exampleComponents(["RoundedCornerButton"])
+        try FileManager.default.copyItem(atPath: good, toPath: root + "/components/libFaulty.so")
+        try """
+        {"size": "240x100", "background": "#F2F2F7", "instances": [
+          {"class": "RoundedCornerButton", "name": "ok", "frame": "20,20,120,44", "attributes": {"title": "OK"}},
+          {"class": "Faulty", "name": "gauge", "frame": "160,20,40,40"}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let process = try WatchProcess(["--port", "0", "--timeout", "1", "--scene", "board.json"], directory: root, command: "serve")
+        defer { process.stop() }
+        let line = try XCTUnwrap(process.waitForLine(containing: "serving the designer at http://127.0.0.1:"))
+        let port = try XCTUnwrap(line.split(separator: ":").dropFirst(2).first.map { String($0.prefix { $0.isNumber }) })
+        try BrowserTest.run("designer.py", [port, root + "/components", try TestPaths.example("RoundedCornerButton"), good, crash,
+                                           root + "/board.json"])
+        XCTAssertTrue(process.isRunning)
+    }
+}
