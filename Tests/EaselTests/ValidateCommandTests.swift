@@ -46,6 +46,11 @@ final class ValidateCommandTests: XCTestCase {
                 XCTAssertTrue(["passed", "warning"].contains(plugin[check]?.0), "\(name): \(check): \(plugin[check]!)")
             }
         }
+        // Gauge declares variants and an action: both are exercised.
+        let gauge = checks[names.firstIndex(of: "Gauge")!]
+        XCTAssertEqual(gauge["variants"]?.0, "passed", "\(gauge["variants"]!)")
+        XCTAssertEqual(gauge["extensions"]?.0, "passed", "\(gauge["extensions"]!)")
+        XCTAssertTrue(gauge["extensions"]!.1[0].contains("easel.actions/1"), "\(gauge["extensions"]!)")
     }
 
     func testTheFaultlessFixturePassesEveryCheck() throws {

@@ -18,7 +18,7 @@ enum ValidationChecks {
         ValidationCheck(name: "resources", summary: "every image a default or a variant names is in the plugin's resources and can be read", budget: 10, needsLoad: true, body: resources),
         ValidationCheck(name: "memory", summary: "no growth of allocated memory (malloc statistics) over 1000 create/destroy cycles", budget: 60, needsLoad: true, body: memory),
         ValidationCheck(name: "stdout", summary: "nothing is written to stdout while loading, creating, setting, drawing, destroying and deinit", budget: 20, needsLoad: true, body: standardOutput),
-        ValidationCheck(name: "extensions", summary: "each declared extension's table is well-formed", budget: 10, needsLoad: true, body: extensions),
+        ValidationCheck(name: "extensions", summary: "each declared extension's table is well-formed and usable: variants' attributes set, actions run with their default argument", budget: 30, needsLoad: true, body: extensions),
         ValidationCheck(name: "deinit", summary: "deinit is called after every instance is destroyed, and returns", budget: 10, needsLoad: true, body: deinitialize),
     ]
 
@@ -408,9 +408,46 @@ enum ValidationChecks {
         }
     }
 
+    /// The host reads and validates every extension table it knows when the plugin loads (a broken
+    /// one fails `load` and `descriptors`, with every problem). This check then uses them: every
+    /// variant's attributes apply through the setters, and every action runs with its default
+    /// argument on a fresh instance, which then still lays out and draws.
     static func extensions(_ c: ValidationContext) throws {
-        _ = try c.classes()
-        c.skip("the plugin declares no extensions (ABI \(PluginLoader.hostABI.major).\(PluginLoader.hostABI.minor) has none)")
+        var used: [String] = []
+        for cls in try c.classes() {
+            let info = cls.info
+            guard !info.extensions.isEmpty else { continue }
+            for id in info.extensions {
+                switch id {
+                case ExtensionID.variants:
+                    for variant in info.variants {
+                        let instance = try cls.makeInstance(frame: Rect(size: info.defaultSize))
+                        do {
+                            for (name, value) in try info.parse(variant.assignments) { try instance.set(name, to: value) }
+                        } catch let error as HostError {
+                            c.fail("class \(info.name): \(id): variant \(variant.name): \(PluginValidator.describe(error))")
+                        }
+                    }
+                    used.append("\(info.name): \(id) (\(info.variants.count) variant\(info.variants.count == 1 ? "" : "s"))")
+                case ExtensionID.actions:
+                    for action in info.actions {
+                        let size = try pictureSize(cls, c) ?? Size(width: 100, height: 100)
+                        let instance = try fresh(cls, size)
+                        do {
+                            try instance.invoke(action.name, argument: action.argument?.defaultValue)
+                            _ = try InstancePixels.render(instance, size: size)
+                        } catch let error as HostError {
+                            c.fail("class \(info.name): \(id): action \(action.signature) with its default argument: \(PluginValidator.describe(error))")
+                        }
+                        try c.checkBudget()
+                    }
+                    used.append("\(info.name): \(id) (\(info.actions.count) action\(info.actions.count == 1 ? "" : "s") run)")
+                default:
+                    used.append("\(info.name): \(id)")
+                }
+            }
+        }
+        if used.isEmpty { c.skip("the plugin declares no extension this host knows (\(ExtensionID.classExtensions.joined(separator: ", ")))") } else { c.note("well-formed and usable: " + used.joined(separator: "; ")) }
     }
 
     static func deinitialize(_ c: ValidationContext) throws {
