@@ -53,6 +53,9 @@ final class CircularProgressBar: UIView {
     var lineWidth: CGFloat = 2.0
 
     var view: UIView!
+    /// The document's texts, shown while `title` or `subtitle` is empty.
+    private var documentTitle: String?
+    private var documentSubtitle: String?
     let darkBorderLayer = BorderLayer()
     let progressBorderLayer = BorderLayer()
 
@@ -122,6 +125,8 @@ final class CircularProgressBar: UIView {
         view.autoresizingMask = [UIView.AutoresizingMask.flexibleWidth, UIView.AutoresizingMask.flexibleHeight]
         addSubview(view)
         self.view = view
+        documentTitle = titleLabel?.text
+        documentSubtitle = subtitleLabel?.text
     }
 
     func commonInit() {
@@ -147,8 +152,8 @@ final class CircularProgressBar: UIView {
     /// (The outlets are nil only while the document loads or if it could not be loaded.)
     override func inspectableDidChange(_ name: String) {
         switch name {
-        case "title": titleLabel?.text = title
-        case "subtitle": subtitleLabel?.text = subtitle
+        case "title": titleLabel?.text = title.isEmpty ? documentTitle : title
+        case "subtitle": subtitleLabel?.text = subtitle.isEmpty ? documentSubtitle : subtitle
         case "progress": progressBorderLayer.endAngle = CircularProgressBar.radianForValue(progress)
         case "lineWidth":
             darkBorderLayer.lineWidth = lineWidth

@@ -31,6 +31,8 @@ final class TaxRateRow: UIView {
     var base: Double = 10000
 
     var view: UIView!
+    /// The document's title text, shown while `title` is empty.
+    private var documentTitle: String?
 
     required init(frame: CGRect) {
         super.init(frame: frame)
@@ -70,6 +72,7 @@ final class TaxRateRow: UIView {
         // A document that cannot be loaded has been reported: creation fails with its message.
         guard let loaded = loadViewFromNib() else { return }
         view = loaded
+        documentTitle = titleLabel?.text
         view.autoresizingMask = [UIView.AutoresizingMask.flexibleWidth, UIView.AutoresizingMask.flexibleHeight]
         addSubview(view)
 
@@ -97,7 +100,7 @@ final class TaxRateRow: UIView {
     /// (The outlets are nil only while the document loads or if it could not be loaded.)
     override func inspectableDidChange(_ name: String) {
         if name == "title" {
-            self.titleLabel?.text = title
+            self.titleLabel?.text = title.isEmpty ? documentTitle : title
         } else {
             showRates()
         }
