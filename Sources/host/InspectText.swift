@@ -103,7 +103,7 @@ enum InspectText {
             line += " Range: \(PropertyInfo.formatNumber(r.min)) - \(PropertyInfo.formatNumber(r.max))"
             if r.step > 0 { line += ", step \(PropertyInfo.formatNumber(r.step))" }
         }
-        return line + " Default: " + shown(p, p.defaultValue)
+        return line + (p.range == nil ? " " : "; ") + "Default: " + shown(p, p.defaultValue)
     }
 
     /// A value as written on the command line, strings quoted so empty ones are visible.

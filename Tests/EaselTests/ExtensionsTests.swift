@@ -73,7 +73,7 @@ final class ExtensionsTests: XCTestCase {
             """), text.stdout)
         XCTAssertTrue(text.stdout.contains("""
               setLevel(Int)       : Set Level
-                                    argument: Int. Range: 0 - 10, step 1 Default: 5
+                                    argument: Int. Range: 0 - 10, step 1; Default: 5
             """), text.stdout)
         XCTAssertEqual(text.stderr, "", "no defaults warning for a correct plugin")
 
@@ -194,7 +194,7 @@ final class ExtensionsTests: XCTestCase {
         let inspect = try runHost(["inspect", "Extended"], directory: root)
         XCTAssertEqual(inspect.status, 0)
         XCTAssertTrue(inspect.stderr.contains("warning: ./components/libExtensions.so: " + expected), inspect.stderr)
-        XCTAssertTrue(inspect.stdout.contains("Int. Range: 0 - 10, step 1 Default: 3  (but a new instance reads 0)"), inspect.stdout)
+        XCTAssertTrue(inspect.stdout.contains("Int. Range: 0 - 10, step 1; Default: 3  (but a new instance reads 0)"), inspect.stdout)
         let json = try runHost(["inspect", "Extended", "--json"], directory: root)
         let cls = try XCTUnwrap(((try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])?["classes"] as? [[String: Any]])?.first)
         let mismatch = try XCTUnwrap((cls["defaultMismatches"] as? [[String: Any]])?.first)
