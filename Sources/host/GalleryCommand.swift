@@ -3,18 +3,26 @@ import EaselPreview
 import EaselRender
 import Glibc
 
-/// `host gallery`: renders every registered class with its defaults into one folder, with an
-/// `index.html` that shows them together with their inspectable properties.
+/// `host gallery`: the components' documentation page. Renders every registered class in every
+/// variant into one folder (`<Class>.png` for the defaults, `<Class>-<variant>.png` for the others)
+/// and writes an `index.html` (see ``GalleryPage``) with the pictures in a grid, the command line of
+/// each, the property tables, links between classes, a search box and each plugin's `host validate`
+/// status.
 enum GalleryCommand: Command {
     static let spec = CommandSpec(
         name: "gallery",
-        summary: "render every class into a folder with an index.html",
+        summary: "render every class and variant into a folder with an index.html documenting them",
         usage: "",
         options: [
             OptionSpec(name: "out", value: "DIR", help: "where the pictures and index.html go (default ./gallery)"),
             OptionSpec(name: "scale", value: "N", help: "pixels per point (default 2)"),
+            OptionSpec(name: "no-validate", help: "leave out the plugins' validation status (faster)"),
         ],
-        details: "A class that fails to render is reported and skipped; the exit status is then 69.")
+        details: """
+        Each plugin is validated (the checks of host validate, in workers) unless --no-validate; a failed
+        check is shown on the page and does not change the exit status. A class or variant that fails to
+        render is reported and shown as an error; the exit status is then 69.
+        """)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let out = arguments.value("out") ?? "./gallery"
@@ -28,75 +36,55 @@ enum GalleryCommand: Command {
             let failed = registry.failures.isEmpty ? "" : "; \(registry.failures.count) file\(registry.failures.count == 1 ? "" : "s") failed to load (see host list)"
             throw HostError(.notFound, "no classes to render in \(registry.searchPath.directories.joined(separator: ", "))\(failed)")
         }
-        var entries: [(info: ClassInfo, file: String?, error: String?)] = []
+        var entries: [GalleryEntry] = []
+        var failures = 0, pictures = 0
         for summary in registry.classes {
             guard let info = try registry.classInfo(named: summary.name) else { continue }
-            do {
-                guard let cls = try registry.designableClass(named: summary.name) else { continue }
-                let target = try ComponentRender.render(cls, ComponentRenderRequest(className: summary.name, scale: scale,
-                                                                                   format: .png(compressionLevel: 6)))
-                let file = "\(summary.name).png"
-                do { try target.write(to: "\(out)/\(file)") } catch let e as RenderError { throw HostError(e) }
-                print("rendered \(summary.name) → \(out)/\(file)")
-                entries.append((info, file, nil))
-            } catch let error as HostError {
-                fputs("host gallery: error: \(error)\n", stderr)
-                entries.append((info, nil, error.description))
+            var variants: [GalleryVariant] = []
+            for variant in SnapshotVariant.variants(of: info) {
+                let declared = info.variants.first { $0.name == variant.name }
+                let isDefault = variant.name == SnapshotVariant.defaultName && declared == nil
+                let file = isDefault ? "\(info.name).png" : "\(info.name)-\(variant.name).png"
+                let command = GalleryPage.shellCommand(["host", "render", info.name]
+                    + variant.attributes.flatMap { ["--set", "\($0.name)=\($0.value)"] }
+                    + ["--scale", PropertyInfo.formatNumber(scale), "-o", file])
+                var entry = GalleryVariant(name: variant.name, displayName: declared?.displayName ?? "Default",
+                                           summary: declared?.summary ?? (isDefault ? "every property at its default" : nil),
+                                           file: nil, error: nil, command: command, size: nil)
+                do {
+                    guard let cls = try registry.designableClass(named: info.name) else { continue }
+                    let request = ComponentRenderRequest(className: info.name, assignments: variant.attributes.map { ($0.name, $0.value) },
+                                                         scale: scale, format: .png(compressionLevel: 6))
+                    let target = try ComponentRender.render(cls, request)
+                    do { try target.write(to: "\(out)/\(file)") } catch let e as RenderError { throw HostError(e) }
+                    entry.file = file
+                    entry.size = Size(width: Double(target.pixelWidth) / scale, height: Double(target.pixelHeight) / scale)
+                    pictures += 1
+                    print("rendered \(info.name)\(isDefault ? "" : " (\(variant.name))") → \(out)/\(file)")
+                } catch let error as HostError {
+                    fputs("host gallery: error: \(error)\(isDefault ? "" : " (variant \(variant.name))")\n", stderr)
+                    entry.error = error.description
+                    failures += 1
+                }
+                variants.append(entry)
+            }
+            entries.append(GalleryEntry(info: info, variants: variants))
+        }
+        var validations: [PluginValidation]?
+        if !arguments.has("no-validate") {
+            let isolation = try CLI.isolation(arguments)
+            let paths = Set(entries.map(\.info.plugin.path)).sorted()
+            validations = paths.map { PluginValidator.validate($0, checks: PluginValidator.checks, isolation: isolation, seed: 1) }
+            for v in validations! where v.failed {
+                print("validation: \(v.path): \(v.count(.failed)) check\(v.count(.failed) == 1 ? "" : "s") failed (host validate \(v.path))")
             }
         }
         let index = "\(out)/index.html"
-        do { try AtomicFile.write(Array(page(entries, scale: scale).utf8), to: index) } catch let e as RenderError {
+        do { try AtomicFile.write(Array(GalleryPage.html(entries, validations: validations, scale: scale).utf8), to: index) } catch let e as RenderError {
             throw HostError(e)
         }
-        print("gallery: \(entries.filter { $0.file != nil }.count) of \(entries.count) classes in \(index)")
-        return entries.contains { $0.error != nil } ? 69 : 0
-    }
-
-    static func page(_ entries: [(info: ClassInfo, file: String?, error: String?)], scale: Double) -> String {
-        var html = """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>Easel gallery</title>
-        <style>
-        body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; background: #f2f2f7; color: #1c1c1e; }
-        section { background: white; border-radius: 12px; padding: 1em 1.5em; margin-bottom: 1.5em; }
-        h2 { margin: 0 0 .2em; } .meta { color: #6e6e73; margin-bottom: 1em; }
-        img { background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; max-width: 100%; }
-        table { border-collapse: collapse; margin-top: 1em; } td, th { text-align: left; padding: 2px 12px 2px 0; }
-        th { color: #6e6e73; font-weight: normal; } code { font-size: 13px; } .error { color: #c00; white-space: pre-wrap; }
-        </style></head><body>
-        <h1>Easel gallery</h1>
-
-        """
-        for (info, file, error) in entries {
-            html += "<section id=\"\(escape(info.name))\"><h2>\(escape(info.displayName))</h2>\n"
-            html += "<div class=\"meta\"><code>\(escape(info.name))</code> · \(escape(info.summary ?? "")) · \(escape(info.plugin.name)) \(escape(info.plugin.version)) · <code>\(escape(info.plugin.path))</code></div>\n"
-            if let file {
-                let w = Int(info.defaultSize.width), h = Int(info.defaultSize.height)
-                html += "<img src=\"\(escape(file))\" alt=\"\(escape(info.name))\"" + (w > 0 && h > 0 ? " width=\"\(w)\" height=\"\(h)\"" : "") + ">\n"
-            }
-            if let error { html += "<p class=\"error\">\(escape(error))</p>\n" }
-            html += "<table><tr><th>Property</th><th>Type</th><th>Default</th><th>Range / cases</th><th>Summary</th></tr>\n"
-            for p in info.properties where !p.isHidden {
-                var range = p.range.map { "\(PropertyInfo.formatNumber($0.min)) … \(PropertyInfo.formatNumber($0.max))" } ?? ""
-                if !p.enumCases.isEmpty { range = p.enumCases.map(\.name).joined(separator: ", ") }
-                html += "<tr><td>\(escape(p.displayName)) <code>\(escape(p.name))</code></td><td>\(p.type.name)</td><td><code>\(escape(p.format(p.defaultValue)))</code></td><td>\(escape(range))</td><td>\(escape(p.summary ?? ""))</td></tr>\n"
-            }
-            html += "</table></section>\n"
-        }
-        return html + "</body></html>\n"
-    }
-
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
+        let total = entries.reduce(0) { $0 + $1.variants.count }
+        print("gallery: \(pictures) of \(total) pictures (\(entries.count) class\(entries.count == 1 ? "" : "es")) in \(index)")
+        return failures > 0 ? 69 : 0
     }
 }
