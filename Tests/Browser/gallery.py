@@ -23,9 +23,10 @@ def main(path):
         assert visible_classes(page) == everything, visible_classes(page)
 
         # Every picture loads, every variant of Gauge included.
+        # (They load lazily: each is scrolled to, then waited for.)
         for img in page.locator("section.class img").all():
             img.scroll_into_view_if_needed()
-            assert img.evaluate("i => i.complete && i.naturalWidth > 0"), img.get_attribute("src")
+            page.wait_for_function("i => i.complete && i.naturalWidth > 0", arg=img.element_handle(), timeout=5000)
         gauge = page.locator("section#Gauge")
         assert gauge.locator("figure").count() == 6, gauge.locator("figure").count()
         assert gauge.get_by_role("img", name="Gauge (pie)").is_visible()
