@@ -43,9 +43,9 @@ final class CircularProgressBar: UIView {
     @Outlet var titleLabel: UILabel!
     @Outlet var subtitleLabel: UILabel!
 
-    @Inspectable(summary: "The big line in the middle; empty keeps the layout document's")
+    @Inspectable(summary: "The big line in the middle; the layout document's until set (an empty value clears it)")
     var title: String = ""
-    @Inspectable(summary: "The line under the title; empty keeps the layout document's")
+    @Inspectable(summary: "The line under the title; the layout document's until set (an empty value clears it)")
     var subtitle: String = ""
     @Inspectable(range: 0...100, step: 1, summary: "How much of the ring is green, 0…100, from 12 o'clock clockwise")
     var progress: CGFloat = 0.0

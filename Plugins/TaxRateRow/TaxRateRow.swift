@@ -21,7 +21,7 @@ final class TaxRateRow: UIView {
     @Outlet var companyTaxRateInput: UITextField!
     @Outlet var companyTaxResultLabel: UILabel!
 
-    @Inspectable(summary: "The row's title (e.g. 公积金); empty keeps the layout document's")
+    @Inspectable(summary: "The row's title (e.g. 公积金); the layout document's until set (an empty value clears it)")
     var title: String = ""
     @Inspectable(range: 0...100, step: 0.5, summary: "The employee's rate, in percent", group: "Rates")
     var selfTaxRate: Double = 8

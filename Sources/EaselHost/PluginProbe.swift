@@ -15,7 +15,7 @@ public struct MemoryUsage: Equatable, Sendable {
 
     /// This process's, now.
     public static func current() -> MemoryUsage {
-        let resident = WorkerProcess.residentKilobytes(getpid()).map { UInt64($0) * 1024 } ?? 0
+        let resident = ProcessMemory.residentBytes(getpid()) ?? 0
         return MemoryUsage(allocatedBytes: UInt64(easel_allocated_bytes()), residentBytes: resident)
     }
 }

@@ -332,6 +332,37 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.contains(".tmp") }, [], "no temporary file left")
     }
 
+    func testThePageComesFromTheInstallLocationOrEaselPageDir() throws {
+        let root = try exampleComponents(["Gauge"])
+        // An installed layout: PREFIX/bin/host and PREFIX/share/easel/page (Scripts/install).
+        let prefix = root + "/prefix"
+        try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: prefix + "/share/easel/page", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestPaths.host, toPath: prefix + "/bin/host")
+        try "<!doctype html><title>installed page</title>".write(toFile: prefix + "/share/easel/page/index.html", atomically: true, encoding: .utf8)
+        for (environment, expected) in [([:], "installed page"), (["EASEL_PAGE_DIR": TestPaths.repoRoot + "/Sources/EaselServe/Page"], "Easel designer")] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: prefix + "/bin/host")
+            process.arguments = ["serve", "--port", "0"]
+            process.currentDirectoryURL = URL(fileURLWithPath: root)
+            process.environment = ProcessInfo.processInfo.environment.merging(["EASEL_PLUGIN_PATH": ""].merging(environment) { $1 }) { $1 }
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            defer { process.interrupt(); process.waitUntilExit() }
+            var text = ""
+            let deadline = Date().addingTimeInterval(15)
+            while !text.contains("(Ctrl-C stops)") && Date() < deadline {
+                let data = pipe.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                text += String(decoding: data, as: UTF8.self)
+            }
+            let port = try XCTUnwrap(text.components(separatedBy: "127.0.0.1:").last.flatMap { UInt16($0.prefix { $0.isNumber }) }, text)
+            let page = try HTTPClient.request(port, "GET", "/")
+            XCTAssertTrue(page.text.contains(expected), "\(environment): \(page.text.prefix(200))")
+        }
+    }
+
     func testBadArguments() throws {
         let root = try exampleComponents(["Gauge"])
         let port = try runHost(["serve", "--port", "99999"], directory: root)
