@@ -4,7 +4,7 @@ import EaselRender
 import Glibc
 
 /// `host gallery`: the components' documentation page. Renders every registered class in every
-/// variant into one folder (`<Class>.png` for the defaults, `<Class>-<variant>.png` for the others)
+/// variant into one folder (`<Class>.png` for the defaults, `<Class>.<variant>.png` for the others)
 /// and writes an `index.html` (see ``GalleryPage``) with the pictures in a grid, the command line of
 /// each, the property tables, links between classes, a search box and each plugin's `host validate`
 /// status.
@@ -19,7 +19,9 @@ enum GalleryCommand: Command {
             OptionSpec(name: "no-validate", help: "leave out the plugins' validation status (faster)"),
         ],
         details: """
-        Each plugin is validated (the checks of host validate, in workers) unless --no-validate; a failed
+        Pictures are DIR/<Class>.png (the defaults) and DIR/<Class>.<variant>.png (each variant). A
+        property whose new instance does not read back its declared default is a warning, on stderr and
+        on the page. Each plugin is validated (the checks of host validate, in workers) unless --no-validate; a failed
         check is shown on the page and does not change the exit status. A class or variant that fails to
         render is reported and shown as an error; the exit status is then 69.
         """)
@@ -40,35 +42,46 @@ enum GalleryCommand: Command {
         var failures = 0, pictures = 0
         for summary in registry.classes {
             guard let info = try registry.classInfo(named: summary.name) else { continue }
-            var variants: [GalleryVariant] = []
-            for variant in SnapshotVariant.variants(of: info) {
-                let declared = info.variants.first { $0.name == variant.name }
-                let isDefault = variant.name == SnapshotVariant.defaultName && declared == nil
-                let file = isDefault ? "\(info.name).png" : "\(info.name)-\(variant.name).png"
-                let command = GalleryPage.shellCommand(["host", "render", info.name]
-                    + variant.attributes.flatMap { ["--set", "\($0.name)=\($0.value)"] }
+            var entry = GalleryEntry(info: info, variants: [])
+            let cls: DesignableClass
+            do {
+                guard let found = try registry.designableClass(named: info.name) else { continue }
+                cls = found
+                for m in try DefaultsCheck.check(cls) {
+                    Diagnostics.warningSink(m.message)
+                    entry.warnings.append(m.message)
+                }
+            } catch let error as HostError {
+                fputs("host gallery: error: \(error)\n", stderr)
+                entry.errors.append(error.description)
+                failures += 1
+                entries.append(entry)
+                continue
+            }
+            for variant in [nil] + info.variants.map(Optional.some) {
+                let file = variant.map { "\(info.name).\($0.name).png" } ?? "\(info.name).png"
+                let command = GalleryPage.shellCommand(["host", "render", info.name] + (variant.map { ["--variant", $0.name] } ?? [])
                     + ["--scale", PropertyInfo.formatNumber(scale), "-o", file])
-                var entry = GalleryVariant(name: variant.name, displayName: declared?.displayName ?? "Default",
-                                           summary: declared?.summary ?? (isDefault ? "every property at its default" : nil),
-                                           file: nil, error: nil, command: command, size: nil)
+                var picture = GalleryVariant(name: variant?.name ?? SnapshotVariant.defaultName, displayName: variant?.displayName ?? "Default",
+                                             summary: variant?.summary ?? (variant == nil ? "every property at its default" : nil),
+                                             file: nil, error: nil, command: command, size: nil)
                 do {
-                    guard let cls = try registry.designableClass(named: info.name) else { continue }
-                    let request = ComponentRenderRequest(className: info.name, assignments: variant.attributes.map { ($0.name, $0.value) },
-                                                         scale: scale, format: .png(compressionLevel: 6))
+                    let request = ComponentRenderRequest(className: info.name, scale: scale, format: .png(compressionLevel: 6),
+                                                         variant: variant?.name)
                     let target = try ComponentRender.render(cls, request)
                     do { try target.write(to: "\(out)/\(file)") } catch let e as RenderError { throw HostError(e) }
-                    entry.file = file
-                    entry.size = Size(width: Double(target.pixelWidth) / scale, height: Double(target.pixelHeight) / scale)
+                    picture.file = file
+                    picture.size = Size(width: Double(target.pixelWidth) / scale, height: Double(target.pixelHeight) / scale)
                     pictures += 1
-                    print("rendered \(info.name)\(isDefault ? "" : " (\(variant.name))") → \(out)/\(file)")
+                    print("rendered \(info.name)\(variant.map { " (\($0.name))" } ?? "") → \(out)/\(file)")
                 } catch let error as HostError {
-                    fputs("host gallery: error: \(error)\(isDefault ? "" : " (variant \(variant.name))")\n", stderr)
-                    entry.error = error.description
+                    fputs("host gallery: error: \(error)\(variant.map { " (variant \($0.name))" } ?? "")\n", stderr)
+                    picture.error = error.description
                     failures += 1
                 }
-                variants.append(entry)
+                entry.variants.append(picture)
             }
-            entries.append(GalleryEntry(info: info, variants: variants))
+            entries.append(entry)
         }
         var validations: [PluginValidation]?
         if !arguments.has("no-validate") {
@@ -83,8 +96,8 @@ enum GalleryCommand: Command {
         do { try AtomicFile.write(Array(GalleryPage.html(entries, validations: validations, scale: scale).utf8), to: index) } catch let e as RenderError {
             throw HostError(e)
         }
-        let total = entries.reduce(0) { $0 + $1.variants.count }
-        print("gallery: \(pictures) of \(total) pictures (\(entries.count) class\(entries.count == 1 ? "" : "es")) in \(index)")
+        let complete = entries.filter { $0.errors.isEmpty && $0.variants.allSatisfy { $0.error == nil } }.count
+        print("gallery: \(complete) of \(entries.count) classes (\(pictures) pictures) in \(index)")
         return failures > 0 ? 69 : 0
     }
 }

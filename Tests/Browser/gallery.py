@@ -30,7 +30,7 @@ def main(path):
         gauge = page.locator("section#Gauge")
         assert gauge.locator("figure").count() == 6, gauge.locator("figure").count()
         assert gauge.get_by_role("img", name="Gauge (pie)").is_visible()
-        assert "--set style=pie" in gauge.locator("#Gauge-pie .cmd").inner_text()
+        assert "--variant pie" in gauge.locator("[id='Gauge.pie'] .cmd").inner_text()
 
         # Colour swatches show the colour.
         swatch = gauge.locator("span.swatch").first

@@ -12,7 +12,9 @@ final class GalleryCommandTests: XCTestCase {
         XCTAssertTrue(html.contains("<img src=\"Gauge.png\""))
         XCTAssertTrue(html.contains("Corner Radius <code>cornerRadius</code></td><td>CGFloat</td><td><code>0</code></td><td>0 … 100, step 1</td>"), html)
         XCTAssertTrue(html.contains("<td>ring, bar, pie</td>"))
-        XCTAssertTrue(result.stdout.hasSuffix("gallery: 7 of 7 pictures (2 classes) in gallery/index.html\n"), result.stdout)
+        // Every variant too: Gauge's five and RoundedCornerButton's three, besides the defaults.
+        XCTAssertTrue(result.stdout.hasSuffix("gallery: 2 of 2 classes (10 pictures) in gallery/index.html\n"), result.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/gallery/RoundedCornerButton.pill.png"))
         XCTAssertFalse(html.contains("id=\"validation\""), "--no-validate")
     }
 
@@ -37,11 +39,14 @@ final class GalleryCommandTests: XCTestCase {
         let result = try runHost(["gallery", "--out", "gallery"], directory: root)
         XCTAssertEqual(result.status, 0, "a failed validation is shown, not an error: " + result.stderr)
         XCTAssertTrue(result.stdout.contains("validation: ./components/libProbe.so: 1 check failed (host validate ./components/libProbe.so)"), result.stdout)
-        for file in ["Gauge.png", "Gauge-pie.png", "Gauge-full.png", "Gauge-cjk.png", "RoundedCornerButton.png", "Probe.png"] {
+        for file in ["Gauge.png", "Gauge.pie.png", "Gauge.full.png", "Gauge.cjk.png", "RoundedCornerButton.png", "Probe.png"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/gallery/" + file), file)
         }
         let html = try String(contentsOfFile: root + "/gallery/index.html", encoding: .utf8)
-        XCTAssertTrue(html.contains("host render Gauge --set style=pie --set value=75 --set tintColor=#1565C0 --scale 2 -o Gauge-pie.png"), html)
+        XCTAssertTrue(html.contains("host render Gauge --variant pie --scale 2 -o Gauge.pie.png"), html)
+        // The defaults check's warning (the Probe's create sets count 4, its table declares 3).
+        XCTAssertTrue(html.contains("<p class=\"warning\">warning: ./components/libProbe.so: class Probe: property count: a new instance reads 4, but the table declares 3"), html)
+        XCTAssertTrue(result.stderr.contains("class Probe: property count: a new instance reads 4"), result.stderr)
         XCTAssertTrue(html.contains("<span class=\"swatch\" style=\"--c: rgba(46, 125, 51, 1)\" title=\"#2E7D33\"></span>"), "Gauge's tint")
         try BrowserTest.run("gallery.py", [root + "/gallery/index.html"])
     }

@@ -18,15 +18,20 @@ final class ServeTests: XCTestCase {
 
     func testClassesAndOneClassAsTheCLIShowsThem() throws {
         let root = try exampleComponents(["RoundedCornerButton", "Gauge"])
+        // A second file with the same class: shadowed, with a warning, as host list says.
+        try FileManager.default.copyItem(atPath: try TestPaths.example("Gauge"), toPath: root + "/components/libZGauge.so")
         let (server, port) = try serve(root)
         defer { server.stop() }
         let classes = try HTTPClient.request(port, "GET", "/api/classes")
+        XCTAssertEqual((classes.json["warnings"] as? [String])?.first,
+                       "class Gauge is registered by both ./components/libGauge.so and ./components/libZGauge.so; using ./components/libGauge.so (it comes first on the search path)")
         XCTAssertEqual(classes.status, 200)
         XCTAssertEqual(classes.headers["content-type"], "application/json")
         XCTAssertEqual(classes.json["schema"] as? String, "easel.serve/1")
         let plugins = try XCTUnwrap(classes.json["plugins"] as? [[String: Any]])
         let names = plugins.flatMap { ($0["classes"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } }
-        XCTAssertEqual(names, ["Gauge", "RoundedCornerButton"])
+        XCTAssertEqual(names, ["Gauge", "RoundedCornerButton", "Gauge"])
+        XCTAssertEqual(plugins.flatMap { ($0["classes"] as? [[String: Any]] ?? []).compactMap { $0["registered"] as? Bool } }, [true, true, false])
         // The same plugin objects as `host list --json`, plus the designer's keys.
         let list = try runHost(["list", "--json"], directory: root)
         let listed = try XCTUnwrap((try JSONSerialization.jsonObject(with: list.stdoutData) as? [String: Any])?["plugins"] as? [[String: Any]])

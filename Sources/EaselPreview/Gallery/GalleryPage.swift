@@ -30,6 +30,10 @@ public struct GalleryVariant: Sendable {
 public struct GalleryEntry: Sendable {
     public var info: ClassInfo
     public var variants: [GalleryVariant]
+    /// What the defaults check warned about (``DefaultsCheck``).
+    public var warnings: [String] = []
+    /// What failed before any picture could be rendered.
+    public var errors: [String] = []
     public init(info: ClassInfo, variants: [GalleryVariant]) {
         self.info = info
         self.variants = variants
@@ -69,7 +73,7 @@ public enum GalleryPage {
         th { color: var(--muted); font-weight: normal; }
         .swatch { display: inline-block; width: 1.1em; height: 1.1em; border-radius: 4px; vertical-align: -0.2em; margin-right: .35em; border: 1px solid rgba(0,0,0,.15);
                   background-image: linear-gradient(var(--c), var(--c)), repeating-conic-gradient(#ccc 0 25%, #fff 0 50%); background-size: auto, 8px 8px; }
-        .error { color: #c00; white-space: pre-wrap; } .passed { color: #1a7f37; } .failed { color: #c00; } .warning { color: #9a6700; } .skipped { color: var(--muted); }
+        p.warning { white-space: pre-wrap; } .error { color: #c00; white-space: pre-wrap; } .passed { color: #1a7f37; } .failed { color: #c00; } .warning { color: #9a6700; } .skipped { color: var(--muted); }
         .status { font-weight: 600; } details summary { cursor: pointer; } .related a { margin-right: .6em; }
         #no-match[hidden] { display: none; } section[hidden] { display: none; }
         </style></head><body>
@@ -155,9 +159,12 @@ public enum GalleryPage {
             plugin += " · <a href=\"#validation\" class=\"\(failed > 0 ? "failed" : "passed")\">\(failed > 0 ? "validation: \(failed) failed" : "validated")</a>"
         }
         meta.append(plugin)
-        html += "<div class=\"meta\">\(meta.joined(separator: "<br>"))</div>\n<div class=\"variants\">\n"
+        html += "<div class=\"meta\">\(meta.joined(separator: "<br>"))</div>\n"
+        for w in entry.warnings { html += "<p class=\"warning\">warning: \(esc(w))</p>\n" }
+        for e in entry.errors { html += "<p class=\"error\">\(esc(e))</p>\n" }
+        html += "<div class=\"variants\">\n"
         for v in entry.variants {
-            html += "<figure id=\"\(esc(info.name))-\(esc(v.name))\"><div class=\"picture\">"
+            html += "<figure id=\"\(esc(info.name)).\(esc(v.name))\"><div class=\"picture\">"
             if let file = v.file {
                 let size = v.size.map { " width=\"\(Int($0.width.rounded()))\" height=\"\(Int($0.height.rounded()))\"" } ?? ""
                 html += "<img src=\"\(esc(file))\" alt=\"\(esc(info.name)) (\(esc(v.name)))\"\(size) loading=\"lazy\">"
