@@ -49,6 +49,16 @@ final class Rainbow: UIView {
     override class var designableSummary: String? { "Three rings with shadowed caps (the IBDesignable tutorial's Rainbow)" }
     override class var designableGroup: String? { "Graphics" }
 
+    /// The tutorial's last step changes the rings' colours in the inspector: two such choices, and
+    /// thinner rings.
+    override class var designableVariants: [DesignableVariant] {
+        [.init("warm", summary: "Yellow, orange and red rings",
+               ["firstColor": "#F1C40F", "secondColor": "#E67E22", "thirdColor": "#C0392B"]),
+         .init("cool", summary: "Cyan, blue and purple rings",
+               ["firstColor": "#1ABC9C", "secondColor": "#3498DB", "thirdColor": "#9B59B6"]),
+         .init("thin", summary: "Rings and caps half as wide", ["lineWidth": "10", "capRadius": "10"])]
+    }
+
     /// The rings: the seed's drawRect(_:), run here on every layout.
     override func layoutSubviews() {
         super.layoutSubviews()

@@ -15,6 +15,7 @@ final class RoundedCornerButton: UIButton {
         super.init(frame: frame)
         setTitle("Button", for: .normal)
         setTitleColor(.white, for: .normal)
+        setTitleColor(UIColor(white: 1, alpha: 0.5), for: .highlighted) // a pressed system button dims its title
         backgroundColor = .systemBlue
     }
 
@@ -24,6 +25,20 @@ final class RoundedCornerButton: UIButton {
 
     override class var designableSummary: String? { "A button whose corners can be rounded" }
     override class var designableGroup: String? { "Buttons" }
+
+    /// What the tutorial shows: the square button it starts from, its 10-point corners, and a capsule.
+    override class var designableVariants: [DesignableVariant] {
+        [.init("square", summary: "The button the tutorial starts from", ["cornerRadius": "0"]),
+         .init("rounded", summary: "The tutorial's layer.cornerRadius = 10", ["cornerRadius": "10"]),
+         .init("pill", summary: "Half the height: a capsule", ["cornerRadius": "22"])]
+    }
+
+    /// A designer's button: the pressed state.
+    override class var designableActions: [DesignableAction] {
+        [.action("highlight", summary: "Show the button pressed") { (button: RoundedCornerButton) in
+            button.isHighlighted = true
+        }]
+    }
 
     override func layoutSubviews() {
         super.layoutSubviews()

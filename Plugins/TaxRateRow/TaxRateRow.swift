@@ -52,6 +52,14 @@ final class TaxRateRow: UIView {
     override class var designableSummary: String? { "A tax-rate row loaded from a layout document (the xib tutorial's MyCustomView)" }
     override class var designableGroup: String? { "Forms" }
 
+    /// The tutorial's rows: the housing fund (公积金, which it types into the Title field) and a pension row.
+    override class var designableVariants: [DesignableVariant] {
+        [.init("housingFund", displayName: "Housing Fund", summary: "公积金, 12% and 12%",
+               ["title": "公积金", "selfTaxRate": "12", "companyTaxRate": "12"]),
+         .init("pension", summary: "养老保险, 8% and 16%", ["title": "养老保险", "selfTaxRate": "8", "companyTaxRate": "16"]),
+         .init("zero", summary: "No contribution", ["selfTaxRate": "0", "companyTaxRate": "0"])]
+    }
+
     // load view from xib
     func loadViewFromNib() -> UIView? {
         let bundle = EaselBundle(for: type(of: self))
