@@ -40,6 +40,8 @@ protocol OutletConnection: AnyObject {
     var expectedTypeName: String { get }
     /// Connects `view` if it is of the outlet's type; false (nothing changed) otherwise.
     func connect(_ view: UIView) -> Bool
+    /// Connects an empty view of the outlet's type (the document could not be loaded).
+    func connectPlaceholder()
 }
 
 extension Outlet: OutletConnection {
@@ -49,6 +51,10 @@ extension Outlet: OutletConnection {
         guard let typed = view as? View else { return false }
         self.view = typed
         return true
+    }
+
+    func connectPlaceholder() {
+        view = View._makeDesignable(frame: .zero) as? View
     }
 }
 
@@ -86,4 +92,6 @@ final class BoundOutlet: OutletConnection {
     var expectedTypeName: String { outlet.expectedTypeName }
 
     func connect(_ view: UIView) -> Bool { outlet.connect(owner, view) }
+
+    func connectPlaceholder() { outlet.connectPlaceholder(owner) }
 }

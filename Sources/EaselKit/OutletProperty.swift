@@ -8,6 +8,8 @@ public struct OutletProperty {
     /// Connects `view` to the outlet of `owner` if it has the outlet's type; false (nothing changed)
     /// otherwise.
     let connect: (_ owner: UIView, _ view: UIView) -> Bool
+    /// Connects an empty view of the outlet's type to the outlet of `owner`.
+    let connectPlaceholder: (_ owner: UIView) -> Void
 
     /// An outlet declared `@IBOutlet weak var titleLabel: UILabel!` (or `UILabel?`).
     public init<Owner: UIView, View: UIView>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Owner, View?>) {
@@ -17,6 +19,10 @@ public struct OutletProperty {
             guard let owner = owner as? Owner, let typed = view as? View else { return false }
             owner[keyPath: keyPath] = typed
             return true
+        }
+        self.connectPlaceholder = { owner in
+            guard let owner = owner as? Owner else { return }
+            owner[keyPath: keyPath] = View._makeDesignable(frame: .zero) as? View
         }
     }
 
