@@ -43,6 +43,8 @@ let package = Package(
     targets: [
         // The contract: one C header, no dependencies.
         .target(name: "CEasel", path: "Sources/CEasel"),
+        // The frozen layout of the ABI 1.0 draft, which the host still reads (easel.h, VERSIONING).
+        .target(name: "CEaselLegacy", dependencies: ["CEasel"], path: "Sources/CEaselLegacy"),
 
         // The few Linux calls Swift cannot make directly (prctl, SCM_RIGHTS, signal-safe cleanup).
         .target(name: "CSystem", path: "Sources/CSystem"),
@@ -65,7 +67,7 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
 
         // Host core: discovery, loading, validation, libffi property calls, the common protocol.
-        .target(name: "EaselHost", dependencies: ["CEasel", "CFFI", "CZlib", "CSystem"], path: "Sources/EaselHost"),
+        .target(name: "EaselHost", dependencies: ["CEasel", "CEaselLegacy", "CFFI", "CZlib", "CSystem"], path: "Sources/EaselHost"),
         // The canvas on Cairo/Pango/librsvg and image output.
         .target(name: "EaselRender", dependencies: ["CEasel", "CCairo", "CPango", "CRsvg", "CPNG", "CFontconfig", "CSystem"],
                 path: "Sources/EaselRender"),

@@ -4,7 +4,9 @@
  * It shows what a C author writes: a struct for the instance, one plain typed function per property
  * accessor (no value unions, no switches), a static property table and one class descriptor.
  * Properties: value (Int 0…100), style (an enum: ring, bar, pie), tintColor and trackColor (Color),
- * label (String), showValue (Bool) and lineWidth (CGFloat 1…40).
+ * label (String), showValue (Bool) and lineWidth (CGFloat 1…40). Extensions (easel.h, EXTENSIONS):
+ * variants (empty, full, bar, pie, cjk) and one action, fillTo(value), which reports the property it
+ * changes through the instance host.
  */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "easel.h"
@@ -19,6 +21,7 @@ static const double kPi = 3.14159265358979323846;
 enum { GAUGE_RING = 0, GAUGE_BAR = 1, GAUGE_PIE = 2 };
 
 typedef struct gauge {
+    const easel_instance_host *host; /* valid until destroy returns */
     easel_rect frame;
     int64_t value;
     int64_t style;
@@ -67,46 +70,50 @@ static void gauge_set_line_width(void *self, double v) { ((gauge *)self)->line_w
 
 static const easel_range kPercent = {0, 100, 1};
 static const easel_range kLineWidth = {1, 40, 0.5};
+/* Every table entry starts with its struct_size (easel.h, VERSIONING). */
+#define CASE(n, v, d) {.struct_size = sizeof(easel_enum_case), .name = n, .value = v, .display_name = d}
 static const easel_enum_case kStyles[] = {
-    {"ring", GAUGE_RING, NULL},
-    {"bar", GAUGE_BAR, NULL},
-    {"pie", GAUGE_PIE, "Pie Chart"},
+    CASE("ring", GAUGE_RING, NULL),
+    CASE("bar", GAUGE_BAR, NULL),
+    CASE("pie", GAUGE_PIE, "Pie Chart"),
 };
 
+#define PROPERTY .struct_size = sizeof(easel_property)
 static const easel_property kProperties[] = {
-    {.name = "value", .type = EASEL_TYPE_INT, .default_value = {.i = 42},
+    {PROPERTY, .name = "value", .type = EASEL_TYPE_INT, .default_value = {.i = 42},
      .summary = "How full the gauge is, in percent", .range = &kPercent,
      .get = (easel_fn)gauge_get_value, .set = (easel_fn)gauge_set_value},
-    {.name = "style", .type = EASEL_TYPE_ENUM, .default_value = {.i = GAUGE_RING},
+    {PROPERTY, .name = "style", .type = EASEL_TYPE_ENUM, .default_value = {.i = GAUGE_RING},
      .summary = "How the value is drawn", .enum_case_count = 3, .enum_cases = kStyles,
      .get = (easel_fn)gauge_get_style, .set = (easel_fn)gauge_set_style},
-    {.name = "tintColor", .type = EASEL_TYPE_COLOR, .default_value = {.color = {0.18, 0.49, 0.20, 1.0}},
+    {PROPERTY, .name = "tintColor", .type = EASEL_TYPE_COLOR, .default_value = {.color = {0.18, 0.49, 0.20, 1.0}},
      .summary = "Colour of the filled part", .group = "Appearance",
      .get = (easel_fn)gauge_get_tint, .set = (easel_fn)gauge_set_tint},
-    {.name = "trackColor", .type = EASEL_TYPE_COLOR, .default_value = {.color = {0.88, 0.88, 0.88, 1.0}},
+    {PROPERTY, .name = "trackColor", .type = EASEL_TYPE_COLOR, .default_value = {.color = {0.88, 0.88, 0.88, 1.0}},
      .summary = "Colour of the empty track", .group = "Appearance",
      .get = (easel_fn)gauge_get_track, .set = (easel_fn)gauge_set_track},
-    {.name = "lineWidth", .type = EASEL_TYPE_CGFLOAT, .default_value = {.d = 10},
+    {PROPERTY, .name = "lineWidth", .type = EASEL_TYPE_CGFLOAT, .default_value = {.d = 10},
      .summary = "Thickness of the ring and the bar, in points", .group = "Appearance", .range = &kLineWidth,
      .get = (easel_fn)gauge_get_line_width, .set = (easel_fn)gauge_set_line_width},
-    {.name = "label", .type = EASEL_TYPE_STRING, .default_value = {.s = "CPU"},
+    {PROPERTY, .name = "label", .type = EASEL_TYPE_STRING, .default_value = {.s = "CPU"},
      .summary = "Caption under the value", .group = "Text",
      .get = (easel_fn)gauge_get_label, .set = (easel_fn)gauge_set_label},
-    {.name = "showValue", .type = EASEL_TYPE_BOOL, .default_value = {.b = true},
+    {PROPERTY, .name = "showValue", .type = EASEL_TYPE_BOOL, .default_value = {.b = true},
      .summary = "Show the value as a percentage", .group = "Text",
      .get = (easel_fn)gauge_get_show_value, .set = (easel_fn)gauge_set_show_value},
 };
 
 /* ── Lifecycle ── */
 
-static void *gauge_create(const easel_class *cls, easel_rect frame) {
+static void *gauge_create(const easel_class *cls, easel_rect frame, const easel_instance_host *host) {
     (void)cls;
     gauge *g = calloc(1, sizeof *g);
     if (!g || !(g->label = strdup("CPU"))) {
         free(g);
-        gauge_host->log(gauge_host, EASEL_LOG_ERROR, "out of memory");
+        host->log(host, EASEL_LOG_ERROR, "out of memory"); /* the host adds the class and the file */
         return NULL;
     }
+    g->host = host;
     g->frame = frame;
     g->value = 42;
     g->style = GAUGE_RING;
@@ -215,7 +222,51 @@ static void gauge_destroy(void *self) {
     free(g);
 }
 
+/* ── Extensions: variants and actions, found by id ── */
+
+#define ATTRIBUTES(list) .attribute_count = sizeof list / sizeof list[0], .attributes = list
+static const easel_attribute kEmpty[] = {{"value", "0"}};
+static const easel_attribute kFull[] = {{"value", "100"}, {"tintColor", "#C62828"}};
+static const easel_attribute kBar[] = {{"style", "bar"}, {"value", "64"}, {"lineWidth", "12"}};
+static const easel_attribute kPie[] = {{"style", "pie"}, {"value", "75"}, {"tintColor", "#1565C0"}};
+static const easel_attribute kCJK[] = {{"label", "公积金"}, {"value", "58"}};
+static const easel_variant kVariantList[] = {
+    {.struct_size = sizeof(easel_variant), .name = "empty", .summary = "0%", ATTRIBUTES(kEmpty)},
+    {.struct_size = sizeof(easel_variant), .name = "full", .summary = "100%, in red", ATTRIBUTES(kFull)},
+    {.struct_size = sizeof(easel_variant), .name = "bar", .summary = "The bar style", ATTRIBUTES(kBar)},
+    {.struct_size = sizeof(easel_variant), .name = "pie", .summary = "The pie style", ATTRIBUTES(kPie)},
+    {.struct_size = sizeof(easel_variant), .name = "cjk", .display_name = "CJK Label",
+     .summary = "A Chinese caption", ATTRIBUTES(kCJK)},
+};
+static const easel_variants kVariants = {
+    .struct_size = sizeof(easel_variants), .variant_count = 5, .variants = kVariantList,
+};
+
+/* An action: `bool invoke(void *self, int64_t value)`, called through libffi like a setter. */
+static bool gauge_fill_to(void *self, int64_t value) {
+    gauge *g = self;
+    g->value = value;
+    g->host->property_changed(g->host, "value"); /* the host reads it back and shows it */
+    return true;
+}
+static const easel_action kActionList[] = {{
+    .struct_size = sizeof(easel_action), .name = "fillTo", .summary = "Set the value as a designer's button does",
+    .argument_type = EASEL_TYPE_INT, .range = &kPercent, .default_argument = {.i = 100},
+    .invoke = (easel_fn)gauge_fill_to,
+}};
+static const easel_actions kActions = {
+    .struct_size = sizeof(easel_actions), .action_count = 1, .actions = kActionList,
+};
+
+static const void *gauge_get_extension(const easel_class *cls, const char *id) {
+    if (!cls) return NULL; /* no plugin-wide extensions */
+    if (strcmp(id, EASEL_EXTENSION_VARIANTS) == 0) return &kVariants;
+    if (strcmp(id, EASEL_EXTENSION_ACTIONS) == 0) return &kActions;
+    return NULL; /* an id this plugin does not know */
+}
+
 static const easel_class kClasses[] = {{
+    .struct_size = sizeof(easel_class),
     .name = "Gauge",
     .summary = "A percentage shown as a ring, a bar or a pie",
     .group = "Indicators",
@@ -237,6 +288,7 @@ static bool gauge_init(const easel_host *host) {
 
 static const easel_plugin kPlugin = {
     .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR},
+    .struct_size = sizeof(easel_plugin),
     .id = "org.easel.examples.gauge",
     .name = "Gauge",
     .version = "1.0.0",
@@ -244,6 +296,7 @@ static const easel_plugin kPlugin = {
     .init = gauge_init,
     .class_count = 1,
     .classes = kClasses,
+    .get_extension = gauge_get_extension,
 };
 
 EASEL_PLUGIN_ENTRY { return &kPlugin; }

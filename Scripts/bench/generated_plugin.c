@@ -19,22 +19,23 @@ static bool get_on(void *s) { return ((item *)s)->on; }
 static void set_on(void *s, bool v) { ((item *)s)->on = v; }
 
 static const easel_range kSize = {0, 1000, 0.5};
-static const easel_enum_case kModes[] = {{"fast", 0, NULL}, {"good", 1, NULL}, {"best", 2, NULL}};
+#define CASE(n, v) {.struct_size = sizeof(easel_enum_case), .name = n, .value = v}
+static const easel_enum_case kModes[] = {CASE("fast", 0), CASE("good", 1), CASE("best", 2)};
 static const easel_property kProps[] = {
-    {.name = "size", .type = EASEL_TYPE_CGFLOAT, .default_value = {.d = 10}, .range = &kSize,
+    {.struct_size = sizeof(easel_property), .name = "size", .type = EASEL_TYPE_CGFLOAT, .default_value = {.d = 10}, .range = &kSize,
      .summary = "Size in points", .get = (easel_fn)get_size, .set = (easel_fn)set_size},
-    {.name = "count", .type = EASEL_TYPE_INT, .default_value = {.i = 3},
+    {.struct_size = sizeof(easel_property), .name = "count", .type = EASEL_TYPE_INT, .default_value = {.i = 3},
      .get = (easel_fn)get_count, .set = (easel_fn)set_count},
-    {.name = "tintColor", .type = EASEL_TYPE_COLOR, .default_value = {.color = {0, 0, 1, 1}}, .group = "Look",
+    {.struct_size = sizeof(easel_property), .name = "tintColor", .type = EASEL_TYPE_COLOR, .default_value = {.color = {0, 0, 1, 1}}, .group = "Look",
      .get = (easel_fn)get_tint, .set = (easel_fn)set_tint},
-    {.name = "mode", .type = EASEL_TYPE_ENUM, .default_value = {.i = 1}, .enum_case_count = 3, .enum_cases = kModes,
+    {.struct_size = sizeof(easel_property), .name = "mode", .type = EASEL_TYPE_ENUM, .default_value = {.i = 1}, .enum_case_count = 3, .enum_cases = kModes,
      .get = (easel_fn)get_mode, .set = (easel_fn)set_mode},
-    {.name = "enabled", .type = EASEL_TYPE_BOOL, .default_value = {.b = true},
+    {.struct_size = sizeof(easel_property), .name = "enabled", .type = EASEL_TYPE_BOOL, .default_value = {.b = true},
      .get = (easel_fn)get_on, .set = (easel_fn)set_on},
 };
 
-static void *create(const easel_class *c, easel_rect f) {
-    (void)c; (void)f;
+static void *create(const easel_class *c, easel_rect f, const easel_instance_host *h) {
+    (void)c; (void)f; (void)h;
     item *i = calloc(1, sizeof *i);
     if (i) *i = (item){10, 3, {0, 0, 1, 1}, 1, true};
     return i;
@@ -47,9 +48,10 @@ static bool draw(void *s, easel_canvas *c, easel_rect r) {
 static void destroy(void *s) { free(s); }
 
 static const easel_class kClasses[] = {{
-    .name = "Generated" STR(INDEX), .summary = "Generated component " STR(INDEX), .default_size = {50, 50},
+    .struct_size = sizeof(easel_class), .name = "Generated" STR(INDEX), .summary = "Generated component " STR(INDEX), .default_size = {50, 50},
     .property_count = 5, .properties = kProps, .create = create, .draw = draw, .destroy = destroy}};
 static const easel_plugin kPlugin = {
-    .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR}, .id = "org.easel.bench.generated" STR(INDEX),
+    .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR}, .struct_size = sizeof(easel_plugin),
+    .id = "org.easel.bench.generated" STR(INDEX),
     .name = "Generated " STR(INDEX), .version = "1.0.0", .class_count = 1, .classes = kClasses};
 EASEL_PLUGIN_ENTRY { return &kPlugin; }

@@ -45,9 +45,16 @@ public struct ClassInfo: Equatable, Codable, Sendable {
     public var defaultSize: Size
     public var properties: [PropertyInfo]
     public var plugin: PluginInfo
+    /// Named attribute sets (extension `easel.variants/1`), in the plugin's order.
+    public var variants: [VariantInfo]
+    /// Methods a designer can trigger (extension `easel.actions/1`), in the plugin's order.
+    public var actions: [ActionInfo]
+    /// The ids of the extensions this host found for the class (it ignores ids it does not know).
+    public var extensions: [String]
 
     public init(name: String, displayName: String? = nil, summary: String?, group: String, kind: BaseKind,
-                defaultSize: Size, properties: [PropertyInfo], plugin: PluginInfo) {
+                defaultSize: Size, properties: [PropertyInfo], plugin: PluginInfo,
+                variants: [VariantInfo] = [], actions: [ActionInfo] = [], extensions: [String] = []) {
         self.name = name
         self.displayName = displayName ?? DisplayName.derive(from: name)
         self.summary = summary
@@ -56,6 +63,25 @@ public struct ClassInfo: Equatable, Codable, Sendable {
         self.defaultSize = defaultSize
         self.properties = properties
         self.plugin = plugin
+        self.variants = variants
+        self.actions = actions
+        self.extensions = extensions
+    }
+
+    /// The variant with this name, or an error naming the class and the variants it has.
+    public func requireVariant(_ name: String, file: String? = nil) throws -> VariantInfo {
+        if let v = variants.first(where: { $0.name == name }) { return v }
+        let known = variants.map(\.name).joined(separator: ", ")
+        throw HostError(.badData, "no variant named '\(name)' (expected one of: \(known.isEmpty ? "none: the class declares no variants" : known))",
+                        file: file ?? plugin.path, className: self.name)
+    }
+
+    /// The action with this name, or an error naming the class and the actions it has.
+    public func requireAction(_ name: String, file: String? = nil) throws -> ActionInfo {
+        if let a = actions.first(where: { $0.name == name }) { return a }
+        let known = actions.map(\.signature).joined(separator: ", ")
+        throw HostError(.badData, "no action named '\(name)' (expected one of: \(known.isEmpty ? "none: the class declares no actions" : known))",
+                        file: file ?? plugin.path, className: self.name)
     }
 
     /// The property with this name, if the class has one.

@@ -1,6 +1,10 @@
 /// The binary form of the host's plain-data descriptions (``ClassInfo`` and what it holds, and
 /// ``HostError``), for the registry cache and the worker protocol.
 extension BinaryWriter {
+    /// The version of this encoding of descriptions; part of the registry cache's identity, so a
+    /// cache written by a host that encoded descriptions differently is rebuilt, never misread.
+    static let descriptionFormat = 2
+
     mutating func pluginInfo(_ p: PluginInfo) {
         string(p.path); string(p.id); string(p.name); string(p.version); string(p.summary); string(p.abi)
     }
@@ -11,6 +15,15 @@ extension BinaryWriter {
         size(c.defaultSize)
         array(c.properties) { $0.propertyInfo($1) }
         pluginInfo(c.plugin)
+        array(c.variants) { w, v in
+            w.string(v.name); w.string(v.displayName); w.string(v.summary)
+            w.array(v.attributes) { $0.string($1.key); $0.string($1.value) }
+        }
+        array(c.actions) { w, a in
+            w.string(a.name); w.string(a.displayName); w.string(a.summary)
+            w.optional(a.argument) { $0.propertyInfo($1) }
+        }
+        array(c.extensions) { $0.string($1) }
     }
 
     mutating func propertyInfo(_ p: PropertyInfo) {
@@ -63,8 +76,18 @@ extension BinaryReader {
         guard let kind = BaseKind(rawValue: kindCode) else { throw Invalid(description: "unknown base kind \(kindCode)") }
         let defaultSize = try size()
         let properties = try array { try $0.propertyInfo() }
+        let plugin = try pluginInfo()
+        let variants = try array { r in
+            VariantInfo(name: try r.string(), displayName: try r.string(), summary: try r.optionalString(),
+                        attributes: try r.array { VariantInfo.Attribute(key: try $0.string(), value: try $0.string()) })
+        }
+        let actions = try array { r in
+            ActionInfo(name: try r.string(), displayName: try r.string(), summary: try r.optionalString(),
+                       argument: try r.optional { try $0.propertyInfo() })
+        }
         return ClassInfo(name: name, displayName: displayName, summary: summary, group: group, kind: kind,
-                         defaultSize: defaultSize, properties: properties, plugin: try pluginInfo())
+                         defaultSize: defaultSize, properties: properties, plugin: plugin,
+                         variants: variants, actions: actions, extensions: try array { try $0.string() })
     }
 
     mutating func propertyInfo() throws -> PropertyInfo {

@@ -1,10 +1,13 @@
 import CEasel
+import CEaselLegacy
 
 /// Reads and validates what a plugin's descriptors declare (easel.h, "WHAT THE HOST VALIDATES"),
-/// turning them into plain ``ClassInfo`` data plus the accessors the host calls.
+/// turning them into plain ``ClassInfo`` data plus the functions and accessors the host calls.
 ///
-/// Every problem is collected; the first one is thrown with its class and property, and the message
-/// says how many more there are, so an author fixes a broken table in one round.
+/// Tables are read by the header's growth rule (``PluginTable``): a 1.1 plugin's structs by their
+/// `struct_size`, a 1.0 plugin's through the frozen 1.0 layout (``DescriptorFields``). Every problem
+/// is collected; the first one is thrown with its class and property, and the message says how many
+/// more there are, so an author fixes a broken table in one round.
 struct DescriptorReader {
     let file: String
     private var problems: [HostError] = []
@@ -14,12 +17,14 @@ struct DescriptorReader {
     /// A validated class: its description and what the host needs to call it.
     struct ValidClass {
         let info: ClassInfo
-        let descriptor: UnsafePointer<easel_class>
+        let functions: ClassFunctions
         let accessors: [PropertyAccessor]
+        /// Action name → how to call it.
+        let actions: [String: ActionInvoker]
     }
 
     /// Reads the plugin's identity. Throws if a required string is missing or not UTF-8.
-    mutating func readPlugin(_ p: easel_plugin) throws -> PluginInfo {
+    mutating func readPlugin(_ p: DescriptorFields.Plugin) throws -> PluginInfo {
         let id = text(p.id, "the plugin id", required: true)
         let name = text(p.name, "the plugin name", required: true)
         let version = text(p.version, "the plugin version", required: true)
@@ -29,58 +34,55 @@ struct DescriptorReader {
                           abi: "\(p.abi.major).\(p.abi.minor)")
     }
 
-    /// Reads and validates every class of the plugin.
-    mutating func readClasses(_ p: easel_plugin, plugin: PluginInfo) throws -> [ValidClass] {
+    /// Reads and validates every class of the plugin, and the extensions this host knows.
+    mutating func readClasses(_ p: DescriptorFields.Plugin, plugin: PluginInfo) throws -> [ValidClass] {
         var result: [ValidClass] = []
-        if p.class_count > 0 && p.classes == nil {
-            problem(nil, nil, "class_count is \(p.class_count) but classes is NULL")
+        let classes: [DescriptorFields.Class]
+        do { classes = try p.classes() } catch let e as PluginTable.Problem {
+            problem(nil, nil, e.message)
+            classes = []
         }
         var seen = Set<String>()
-        if let classes = p.classes {
-            for i in 0..<Int(p.class_count) {
-                if let valid = readClass(classes + i, index: i, plugin: plugin) {
-                    if !seen.insert(valid.info.name).inserted {
-                        problem(valid.info.name, nil, "the class name is registered twice in this plugin")
-                    }
-                    result.append(valid)
+        for (index, c) in classes.enumerated() {
+            if let valid = readClass(c, index: index, plugin: plugin, getExtension: p.getExtension) {
+                if !seen.insert(valid.info.name).inserted {
+                    problem(valid.info.name, nil, "the class name is registered twice in this plugin")
                 }
+                result.append(valid)
             }
         }
         try throwFirst()
         return result
     }
 
-    private mutating func readClass(_ pointer: UnsafePointer<easel_class>, index: Int,
-                                    plugin: PluginInfo) -> ValidClass? {
-        let c = pointer.pointee
+    private mutating func readClass(_ c: DescriptorFields.Class, index: Int, plugin: PluginInfo,
+                                    getExtension: DescriptorFields.GetExtension?) -> ValidClass? {
         let before = problems.count
         guard let name = text(c.name, "the name of class #\(index)", required: true) else { return nil }
         if !CText.isIdentifier(name) {
             problem(name, nil, "the class name is not an identifier (expected letters, digits and _, not starting with a digit)")
         }
-        let displayName = text(c.display_name, "the display name", required: false, className: name)
+        let displayName = text(c.displayName, "the display name", required: false, className: name)
         let summary = text(c.summary, "the summary", required: false, className: name)
         let group = text(c.group, "the group", required: false, className: name)
-        let kind = BaseKind(rawValue: c.base_kind)
+        let kind = BaseKind(rawValue: c.baseKind)
         if kind == nil {
-            problem(name, nil, "unknown base kind \(c.base_kind) (expected an EASEL_KIND_* value, 0…\(BaseKind.allCases.count - 1))")
+            problem(name, nil, "unknown base kind \(c.baseKind) (expected an EASEL_KIND_* value, 0…\(BaseKind.allCases.count - 1))")
         }
-        let size = Size(c.default_size)
+        let size = Size(c.defaultSize)
         if !(size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0) {
             problem(name, nil, "default size \(size.width)x\(size.height) is invalid (expected finite sizes >= 0)")
         }
-        if c.create == nil { problem(name, nil, "create is NULL (expected a function: init(frame:))") }
-        if c.draw == nil { problem(name, nil, "draw is NULL (expected a function: draw(_ rect:))") }
-        if c.destroy == nil { problem(name, nil, "destroy is NULL (expected a function that frees the instance)") }
+        if !c.hasCreate { problem(name, nil, "create is NULL (expected a function: init(frame:))") }
+        if !c.hasDraw { problem(name, nil, "draw is NULL (expected a function: draw(_ rect:))") }
+        if !c.hasDestroy { problem(name, nil, "destroy is NULL (expected a function that frees the instance)") }
 
         var properties: [PropertyInfo] = []
         var accessors: [PropertyAccessor] = []
-        if c.property_count > 0 && c.properties == nil {
-            problem(name, nil, "property_count is \(c.property_count) but properties is NULL")
-        } else if let list = c.properties {
-            var seen = Set<String>()
-            for i in 0..<Int(c.property_count) {
-                if let (info, accessor) = readProperty(list[i], index: i, className: name) {
+        var seen = Set<String>()
+        do {
+            for (i, p) in try c.properties().enumerated() {
+                if let (info, accessor) = readProperty(p, index: i, className: name) {
                     if !seen.insert(info.name).inserted {
                         problem(name, info.name, "the property name is declared twice in this class")
                     }
@@ -88,14 +90,21 @@ struct DescriptorReader {
                     accessors.append(accessor)
                 }
             }
+        } catch let e as PluginTable.Problem {
+            problem(name, nil, "properties: " + e.message)
+        } catch {}
+
+        var info = ClassInfo(name: name, displayName: displayName, summary: summary, group: group ?? plugin.name,
+                             kind: kind ?? .view, defaultSize: size, properties: properties, plugin: plugin)
+        var actions: [String: ActionInvoker] = [:]
+        if problems.count == before, let getExtension {
+            readExtensions(of: &info, at: c.address, getExtension: getExtension, invokers: &actions)
         }
-        guard problems.count == before, let kind else { return nil }
-        let info = ClassInfo(name: name, displayName: displayName, summary: summary, group: group ?? plugin.name,
-                             kind: kind, defaultSize: size, properties: properties, plugin: plugin)
-        return ValidClass(info: info, descriptor: pointer, accessors: accessors)
+        guard problems.count == before, kind != nil, let functions = c.functions() else { return nil }
+        return ValidClass(info: info, functions: functions, accessors: accessors, actions: actions)
     }
 
-    private mutating func readProperty(_ p: easel_property, index: Int,
+    private mutating func readProperty(_ p: DescriptorFields.Property, index: Int,
                                        className: String) -> (PropertyInfo, PropertyAccessor)? {
         let before = problems.count
         guard let name = text(p.name, "the name of property #\(index)", required: true, className: className) else {
@@ -103,13 +112,6 @@ struct DescriptorReader {
         }
         if !CText.isIdentifier(name) {
             problem(className, name, "the property name is not an identifier (expected letters, digits and _, not starting with a digit)")
-        }
-        let displayName = text(p.display_name, "the display name", required: false, className: className, property: name)
-        let summary = text(p.summary, "the summary", required: false, className: className, property: name)
-        let group = text(p.group, "the group", required: false, className: className, property: name)
-        guard let type = PropertyType(rawValue: p.type) else {
-            problem(className, name, "unknown type code \(p.type) (expected an EASEL_TYPE_* code, 1…\(PropertyType.allCases.count))")
-            return nil
         }
         let readOnly = p.flags & EASEL_PROPERTY_READ_ONLY != 0
         let hidden = p.flags & EASEL_PROPERTY_HIDDEN != 0
@@ -121,61 +123,198 @@ struct DescriptorReader {
         if p.set == nil && !readOnly {
             problem(className, name, "set is NULL but the property is not EASEL_PROPERTY_READ_ONLY")
         }
+        guard let info = readValueDescription(name: name, type: p.type, defaultValue: p.defaultValue,
+                                              displayName: p.displayName, summary: p.summary, group: p.group,
+                                              range: p.range, enumCases: p.enumCases, className: className,
+                                              property: name, what: "the default value") else { return nil }
+        var described = info
+        described.isReadOnly = readOnly
+        described.isHidden = hidden
+        guard problems.count == before, let getter = p.get else { return nil }
+        return (described, PropertyAccessor(type: described.type, getter: getter, setter: readOnly ? nil : p.set))
+    }
 
+    /// A value's description shared by properties and action arguments: type code, default, range,
+    /// enum cases and the strings; problems are recorded for `className`/`property`.
+    private mutating func readValueDescription(name: String, type code: UInt32, defaultValue: easel_value,
+                                               displayName: UnsafePointer<CChar>?, summary: UnsafePointer<CChar>?,
+                                               group: UnsafePointer<CChar>?, range r: easel_range?,
+                                               enumCases: Result<[DescriptorFields.EnumCase], PluginTable.Problem>,
+                                               className: String, property: String, what: String) -> PropertyInfo? {
+        let before = problems.count
+        let displayName = text(displayName, "the display name", required: false, className: className, property: property)
+        let summary = text(summary, "the summary", required: false, className: className, property: property)
+        let group = text(group, "the group", required: false, className: className, property: property)
+        guard let type = PropertyType(rawValue: code) else {
+            problem(className, property, "unknown type code \(code) (expected an EASEL_TYPE_* code, 1…\(PropertyType.allCases.count))")
+            return nil
+        }
         var range: NumericRange?
-        if let r = p.range?.pointee {
+        if let r {
             if !type.isNumeric {
-                problem(className, name, "has a range but is a \(type.name) (ranges are for Int, CGFloat and Double)")
+                problem(className, property, "has a range but is a \(type.name) (ranges are for Int, CGFloat and Double)")
             } else if !(r.min.isFinite && r.max.isFinite && r.step.isFinite) || r.min > r.max || r.step < 0 {
-                problem(className, name, "invalid range min \(r.min), max \(r.max), step \(r.step) (expected min <= max and step >= 0)")
+                problem(className, property, "invalid range min \(r.min), max \(r.max), step \(r.step) (expected min <= max and step >= 0)")
             } else {
                 range = NumericRange(min: r.min, max: r.max, step: r.step)
             }
         }
-
         var cases: [EnumCase] = []
-        if type == .enumeration {
-            if p.enum_case_count == 0 || p.enum_cases == nil {
-                problem(className, name, "is an enum without cases (expected enum_case_count >= 1 and enum_cases)")
-            } else {
+        switch enumCases {
+        case .failure(let e): problem(className, property, "enum cases: " + e.message)
+        case .success(let list):
+            if type == .enumeration {
+                if list.isEmpty {
+                    problem(className, property, "is an enum without cases (expected enum_case_count >= 1 and enum_cases)")
+                }
                 var names = Set<String>(), values = Set<Int64>()
-                for i in 0..<Int(p.enum_case_count) {
-                    let e = p.enum_cases![i]
+                for (i, e) in list.enumerated() {
                     guard let caseName = text(e.name, "the name of enum case #\(i)", required: true,
-                                              className: className, property: name) else { continue }
+                                              className: className, property: property) else { continue }
                     if !CText.isIdentifier(caseName) {
-                        problem(className, name, "enum case '\(caseName)' is not an identifier")
+                        problem(className, property, "enum case '\(caseName)' is not an identifier")
                     }
                     if !names.insert(caseName).inserted || !values.insert(e.value).inserted {
-                        problem(className, name, "enum case '\(caseName)' repeats a name or value")
+                        problem(className, property, "enum case '\(caseName)' repeats a name or value")
                     }
-                    let caseDisplay = text(e.display_name, "the display name of case \(caseName)", required: false,
-                                           className: className, property: name)
+                    let caseDisplay = text(e.displayName, "the display name of case \(caseName)", required: false,
+                                           className: className, property: property)
                     cases.append(EnumCase(name: caseName, value: e.value, displayName: caseDisplay))
                 }
+            } else if !list.isEmpty {
+                problem(className, property, "has enum cases but is a \(type.name)")
             }
-        } else if p.enum_case_count != 0 {
-            problem(className, name, "has enum cases but is a \(type.name)")
         }
-
-        let defaultValue: PropertyValue
-        switch readDefault(p.default_value, type: type) {
-        case .success(let v): defaultValue = v
+        let value: PropertyValue
+        switch readDefault(defaultValue, type: type) {
+        case .success(let v): value = v
         case .failure(let why):
-            problem(className, name, why.description)
+            problem(className, property, why.description.replacing("the default value", with: what))
             return nil
         }
-        let info = PropertyInfo(name: name, displayName: displayName, type: type, defaultValue: defaultValue,
-                                summary: summary, group: group, range: range, enumCases: cases,
-                                isReadOnly: readOnly, isHidden: hidden)
+        let info = PropertyInfo(name: name, displayName: displayName, type: type, defaultValue: value,
+                                summary: summary, group: group, range: range, enumCases: cases)
         if problems.count == before {
-            do { try info.check(defaultValue) } catch let error as HostError {
-                problem(className, name, "the default value is invalid: \(error.message)")
+            do { try info.check(value) } catch let error as HostError {
+                problem(className, property, "\(what) is invalid: \(error.message)")
             } catch {}
         }
-        guard problems.count == before, let getter = p.get else { return nil }
-        return (info, PropertyAccessor(type: type, getter: getter, setter: readOnly ? nil : p.set))
+        return problems.count == before ? info : nil
     }
+
+    // MARK: - Extensions
+
+    /// Asks the class for every extension this host knows and reads the ones it has (easel.h,
+    /// EXTENSIONS); ids the host does not know are never asked for, so they are ignored.
+    private mutating func readExtensions(of info: inout ClassInfo, at address: UnsafeRawPointer,
+                                         getExtension: DescriptorFields.GetExtension,
+                                         invokers: inout [String: ActionInvoker]) {
+        for id in ExtensionID.classExtensions {
+            guard let table = id.withCString({ getExtension(address, $0) }) else { continue }
+            info.extensions.append(id)
+            do {
+                switch id {
+                case ExtensionID.variants: info.variants = readVariants(table, of: info)
+                case ExtensionID.actions: (info.actions, invokers) = try readActions(table, of: info)
+                default: break
+                }
+            } catch let e as PluginTable.Problem {
+                problem(info.name, nil, "\(id): " + e.message)
+            } catch {}
+        }
+    }
+
+    private mutating func readVariants(_ table: UnsafeRawPointer, of info: ClassInfo) -> [VariantInfo] {
+        let what = ExtensionID.variants
+        do {
+            let header = PluginTable.load(table, size: try PluginTable.structSize(at: table, minimum: 16, cName: "easel_variants"),
+                                          as: easel_variants.self)
+            guard let base = header.variants else {
+                if header.variant_count > 0 { problem(info.name, nil, "\(what): variant_count is \(header.variant_count) but variants is NULL") }
+                return []
+            }
+            var result: [VariantInfo] = []
+            var names = Set<String>()
+            for (i, element) in try PluginTable.elements(UnsafeRawPointer(base), count: Int(header.variant_count),
+                                                          as: easel_variant.self, minimum: 40, cName: "easel_variant").enumerated() {
+                let v = element.value
+                guard let name = text(v.name, "\(what): the name of variant #\(i)", required: true, className: info.name) else { continue }
+                let label = "\(what): variant '\(name)'"
+                if !CText.isIdentifier(name) { problem(info.name, nil, "\(label): the name is not an identifier") }
+                if !names.insert(name).inserted { problem(info.name, nil, "\(label): the name is declared twice") }
+                let displayName = text(v.display_name, "\(label): the display name", required: false, className: info.name)
+                let summary = text(v.summary, "\(label): the summary", required: false, className: info.name)
+                if v.attribute_count > 0 && v.attributes == nil {
+                    problem(info.name, nil, "\(label): attribute_count is \(v.attribute_count) but attributes is NULL")
+                    continue
+                }
+                var attributes: [VariantInfo.Attribute] = []
+                for j in 0..<Int(v.attribute_count) {
+                    let a = v.attributes![j]
+                    guard let key = text(a.key, "\(label): the key of attribute #\(j)", required: true, className: info.name),
+                          let value = text(a.value, "\(label): the value of \(key)", required: true, className: info.name, allowEmpty: true)
+                    else { continue }
+                    guard let property = info.property(named: key) else {
+                        problem(info.name, key, "\(label): no such property (expected one of: \(info.properties.map(\.name).joined(separator: ", ")))")
+                        continue
+                    }
+                    if property.isReadOnly { problem(info.name, key, "\(label): the property is read-only") }
+                    do { _ = try property.parse(value) } catch let e as HostError {
+                        problem(info.name, key, "\(label): \(e.message)")
+                    } catch {}
+                    attributes.append(VariantInfo.Attribute(key: key, value: value))
+                }
+                result.append(VariantInfo(name: name, displayName: displayName, summary: summary, attributes: attributes))
+            }
+            return result
+        } catch let e as PluginTable.Problem {
+            problem(info.name, nil, "\(what): " + e.message)
+            return []
+        } catch { return [] }
+    }
+
+    private mutating func readActions(_ table: UnsafeRawPointer, of info: ClassInfo) throws
+        -> ([ActionInfo], [String: ActionInvoker]) {
+        let what = ExtensionID.actions
+        let header = PluginTable.load(table, size: try PluginTable.structSize(at: table, minimum: 16, cName: "easel_actions"),
+                                      as: easel_actions.self)
+        guard let base = header.actions else {
+            if header.action_count > 0 { problem(info.name, nil, "\(what): action_count is \(header.action_count) but actions is NULL") }
+            return ([], [:])
+        }
+        var result: [ActionInfo] = []
+        var invokers: [String: ActionInvoker] = [:]
+        for (i, element) in try PluginTable.elements(UnsafeRawPointer(base), count: Int(header.action_count),
+                                                      as: easel_action.self, minimum: 96, cName: "easel_action").enumerated() {
+            let a = element.value
+            let before = problems.count
+            guard let name = text(a.name, "\(what): the name of action #\(i)", required: true, className: info.name) else { continue }
+            let label = "\(what): action '\(name)'"
+            if !CText.isIdentifier(name) { problem(info.name, nil, "\(label): the name is not an identifier") }
+            if invokers[name] != nil || result.contains(where: { $0.name == name }) {
+                problem(info.name, nil, "\(label): the name is declared twice")
+            }
+            let displayName = text(a.display_name, "\(label): the display name", required: false, className: info.name)
+            let summary = text(a.summary, "\(label): the summary", required: false, className: info.name)
+            if a.invoke == nil { problem(info.name, nil, "\(label): invoke is NULL (expected the action's function)") }
+            var argument: PropertyInfo?
+            if a.argument_type != EASEL_TYPE_NONE {
+                argument = readValueDescription(
+                    name: name, type: a.argument_type, defaultValue: a.default_argument, displayName: nil, summary: nil,
+                    group: nil, range: a.range?.pointee,
+                    enumCases: DescriptorFields.enumCases(a.enum_cases.map(UnsafeRawPointer.init), count: a.enum_case_count),
+                    className: info.name, property: "action \(name)", what: "the default argument")
+            } else if a.range != nil || a.enum_case_count != 0 {
+                problem(info.name, nil, "\(label): takes no argument (EASEL_TYPE_NONE) but has a range or enum cases")
+            }
+            guard problems.count == before, let invoke = a.invoke else { continue }
+            result.append(ActionInfo(name: name, displayName: displayName, summary: summary, argument: argument))
+            invokers[name] = ActionInvoker(argumentType: argument?.type, invoke: invoke)
+        }
+        return (result, invokers)
+    }
+
+    // MARK: - Values
 
     private func readDefault(_ v: easel_value, type: PropertyType) -> Result<PropertyValue, Failure> {
         switch type {
@@ -208,13 +347,13 @@ struct DescriptorReader {
     // MARK: - Problem collection
 
     private mutating func text(_ pointer: UnsafePointer<CChar>?, _ what: String, required: Bool,
-                               className: String? = nil, property: String? = nil) -> String? {
+                               className: String? = nil, property: String? = nil, allowEmpty: Bool = false) -> String? {
         do {
             guard let s = try CText.read(pointer) else {
                 if required { problem(className, property, "\(what) is NULL (expected a UTF-8 string)") }
                 return nil
             }
-            if required && s.isEmpty { problem(className, property, "\(what) is empty") }
+            if required && !allowEmpty && s.isEmpty { problem(className, property, "\(what) is empty") }
             return s
         } catch {
             problem(className, property, "\(what) is not valid UTF-8: '\(error.escaped)'")

@@ -43,6 +43,22 @@ public protocol DesignableInstance: AnyObject {
     func draw(into canvas: UnsafeMutablePointer<easel_canvas>, rect: Rect) throws
     /// intrinsicContentSize; an axis without one is `EASEL_NO_INTRINSIC_METRIC` (-1).
     func intrinsicSize() throws -> Size
+    /// Calls an action (extension `easel.actions/1`) after checking its argument as a property value
+    /// is checked; `argument` is nil for an action without one.
+    func invoke(_ action: String, argument: PropertyValue?) throws
+    /// What the instance asked for through its instance host since the last call (consumed). Cheap:
+    /// a worker is asked only after it said that it has requests.
+    func takeRequests() throws -> InstanceRequests
+    /// Controls the instance's animation clock (extension `easel.clock/1`).
+    func clock(_ control: ClockControl) throws
+}
+
+/// How the host drives an instance's animation clock (easel.h, easel.clock/1).
+public enum ClockControl: Equatable, Sendable {
+    /// Moves a virtual clock forward (one-shot renders: 1/60 s per redraw the instance asked for).
+    case advance(Double)
+    /// Follow real time from now on (live views).
+    case realTime
 }
 
 /// What a layout document or scene archived for one instance (init(coder:)).
@@ -63,5 +79,31 @@ public struct Archive: Equatable, Sendable {
         a.frame == b.frame && a.source == b.source
             && a.attributes.map(\.key) == b.attributes.map(\.key)
             && a.attributes.map(\.value) == b.attributes.map(\.value)
+    }
+}
+
+/// What an instance asked of the host through its instance host (easel.h, easel_instance_host)
+/// since it was last asked: coalesced, each property once.
+public struct InstanceRequests: Equatable, Sendable {
+    /// request_layout: lay out (then draw) again.
+    public var layout = false
+    /// request_redraw: draw again (the next frame of an animation, an image that arrived).
+    public var redraw = false
+    /// property_changed: properties the component changed itself, in the order first reported.
+    public var changedProperties: [String] = []
+
+    public init(layout: Bool = false, redraw: Bool = false, changedProperties: [String] = []) {
+        self.layout = layout
+        self.redraw = redraw
+        self.changedProperties = changedProperties
+    }
+
+    public var isEmpty: Bool { !layout && !redraw && changedProperties.isEmpty }
+
+    /// Adds `other`'s requests to these.
+    public mutating func merge(_ other: InstanceRequests) {
+        layout = layout || other.layout
+        redraw = redraw || other.redraw
+        for name in other.changedProperties where !changedProperties.contains(name) { changedProperties.append(name) }
     }
 }

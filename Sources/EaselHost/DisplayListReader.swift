@@ -173,6 +173,7 @@ struct DisplayListReader {
             font_size: try double("the font size"),
             font_weight: try uint32("the font weight"),
             italic: try bool("the italic flag"),
+            reserved0: 0, reserved1: 0,
             color: try color("the text colour"),
             alignment: try uint32("the alignment"),
             vertical_alignment: try uint32("the vertical alignment"),

@@ -4,7 +4,8 @@ import CFFI
 /// process and kept for its lifetime (libffi keeps pointers to the cif, its argument array and the
 /// struct element lists, so all of them live on the heap and are never freed).
 ///
-/// Getter: `T get(void *self)`; setter: `void set(void *self, T value)`. Types that share a C
+/// Getter: `T get(void *self)`; setter: `void set(void *self, T value)`; action:
+/// `bool invoke(void *self[, T argument])`. Types that share a C
 /// representation share a cif (Int and Enum; CGFloat and Double; String and Image; Rect, Color and
 /// Insets, which are all four doubles).
 final class FFISignatures: @unchecked Sendable {
@@ -12,6 +13,10 @@ final class FFISignatures: @unchecked Sendable {
 
     private var getters: [PropertyType: UnsafeMutablePointer<ffi_cif>] = [:]
     private var setters: [PropertyType: UnsafeMutablePointer<ffi_cif>] = [:]
+    /// Actions (easel.actions/1): `bool invoke(void *self, T argument)`, by argument type.
+    private var actions: [PropertyType: UnsafeMutablePointer<ffi_cif>] = [:]
+    /// `bool invoke(void *self)`: an action without an argument.
+    let actionWithoutArgument: UnsafeMutablePointer<ffi_cif>
 
     private init() {
         let pairOfDoubles = Self.structType(doubles: 2)
@@ -29,11 +34,15 @@ final class FFISignatures: @unchecked Sendable {
             getters[type] = Self.prepare(returning: value, arguments: [easel_ffi_type_pointer()])
             setters[type] = Self.prepare(returning: easel_ffi_type_void(),
                                          arguments: [easel_ffi_type_pointer(), value])
+            actions[type] = Self.prepare(returning: easel_ffi_type_uint8(),
+                                         arguments: [easel_ffi_type_pointer(), value])
         }
+        actionWithoutArgument = Self.prepare(returning: easel_ffi_type_uint8(), arguments: [easel_ffi_type_pointer()])
     }
 
     func getter(_ type: PropertyType) -> UnsafeMutablePointer<ffi_cif> { getters[type]! }
     func setter(_ type: PropertyType) -> UnsafeMutablePointer<ffi_cif> { setters[type]! }
+    func action(_ type: PropertyType) -> UnsafeMutablePointer<ffi_cif> { actions[type]! }
 
     /// A struct of `doubles` doubles, laid out as the C compiler lays out easel_rect and friends.
     private static func structType(doubles: Int) -> UnsafeMutablePointer<ffi_type> {

@@ -1,22 +1,32 @@
 import CEasel
 import Glibc
 
-/// A designable class from a plugin loaded in this process, called through its C descriptor and,
-/// for properties, through libffi.
+/// A designable class from a plugin loaded in this process, called through its C descriptor's
+/// functions and, for properties and actions, through libffi.
 final class NativeClass: DesignableClass, @unchecked Sendable {
     let info: ClassInfo
-    let descriptor: UnsafePointer<easel_class>
+    let functions: ClassFunctions
     let log: PluginLog
+    /// The plugin's easel_host, which every instance host points to.
+    let host: UnsafePointer<easel_host>
     /// Property name → (description, typed accessor).
     let properties: [String: (info: PropertyInfo, accessor: PropertyAccessor)]
+    /// Action name → (description, invoker).
+    let actions: [String: (info: ActionInfo, invoker: ActionInvoker)]
+    /// Called for every instance this class creates (a worker hooks its request notifications here).
+    var onInstance: ((NativeInstance) -> Void)?
 
-    init(_ valid: DescriptorReader.ValidClass, log: PluginLog) {
+    init(_ valid: DescriptorReader.ValidClass, log: PluginLog, host: UnsafePointer<easel_host>) {
         self.info = valid.info
-        self.descriptor = valid.descriptor
+        self.functions = valid.functions
         self.log = log
+        self.host = host
         var table: [String: (PropertyInfo, PropertyAccessor)] = [:]
         for (p, a) in zip(valid.info.properties, valid.accessors) { table[p.name] = (p, a) }
         self.properties = table
+        var actions: [String: (ActionInfo, ActionInvoker)] = [:]
+        for a in valid.info.actions { if let invoker = valid.actions[a.name] { actions[a.name] = (a, invoker) } }
+        self.actions = actions
     }
 
     func error(_ message: String, phase: HostError.Phase, property: String? = nil) -> HostError {
@@ -24,20 +34,25 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
                   property: property, phase: phase)
     }
 
+    private func makeInstanceHost() -> InstanceHost {
+        InstanceHost(className: info.name, pluginHost: host, log: log)
+    }
+
     func makeInstance(frame: Rect) throws -> DesignableInstance {
         _ = log.takeLastError()
-        guard let create = descriptor.pointee.create,
-              let pointer = create(descriptor, frame.c) else {
+        let instanceHost = makeInstanceHost()
+        guard let pointer = functions.create(frame.c, instanceHost.pointer) else {
             throw error("create returned NULL (expected a new instance)", phase: .create)
         }
-        return NativeInstance(cls: self, pointer: pointer)
+        return made(NativeInstance(cls: self, pointer: pointer, host: instanceHost))
     }
 
     func makeInstance(archive: Archive) throws -> DesignableInstance {
-        guard let createFromArchive = descriptor.pointee.create_from_archive else {
+        guard let createFromArchive = functions.createFromArchive else {
             return try makeInstance(frame: archive.frame)
         }
         _ = log.takeLastError()
+        let instanceHost = makeInstanceHost()
         // The archive's strings are borrowed for the duration of the call.
         let keys = archive.attributes.map { strdup($0.key)! }
         let values = archive.attributes.map { strdup($0.value)! }
@@ -49,29 +64,40 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
         }
         let attributes = zip(keys, values).map { easel_attribute(key: $0, value: $1) }
         let pointer: UnsafeMutableRawPointer? = attributes.withUnsafeBufferPointer { buffer in
-            var c = easel_archive(frame: archive.frame.c, attribute_count: UInt32(buffer.count),
+            var c = easel_archive(frame: archive.frame.c, attribute_count: UInt32(buffer.count), reserved0: 0,
                                   attributes: buffer.baseAddress, source: source.map { UnsafePointer($0) })
-            return createFromArchive(descriptor, &c)
+            return createFromArchive(&c, instanceHost.pointer)
         }
         guard let pointer else {
             throw error("create_from_archive returned NULL (expected a new instance)", phase: .create)
         }
-        return NativeInstance(cls: self, pointer: pointer)
+        return made(NativeInstance(cls: self, pointer: pointer, host: instanceHost))
+    }
+
+    private func made(_ instance: NativeInstance) -> NativeInstance {
+        onInstance?(instance)
+        return instance
     }
 }
 
-/// An instance of a ``NativeClass``: the plugin's `self`, destroyed with this object.
+/// An instance of a ``NativeClass``: the plugin's `self`, destroyed with this object, and its
+/// instance host, released only after destroy returned.
 final class NativeInstance: DesignableInstance {
     let cls: NativeClass
     let pointer: UnsafeMutableRawPointer
+    let host: InstanceHost
     var info: ClassInfo { cls.info }
 
-    init(cls: NativeClass, pointer: UnsafeMutableRawPointer) {
+    init(cls: NativeClass, pointer: UnsafeMutableRawPointer, host: InstanceHost) {
         self.cls = cls
         self.pointer = pointer
+        self.host = host
     }
 
-    deinit { cls.descriptor.pointee.destroy?(pointer) }
+    deinit {
+        cls.functions.destroy(pointer)
+        host.onRequest = nil
+    }
 
     private func lookup(_ name: String) throws -> (info: PropertyInfo, accessor: PropertyAccessor) {
         if let entry = cls.properties[name] { return entry }
@@ -96,28 +122,49 @@ final class NativeInstance: DesignableInstance {
     }
 
     func prepareForDesigner() throws {
-        cls.descriptor.pointee.prepare_for_designer?(pointer)
+        cls.functions.prepareForDesigner?(pointer)
     }
 
     func awakeFromArchive() throws {
-        cls.descriptor.pointee.awake_from_archive?(pointer)
+        cls.functions.awakeFromArchive?(pointer)
     }
 
     func layout(size: Size) throws {
-        cls.descriptor.pointee.layout?(pointer, size.c)
+        cls.functions.layout?(pointer, size.c)
     }
 
     func draw(into canvas: UnsafeMutablePointer<easel_canvas>, rect: Rect) throws {
         _ = cls.log.takeLastError()
-        guard let draw = cls.descriptor.pointee.draw, draw(pointer, canvas, rect.c) else {
+        guard cls.functions.draw(pointer, canvas, rect.c) else {
             throw cls.error("draw returned false", phase: .draw)
         }
     }
 
     func intrinsicSize() throws -> Size {
-        guard let f = cls.descriptor.pointee.intrinsic_size else {
+        guard let f = cls.functions.intrinsicSize else {
             return Size(width: EASEL_NO_INTRINSIC_METRIC, height: EASEL_NO_INTRINSIC_METRIC)
         }
         return Size(f(pointer))
+    }
+
+    func invoke(_ action: String, argument: PropertyValue?) throws {
+        let description = try cls.info.requireAction(action)
+        let value = try description.check(argument, file: cls.info.plugin.path, className: cls.info.name)
+        guard let invoker = cls.actions[action]?.invoker else {
+            preconditionFailure("action \(action) is described but has no invoker")
+        }
+        _ = cls.log.takeLastError()
+        guard invoker.call(pointer, value) else {
+            throw cls.error("action \(action) returned false", phase: .action)
+        }
+    }
+
+    func takeRequests() throws -> InstanceRequests { host.take() }
+
+    func clock(_ control: ClockControl) throws {
+        switch control {
+        case .advance(let seconds): host.clock.advance(by: seconds)
+        case .realTime: host.clock.followRealTime()
+        }
     }
 }

@@ -48,11 +48,13 @@ public enum PluginLoader {
         }
         let log = PluginLog(file: path)
         let entry = unsafeBitCast(symbol, to: easel_plugin_entry_fn.self)
-        guard let descriptor = entry() else {
+        guard let returned = entry() else {
             throw HostError(.pluginFailure, log.explain("the entry point returned NULL (expected a plugin descriptor)"),
                             file: path, phase: .entry)
         }
-        let abi = descriptor.pointee.abi
+        let descriptor = UnsafeRawPointer(returned)
+        // `abi` is at offset 0 in every version of easel_plugin.
+        let abi = descriptor.load(as: easel_abi_version.self)
         let host = hostABI
         guard easel_abi_is_compatible(abi, host) else {
             let why = abi.major != host.major
@@ -60,17 +62,21 @@ public enum PluginLoader {
                 : "was built for ABI \(abi.major).\(abi.minor), newer than this host's \(host.major).\(host.minor) (expected minor version <= \(host.minor); update the host)"
             throw HostError(.pluginFailure, why, file: path, phase: .abi)
         }
+        let fields: DescriptorFields.Plugin
+        do { fields = try DescriptorFields.Plugin.read(descriptor) } catch let e as PluginTable.Problem {
+            throw HostError(.pluginFailure, "easel_plugin: \(e.message)", file: path, phase: .abi)
+        }
         var reader = DescriptorReader(file: path)
-        let info = try reader.readPlugin(descriptor.pointee)
-        if let initialize = descriptor.pointee.`init` {
-            let hostStruct = makeHost(for: path, log: log)
+        let info = try reader.readPlugin(fields)
+        let hostStruct = makeHost(for: path, log: log)
+        if let initialize = fields.initialize {
             guard initialize(hostStruct) else {
                 throw HostError(.pluginFailure, log.explain("init returned false"), file: path, phase: .initialize)
             }
         }
-        let validClasses = try reader.readClasses(descriptor.pointee, plugin: info)
-        let classes = validClasses.map { NativeClass($0, log: log) }
-        return LoadedPlugin(info: info, classes: classes, image: image, log: log, deinitialize: descriptor.pointee.deinit)
+        let validClasses = try reader.readClasses(fields, plugin: info)
+        let classes = validClasses.map { NativeClass($0, log: log, host: hostStruct) }
+        return LoadedPlugin(info: info, classes: classes, image: image, log: log, deinitialize: fields.deinitialize)
     }
 
     /// The directory beside a plugin where its resources live: "dir/libGauge.so" → "dir/Gauge.resources".
@@ -94,7 +100,7 @@ public enum PluginLoader {
 
     /// The easel_host a plugin keeps from init until deinit: allocated once per loaded image and never
     /// freed (images are never unloaded).
-    private static func makeHost(for path: String, log: PluginLog) -> UnsafeMutablePointer<easel_host> {
+    private static func makeHost(for path: String, log: PluginLog) -> UnsafePointer<easel_host> {
         let host = UnsafeMutablePointer<easel_host>.allocate(capacity: 1)
         host.initialize(to: easel_host(
             abi: hostABI,
@@ -115,7 +121,20 @@ public enum PluginLoader {
             image_size: { host, name in
                 HostServices.current?.imageSize(String(cString: name), resourceDirectory: String(cString: host.pointee.resource_dir))
                     ?? easel_size(width: 0, height: 0)
+            },
+            get_extension: { _, id in
+                strcmp(id, EASEL_EXTENSION_CLOCK) == 0 ? UnsafeRawPointer(HostExtensions.clock) : nil
             }))
-        return host
+        return UnsafePointer(host)
     }
+}
+
+/// The extensions the host offers plugins (easel.h, EXTENSIONS): process-wide, never freed.
+enum HostExtensions {
+    /// easel.clock/1: each instance's ``AnimationClock``.
+    nonisolated(unsafe) static let clock: UnsafePointer<easel_clock> = {
+        let p = UnsafeMutablePointer<easel_clock>.allocate(capacity: 1)
+        p.initialize(to: easel_clock(now: { ih in InstanceHost.from(ih)?.clock.now() ?? 0 }))
+        return UnsafePointer(p)
+    }()
 }

@@ -34,18 +34,21 @@ final class PluginLog: @unchecked Sendable {
         }
     }
 
-    func record(level: easel_log_level, message: String) {
+    /// Records one line logged by the plugin; `className` when an instance logged it (through its
+    /// easel_instance_host), so that the line names the class.
+    func record(level: easel_log_level, message: String, className: String? = nil) {
+        let origin = className.map { "\(file): class \($0)" } ?? file
         switch level {
         case EASEL_LOG_ERROR:
             pthread_mutex_lock(&lock)
             lastError = message
             pthread_mutex_unlock(&lock)
         case EASEL_LOG_WARNING:
-            Diagnostics.warn("\(file): \(message)")
+            Diagnostics.warn("\(origin): \(message)")
         case EASEL_LOG_DEBUG:
-            Diagnostics.debugSink?("\(file): \(message)")
+            Diagnostics.debugSink?("\(origin): \(message)")
         default:
-            Diagnostics.verboseSink?("\(file): \(message)")
+            Diagnostics.verboseSink?("\(origin): \(message)")
         }
     }
 

@@ -37,20 +37,28 @@ struct PropertyAccessor {
     /// Writes a value already checked against the property (type, range, cases).
     func set(_ instance: UnsafeMutableRawPointer, _ value: PropertyValue) {
         guard let setter else { return }
-        let cif = FFISignatures.shared.setter(type)
+        _ = Self.invoke(FFISignatures.shared.setter(type), setter, instance, argument: value)
+    }
+
+    /// Calls `fn(self, value)` through `cif`, passing `value` in the C representation of its type,
+    /// and returns the low byte of the result (the `bool` of an action; nothing for a setter).
+    /// `value` nil calls `fn(self)`.
+    static func invoke(_ cif: UnsafeMutablePointer<ffi_cif>, _ fn: easel_fn, _ instance: UnsafeMutableRawPointer,
+                       argument value: PropertyValue?) -> UInt8 {
+        guard let value else { return call(cif, fn, instance, Optional<Int64>.none) }
         switch value {
-        case .int(let v), .enumeration(let v): call(cif, setter, instance, v)
-        case .cgFloat(let v), .double(let v): call(cif, setter, instance, v)
-        case .bool(let v): call(cif, setter, instance, v)
-        case .string(let s): s.withCString { call(cif, setter, instance, $0) }
+        case .int(let v), .enumeration(let v): return call(cif, fn, instance, v)
+        case .cgFloat(let v), .double(let v): return call(cif, fn, instance, v)
+        case .bool(let v): return call(cif, fn, instance, v)
+        case .string(let s): return s.withCString { call(cif, fn, instance, $0) }
         case .image(let path):
-            if let path { path.withCString { call(cif, setter, instance, $0) } }
-            else { call(cif, setter, instance, UnsafePointer<CChar>?.none) }
-        case .point(let p): call(cif, setter, instance, p.c)
-        case .size(let s): call(cif, setter, instance, s.c)
-        case .rect(let r): call(cif, setter, instance, r.c)
-        case .color(let c): call(cif, setter, instance, c.c)
-        case .insets(let i): call(cif, setter, instance, i.c)
+            if let path { return path.withCString { call(cif, fn, instance, $0) } }
+            return call(cif, fn, instance, UnsafePointer<CChar>?.none)
+        case .point(let p): return call(cif, fn, instance, p.c)
+        case .size(let s): return call(cif, fn, instance, s.c)
+        case .rect(let r): return call(cif, fn, instance, r.c)
+        case .color(let c): return call(cif, fn, instance, c.c)
+        case .insets(let i): return call(cif, fn, instance, i.c)
         }
     }
 
@@ -69,18 +77,36 @@ struct PropertyAccessor {
         }
     }
 
-    private func call<T>(_ cif: UnsafeMutablePointer<ffi_cif>, _ fn: easel_fn,
-                         _ instance: UnsafeMutableRawPointer, _ value: T) {
+    /// `fn(self, value)`, or `fn(self)` when `value` is an absent optional marker (see above).
+    private static func call<T>(_ cif: UnsafeMutablePointer<ffi_cif>, _ fn: easel_fn,
+                                _ instance: UnsafeMutableRawPointer, _ value: T) -> UInt8 {
         var selfArgument: UnsafeMutableRawPointer? = instance
         var valueArgument = value
+        var result: UInt64 = 0 // one ffi_arg: libffi widens small integer returns
+        let argumentCount = Int(cif.pointee.nargs)
         withUnsafeMutablePointer(to: &selfArgument) { selfPointer in
             withUnsafeMutablePointer(to: &valueArgument) { valuePointer in
                 withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: 2) { args in
                     args[0] = UnsafeMutableRawPointer(selfPointer)
                     args[1] = UnsafeMutableRawPointer(valuePointer)
-                    ffi_call(cif, fn, nil, args.baseAddress)
+                    precondition(argumentCount <= 2)
+                    ffi_call(cif, fn, &result, args.baseAddress)
                 }
             }
         }
+        return UInt8(truncatingIfNeeded: result)
+    }
+}
+
+/// Calls one action of a class (extension `easel.actions/1`) through libffi with the cached cif of
+/// its signature, `bool invoke(void *self[, T argument])`, exactly as properties are called.
+struct ActionInvoker {
+    let argumentType: PropertyType?
+    let invoke: easel_fn
+
+    /// Calls the action with an argument already checked against it; false if the plugin says it failed.
+    func call(_ instance: UnsafeMutableRawPointer, _ argument: PropertyValue?) -> Bool {
+        let cif = argumentType.map { FFISignatures.shared.action($0) } ?? FFISignatures.shared.actionWithoutArgument
+        return PropertyAccessor.invoke(cif, invoke, instance, argument: argumentType == nil ? nil : argument) != 0
     }
 }

@@ -21,7 +21,7 @@ final class RegistryCache {
     static let magic: [UInt8] = Array("EASELREG".utf8)
     static let formatVersion: UInt32 = 1
     /// Changes whenever the host's validation or descriptions could change.
-    static let hostIdentity = "easel \(PluginLoader.hostVersion) abi \(PluginLoader.hostABI.major).\(PluginLoader.hostABI.minor)"
+    static let hostIdentity = "easel \(PluginLoader.hostVersion) abi \(PluginLoader.hostABI.major).\(PluginLoader.hostABI.minor) descriptions \(BinaryWriter.descriptionFormat)"
 
     struct Entry {
         var signature: FileSignature

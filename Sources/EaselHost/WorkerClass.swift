@@ -159,6 +159,27 @@ final class WorkerInstance: DesignableInstance {
         }
     }
 
+    func invoke(_ action: String, argument: PropertyValue?) throws {
+        let description = try info.requireAction(action)
+        let value = try description.check(argument, file: info.plugin.path, className: info.name)
+        try Self.expectOK(worker.call(.invoke(instance: id, action: action, argument: value), timeout: timeout,
+                                      context: context()))
+    }
+
+    func takeRequests() throws -> InstanceRequests {
+        // No round trip unless the worker said this instance asked for something.
+        guard worker.isAlive, worker.takeRequestMark(id) else { return InstanceRequests() }
+        switch try worker.call(.takeRequests(instance: id), timeout: timeout, context: context()) {
+        case .requests(let r): return r
+        case .failure(let e): throw e
+        case let other: throw HostError(.internalError, "unexpected worker response \(other) to takeRequests")
+        }
+    }
+
+    func clock(_ control: ClockControl) throws {
+        try Self.expectOK(worker.call(.clock(instance: id, control: control), timeout: timeout, context: context()))
+    }
+
     func intrinsicSize() throws -> Size {
         switch try worker.call(.intrinsicSize(instance: id), timeout: timeout, context: context()) {
         case .size(let s): return s

@@ -87,6 +87,27 @@ final class WorkerConnection {
         }
     }
 
+    /// One frame if a complete one has already arrived (or arrives without waiting), else nil.
+    /// Throws `.closed` when the other side has gone.
+    func receiveIfReady() throws -> [UInt8]? {
+        while true {
+            if let frame = try takeFrame() { return frame }
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 1, 0)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return nil }
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN { return nil }
+                throw errno == ECONNRESET ? Failure.closed : Failure.system(errno)
+            }
+            if n == 0 { throw Failure.closed }
+            pending.append(contentsOf: buffer[0..<n])
+        }
+    }
+
     private func takeFrame() throws -> [UInt8]? {
         guard pending.count >= 4 else { return nil }
         let length = Int(UInt32(pending[0]) | UInt32(pending[1]) << 8 | UInt32(pending[2]) << 16 | UInt32(pending[3]) << 24)

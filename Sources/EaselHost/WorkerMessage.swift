@@ -6,7 +6,9 @@ import CEasel
 /// plugin that prints cannot corrupt it): a little-endian u32 length, then that many bytes written
 /// with ``BinaryWriter``: a u8 message code and the message's fields. The worker speaks first with
 /// `hello`; then every request gets exactly one response, except `scan`, which gets one `scanned`
-/// per file and then `ok`.
+/// per file and then `ok`. Besides, the worker may send `requested` at any time, from any thread (an
+/// instance asked for layout, a redraw or a read-back: easel_instance_host); it answers no request,
+/// and the host fetches the requests themselves with `takeRequests` when it wants them.
 enum WorkerRequest: Equatable {
     /// Load each file, validate it and describe it; nothing is kept.
     case scan(paths: [String])
@@ -24,6 +26,12 @@ enum WorkerRequest: Equatable {
     case intrinsicSize(instance: UInt32)
     case destroy(instance: UInt32)
     case quit
+    /// Calls an action (easel.actions/1); the argument was checked by the host.
+    case invoke(instance: UInt32, action: String, argument: PropertyValue?)
+    /// The instance's requests since the last take (answered with `requests`).
+    case takeRequests(instance: UInt32)
+    /// Controls the instance's animation clock (easel.clock/1).
+    case clock(instance: UInt32, control: ClockControl)
 
     static func == (a: WorkerRequest, b: WorkerRequest) -> Bool { a.encoded() == b.encoded() }
 
@@ -40,6 +48,8 @@ enum WorkerRequest: Equatable {
         case .draw: return .draw
         case .intrinsicSize: return .layout
         case .destroy, .quit: return .create
+        case .invoke: return .action
+        case .takeRequests, .clock: return .draw
         }
     }
 
@@ -64,6 +74,14 @@ enum WorkerRequest: Equatable {
         case .intrinsicSize(let i): w.u8(11); w.u32(i)
         case .destroy(let i): w.u8(12); w.u32(i)
         case .quit: w.u8(13)
+        case .invoke(let i, let a, let v): w.u8(14); w.u32(i); w.string(a); w.optional(v) { $0.propertyValue($1) }
+        case .takeRequests(let i): w.u8(15); w.u32(i)
+        case .clock(let i, let control):
+            w.u8(16); w.u32(i)
+            switch control {
+            case .advance(let seconds): w.u8(0); w.f64(seconds)
+            case .realTime: w.u8(1)
+            }
         }
         return w.bytes
     }
@@ -93,6 +111,15 @@ enum WorkerRequest: Equatable {
         case 11: return .intrinsicSize(instance: try r.u32())
         case 12: return .destroy(instance: try r.u32())
         case 13: return .quit
+        case 14: return .invoke(instance: try r.u32(), action: try r.string(), argument: try r.optional { try $0.propertyValue() })
+        case 15: return .takeRequests(instance: try r.u32())
+        case 16:
+            let i = try r.u32()
+            switch try r.u8() {
+            case 0: return .clock(instance: i, control: .advance(try r.f64()))
+            case 1: return .clock(instance: i, control: .realTime)
+            default: throw BinaryReader.Invalid(description: "unknown clock control")
+            }
         default: throw BinaryReader.Invalid(description: "unknown request code \(code)")
         }
     }
@@ -115,6 +142,10 @@ enum WorkerResponse: Equatable {
     /// A display list (see ``DisplayListPlayer``).
     case drawn([UInt8])
     case failure(HostError)
+    /// The answer to `takeRequests`.
+    case requests(InstanceRequests)
+    /// Not an answer: sent whenever an instance asks for something while nothing was pending.
+    case requested(instance: UInt32)
 
     static let protocolVersion: UInt32 = 1
 
@@ -134,6 +165,9 @@ enum WorkerResponse: Equatable {
             }
         case .drawn(let list): w.u8(7); w.blob(list)
         case .failure(let e): w.u8(8); w.hostError(e)
+        case .requests(let r):
+            w.u8(9); w.bool(r.layout); w.bool(r.redraw); w.array(r.changedProperties) { $0.string($1) }
+        case .requested(let i): w.u8(10); w.u32(i)
         }
         return w.bytes
     }
@@ -156,6 +190,10 @@ enum WorkerResponse: Equatable {
             }
         case 7: return .drawn(try r.blob())
         case 8: return .failure(try r.hostError())
+        case 9:
+            return .requests(InstanceRequests(layout: try r.bool(), redraw: try r.bool(),
+                                              changedProperties: try r.array { try $0.string() }))
+        case 10: return .requested(instance: try r.u32())
         default: throw BinaryReader.Invalid(description: "unknown response code \(code)")
         }
     }

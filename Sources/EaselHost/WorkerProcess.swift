@@ -15,7 +15,7 @@ final class WorkerProcess {
     nonisolated(unsafe) static var memoryLimit: UInt64 = WorkerLimits.defaultMemoryLimit
 
     let pid: pid_t
-    private let connection: WorkerConnection
+    let connection: WorkerConnection
     private let output: Int32
     private var outputTail = OutputTail()
     private(set) var isAlive = true
@@ -96,12 +96,21 @@ final class WorkerProcess {
     }
 
     private func receive(timeout: Double) throws -> WorkerResponse {
-        let frame = try connection.receive(budget: timeout, side: output, drain: { [self] in drainOutput() },
-                                           tick: { [self] in try checkMemory() })
-        do { return try WorkerResponse.decode(frame) } catch {
-            throw WorkerConnection.Failure.corrupt("an undecodable message (\(error))")
+        while true {
+            let frame = try connection.receive(budget: timeout, side: output, drain: { [self] in drainOutput() },
+                                               tick: { [self] in try checkMemory() })
+            let response: WorkerResponse
+            do { response = try WorkerResponse.decode(frame) } catch {
+                throw WorkerConnection.Failure.corrupt("an undecodable message (\(error))")
+            }
+            // Not an answer: an instance has requests (see WorkerProcess+Requests.swift).
+            if case .requested(let instance) = response { instancesWithRequests.insert(instance); continue }
+            return response
         }
     }
+
+    /// Instances that said they have requests since the host last took them.
+    var instancesWithRequests = Set<UInt32>()
 
     /// Samples the worker's resident memory; over the limit, the call fails.
     private func checkMemory() throws {

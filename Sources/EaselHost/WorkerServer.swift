@@ -21,9 +21,10 @@ public enum WorkerServer {
         Diagnostics.debugSink = { fputs("debug: \($0)\n", stderr) }
         let connection = WorkerConnection(fd: fd)
         let channel = ChannelIdentity(fd: fd)
-        var state = State()
+        let sender = Sender(connection)
+        var state = State(sender: sender)
         do {
-            try connection.send(WorkerResponse.hello(protocolVersion: WorkerResponse.protocolVersion, pid: getpid()).encoded())
+            try sender.send(.hello(protocolVersion: WorkerResponse.protocolVersion, pid: getpid()))
             while true {
                 guard channel.isIntact else { return channel.broken() }
                 let frame: [UInt8]
@@ -32,7 +33,7 @@ public enum WorkerServer {
                 }
                 let request: WorkerRequest
                 do { request = try WorkerRequest.decode(frame) } catch {
-                    try connection.send(WorkerResponse.failure(HostError(.internalError, "undecodable request: \(error)")).encoded())
+                    try sender.send(.failure(HostError(.internalError, "undecodable request: \(error)")))
                     continue
                 }
                 if request == .quit {
@@ -41,9 +42,9 @@ public enum WorkerServer {
                 }
                 if case .scan(let paths) = request {
                     for path in paths {
-                        try connection.send(WorkerResponse.scanned(path: path, outcome: state.scan(path)).encoded())
+                        try sender.send(.scanned(path: path, outcome: state.scan(path)))
                     }
-                    try connection.send(WorkerResponse.ok.encoded())
+                    try sender.send(.ok)
                     continue
                 }
                 let response: WorkerResponse
@@ -54,7 +55,7 @@ public enum WorkerServer {
                 }
                 PluginLog.reportUnclaimedErrors()
                 guard channel.isIntact else { return channel.broken() }
-                try connection.send(response.encoded())
+                try sender.send(response)
             }
         } catch WorkerConnection.Failure.closed where channel.isIntact {
             state.finish()
@@ -63,6 +64,25 @@ public enum WorkerServer {
             if !channel.isIntact { return channel.broken() }
             fputs("worker: \(error)\n", stderr)
             return 70
+        }
+    }
+
+    /// Sends frames to the host from the serving thread and, for `requested`, from any thread a
+    /// plugin calls its instance host on: one frame at a time.
+    final class Sender: @unchecked Sendable {
+        private let connection: WorkerConnection
+        private var lock = pthread_mutex_t()
+
+        init(_ connection: WorkerConnection) {
+            self.connection = connection
+            pthread_mutex_init(&lock, nil)
+        }
+
+        func send(_ response: WorkerResponse) throws {
+            let bytes = response.encoded()
+            pthread_mutex_lock(&lock)
+            defer { pthread_mutex_unlock(&lock) }
+            try connection.send(bytes)
         }
     }
 
@@ -92,6 +112,7 @@ public enum WorkerServer {
     }
 
     struct State {
+        let sender: Sender
         var plugins: [String: LoadedPlugin] = [:]
         var classes: [String: DesignableClass] = [:]
         var instances: [UInt32: DesignableInstance] = [:]
@@ -122,10 +143,18 @@ public enum WorkerServer {
                 for cls in plugin.classes { classes[cls.info.name] = cls }
                 return .plugin(plugin.info, plugin.classes.map(\.info))
             case .create(let id, let name, let frame):
-                instances[id] = try cls(name).makeInstance(frame: frame)
+                instances[id] = watched(try cls(name).makeInstance(frame: frame), id: id)
                 return .ok
             case .createFromArchive(let id, let name, let archive):
-                instances[id] = try cls(name).makeInstance(archive: archive)
+                instances[id] = watched(try cls(name).makeInstance(archive: archive), id: id)
+                return .ok
+            case .invoke(let id, let action, let argument):
+                try instance(id).invoke(action, argument: argument)
+                return .ok
+            case .takeRequests(let id):
+                return .requests(try instance(id).takeRequests())
+            case .clock(let id, let control):
+                try instance(id).clock(control)
                 return .ok
             case .set(let id, let property, let value):
                 try instance(id).set(property, to: value)
@@ -160,6 +189,15 @@ public enum WorkerServer {
             case .scan, .quit:
                 return .ok
             }
+        }
+
+        /// Tells the host, from whatever thread asks, when instance `id` has requests again.
+        func watched(_ instance: DesignableInstance, id: UInt32) -> DesignableInstance {
+            if let native = instance as? NativeInstance {
+                let sender = self.sender
+                native.host.onRequest = { try? sender.send(.requested(instance: id)) }
+            }
+            return instance
         }
 
         func cls(_ name: String) throws -> DesignableClass {

@@ -4,43 +4,48 @@ internal import CEasel
 /// ``ExportedClass``, `self` to the ``InstanceBox``.
 enum ClassCallbacks {
     /// init(frame:)
-    static let create: @convention(c) (UnsafePointer<easel_class>, easel_rect) -> UnsafeMutableRawPointer? = {
-        cls, frame in
-        guard let context = cls.pointee.context else { return nil }
-        return ExportedClass.from(context).makeInstance(frame: CGRect(frame))
-    }
+    static let create: @convention(c) (UnsafePointer<easel_class>, easel_rect, UnsafePointer<easel_instance_host>)
+        -> UnsafeMutableRawPointer? = { cls, frame, host in
+            guard let context = cls.pointee.context else { return nil }
+            return EaselDesigner.inCallback { ExportedClass.from(context).makeInstance(frame: CGRect(frame), host: host) }
+        }
 
     /// init(frame: archive.frame) + decode(archive:)
-    static let createFromArchive: @convention(c) (UnsafePointer<easel_class>, UnsafePointer<easel_archive>)
-        -> UnsafeMutableRawPointer? = { cls, archive in
-            guard let context = cls.pointee.context else { return nil }
-            return ExportedClass.from(context).makeInstance(archive: EaselArchive(archive.pointee))
+    static let createFromArchive: @convention(c) (UnsafePointer<easel_class>, UnsafePointer<easel_archive>,
+                                                  UnsafePointer<easel_instance_host>) -> UnsafeMutableRawPointer? = {
+        cls, archive, host in
+        guard let context = cls.pointee.context else { return nil }
+        return EaselDesigner.inCallback {
+            ExportedClass.from(context).makeInstance(archive: EaselArchive(archive.pointee), host: host)
         }
+    }
 
     /// awakeFromNib()
     static let awakeFromArchive: @convention(c) (UnsafeMutableRawPointer) -> Void = { instance in
-        InstanceBox.from(instance).view.awakeFromNib()
+        EaselDesigner.inCallback { InstanceBox.from(instance).view.awakeFromNib() }
     }
 
     /// prepareForInterfaceBuilder()
     static let prepareForDesigner: @convention(c) (UnsafeMutableRawPointer) -> Void = { instance in
-        InstanceBox.from(instance).view.prepareForInterfaceBuilder()
+        EaselDesigner.inCallback { InstanceBox.from(instance).view.prepareForInterfaceBuilder() }
     }
 
     /// bounds.size = size, then layoutSubviews() down the tree.
     static let layout: @convention(c) (UnsafeMutableRawPointer, easel_size) -> Void = { instance, size in
-        InstanceBox.from(instance).view.layoutAsRoot(size: CGSize(size))
+        EaselDesigner.inCallback { InstanceBox.from(instance).view.layoutAsRoot(size: CGSize(size)) }
     }
 
     /// Renders the view tree (layers, draw(_:), subviews).
     static let draw: @convention(c) (UnsafeMutableRawPointer, UnsafeMutablePointer<easel_canvas>, easel_rect) -> Bool = {
         instance, canvas, rect in
         let box = InstanceBox.from(instance)
-        let drawn = box.view.renderAsRoot(in: CGContext(canvas: canvas), dirtyRect: CGRect(rect),
-                                          className: box.exportedClass.name)
+        let drawn = EaselDesigner.inCallback {
+            box.view.renderAsRoot(in: CGContext(canvas: canvas), dirtyRect: CGRect(rect),
+                                  className: box.exportedClass.name)
+        }
         // A failure reported since the last callback (in layoutSubviews or during drawing) fails the draw.
         if let failure = PluginState.shared.takeFailure() {
-            EaselPlugin.log(.error, failure)
+            box.designer.log(.error, failure)
             return false
         }
         return drawn
@@ -48,7 +53,7 @@ enum ClassCallbacks {
 
     /// intrinsicContentSize
     static let intrinsicSize: @convention(c) (UnsafeMutableRawPointer) -> easel_size = { instance in
-        let size = InstanceBox.from(instance).view.intrinsicContentSize
+        let size = EaselDesigner.inCallback { InstanceBox.from(instance).view.intrinsicContentSize }
         func metric(_ value: CGFloat) -> Double {
             value.isFinite && value >= 0 ? Double(value) : EASEL_NO_INTRINSIC_METRIC
         }

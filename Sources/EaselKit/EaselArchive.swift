@@ -27,7 +27,9 @@ public struct EaselArchive {
         var attributes: [(key: String, value: String)] = []
         if let list = archive.attributes {
             for index in 0..<Int(archive.attribute_count) {
-                attributes.append((String(cString: list[index].key), String(cString: list[index].value)))
+                // The host never passes NULL in an archive (easel.h, easel_attribute).
+                attributes.append((list[index].key.map { String(cString: $0) } ?? "",
+                                   list[index].value.map { String(cString: $0) } ?? ""))
             }
         }
         self.init(frame: CGRect(archive.frame), attributes: attributes, source: archive.source.map { String(cString: $0) })

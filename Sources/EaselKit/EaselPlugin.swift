@@ -113,14 +113,16 @@ final class PluginState: @unchecked Sendable {
         let plugin = UnsafeMutablePointer<easel_plugin>.allocate(capacity: 1)
         plugin.initialize(to: easel_plugin(
             abi: easel_abi_version(major: EASEL_ABI_MAJOR, minor: EASEL_ABI_MINOR),
+            struct_size: UInt32(MemoryLayout<easel_plugin>.size),
+            class_count: 0,
             id: CStrings.persistent(id),
             name: CStrings.persistent(name),
             version: CStrings.persistent(version),
             summary: CStrings.persistent(summary),
             init: PluginState.initialize,
             deinit: PluginState.deinitialize,
-            class_count: 0,
-            classes: nil))
+            classes: nil,
+            get_extension: PluginState.getExtension))
         descriptor = plugin
         return UnsafeRawPointer(plugin)
     }
@@ -129,6 +131,13 @@ final class PluginState: @unchecked Sendable {
     private static let initialize: @convention(c) (UnsafePointer<easel_host>) -> Bool = { host in
         shared.start(host: host)
     }
+
+    /// easel_plugin.get_extension: a class's extensions (variants, actions); none for the plugin.
+    private static let getExtension: @convention(c) (UnsafePointer<easel_class>?, UnsafePointer<CChar>)
+        -> UnsafeRawPointer? = { cls, id in
+            guard let context = cls?.pointee.context else { return nil }
+            return ExportedClass.from(context).extensionTable(String(cString: id))
+        }
 
     /// easel_plugin.deinit: forgets the host (the classes stay: Swift images are never unloaded).
     private static let deinitialize: @convention(c) () -> Void = {

@@ -6,6 +6,8 @@ final class ExportedClass {
     let viewClass: UIView.Type
     let name: String
     private(set) var propertyNames: [String] = []
+    /// The class's extension tables by id (variants, actions), built with the descriptor.
+    private var extensions: [String: UnsafeRawPointer] = [:]
     /// The class's property table (read once; bound to every new instance).
     private var table: [InspectableProperty] = []
 
@@ -56,14 +58,19 @@ final class ExportedClass {
             (properties + index).initialize(to: cProperty(description, get: accessors.get, set: accessors.set))
         }
 
+        extensions[EASEL_EXTENSION_VARIANTS] = DesignableVariant.table(viewClass.designableVariants)
+        extensions[EASEL_EXTENSION_ACTIONS] = try ActionTrampolines.table(for: self, viewClass.designableActions)
+
         slot.initialize(to: easel_class(
+            struct_size: UInt32(MemoryLayout<easel_class>.size),
+            base_kind: viewClass.designableKind.cValue,
             name: CStrings.persistent(name),
             display_name: CStrings.persistent(viewClass.designableDisplayName),
             summary: CStrings.persistent(viewClass.designableSummary),
             group: CStrings.persistent(viewClass.designableGroup),
-            base_kind: viewClass.designableKind.cValue,
             default_size: defaultSize.easel,
             property_count: UInt32(descriptions.count),
+            reserved0: 0,
             properties: descriptions.isEmpty ? nil : UnsafePointer(properties),
             context: UnsafeRawPointer(Unmanaged.passRetained(self).toOpaque()),
             create: ClassCallbacks.create,
@@ -121,64 +128,73 @@ final class ExportedClass {
         if !property.enumCases.isEmpty {
             let pointer = UnsafeMutablePointer<easel_enum_case>.allocate(capacity: property.enumCases.count)
             for (index, enumCase) in property.enumCases.enumerated() {
-                (pointer + index).initialize(to: easel_enum_case(name: CStrings.persistent(enumCase.name),
-                                                                 value: enumCase.value, display_name: nil))
+                (pointer + index).initialize(to: easel_enum_case(
+                    struct_size: UInt32(MemoryLayout<easel_enum_case>.size), reserved0: 0,
+                    name: CStrings.persistent(enumCase.name), value: enumCase.value, display_name: nil))
             }
             cases = UnsafePointer(pointer)
         }
         return easel_property(
-            name: CStrings.persistent(property.name),
+            struct_size: UInt32(MemoryLayout<easel_property>.size),
             type: property.type,
+            name: CStrings.persistent(property.name),
             default_value: property.defaultValue,
             display_name: CStrings.persistent(property.options.displayName),
             summary: CStrings.persistent(property.options.summary),
             group: CStrings.persistent(property.options.group),
             range: range,
             enum_case_count: UInt32(property.enumCases.count),
-            enum_cases: cases,
             flags: (property.options.hidden ? EASEL_PROPERTY_HIDDEN : 0) | (property.isReadOnly ? EASEL_PROPERTY_READ_ONLY : 0),
+            enum_cases: cases,
             get: get,
             set: set)
     }
 
+    /// easel_plugin.get_extension for this class: NULL for ids it does not have.
+    func extensionTable(_ id: String) -> UnsafeRawPointer? { extensions[id] }
+
     // MARK: - Instances
 
-    /// init(frame:): a new instance, boxed for the host; nil on failure (logged).
-    func makeInstance(frame: CGRect) -> UnsafeMutableRawPointer? {
+    /// init(frame:): a new instance, boxed for the host with its instance host; nil on failure (logged).
+    func makeInstance(frame: CGRect, host: UnsafePointer<easel_instance_host>) -> UnsafeMutableRawPointer? {
+        let designer = EaselDesigner(host)
         _ = PluginState.shared.takeFailure()
         let view = viewClass._makeDesignable(frame: frame)
         if let failure = PluginState.shared.takeFailure() {
-            EaselPlugin.log(.error, failure)
+            designer.log(.error, failure)
             return nil
         }
-        return box(view)
+        return box(view, designer)
     }
 
     /// init(frame: archive.frame), then decode(archive:); nil if decoding throws (logged).
-    func makeInstance(archive: EaselArchive) -> UnsafeMutableRawPointer? {
+    func makeInstance(archive: EaselArchive, host: UnsafePointer<easel_instance_host>) -> UnsafeMutableRawPointer? {
+        let designer = EaselDesigner(host)
         _ = PluginState.shared.takeFailure()
         let view = viewClass._makeDesignable(frame: archive.frame)
         if let failure = PluginState.shared.takeFailure() {
-            EaselPlugin.log(.error, failure)
+            designer.log(.error, failure)
             return nil
         }
+        view.designerLink = designer
         do {
             try view.decode(archive: archive)
         } catch {
-            EaselPlugin.log(.error, "\(name).decode(archive:)\(archive.source.map { " (\($0))" } ?? "") failed: \(error)")
+            designer.log(.error, "\(name).decode(archive:)\(archive.source.map { " (\($0))" } ?? "") failed: \(error)")
             return nil
         }
-        return box(view)
+        return box(view, designer)
     }
 
-    private func box(_ view: UIView) -> UnsafeMutableRawPointer? {
+    private func box(_ view: UIView, _ designer: EaselDesigner) -> UnsafeMutableRawPointer? {
         let properties = view.inspectableAccessList(table: table)
         guard properties.map(\.propertyName) == propertyNames else {
-            EaselPlugin.log(.error, "\(name): the new instance's inspectables \(properties.map(\.propertyName)) "
-                                + "differ from the class's \(propertyNames)")
+            designer.log(.error, "\(name): the new instance's inspectables \(properties.map(\.propertyName)) "
+                                 + "differ from the class's \(propertyNames)")
             return nil
         }
-        return InstanceBox(view: view, exportedClass: self, properties: properties).retainedPointer()
+        view.designerLink = designer
+        return InstanceBox(view: view, exportedClass: self, properties: properties, designer: designer).retainedPointer()
     }
 }
 

@@ -14,11 +14,13 @@ enum FFIKind: Int, CaseIterable {
 ///
 ///     getter: T    get(void *self)
 ///     setter: void set(void *self, T value)
+///     action: bool invoke(void *self[, T argument])
 final class FFISignatures: @unchecked Sendable {
     static let shared = FFISignatures()
 
     private var getters: [FFIKind: UnsafeMutablePointer<ffi_cif>] = [:]
     private var setters: [FFIKind: UnsafeMutablePointer<ffi_cif>] = [:]
+    private var actions: [FFIKind?: UnsafeMutablePointer<ffi_cif>] = [:]
     private var types: [FFIKind: UnsafeMutablePointer<ffi_type>] = [:]
     private let lock = NSLock()
 
@@ -40,6 +42,18 @@ final class FFISignatures: @unchecked Sendable {
         guard let cif = prepare(result: easel_ffi_type_void(), arguments: [easel_ffi_type_pointer(), type(kind)])
         else { return nil }
         setters[kind] = cif
+        return cif
+    }
+
+    /// The cif of `bool invoke(void *self)` (kind nil) or `bool invoke(void *self, T argument)`.
+    func action(_ kind: FFIKind?) -> UnsafeMutablePointer<ffi_cif>? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cif = actions[kind] { return cif }
+        var arguments: [UnsafeMutablePointer<ffi_type>] = [easel_ffi_type_pointer()]
+        if let kind { arguments.append(type(kind)) }
+        guard let cif = prepare(result: easel_ffi_type_uint8(), arguments: arguments) else { return nil }
+        actions[kind] = cif
         return cif
     }
 

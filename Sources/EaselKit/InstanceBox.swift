@@ -5,19 +5,23 @@ final class InstanceBox {
     let view: UIView
     unowned let exportedClass: ExportedClass
     let properties: [InspectableAccess]
+    /// The instance's host (easel_instance_host), valid until destroy returns.
+    let designer: EaselDesigner
     /// The C strings the getters returned last, one slot per property, freed on the next get of the
     /// same property or at destroy.
     private var strings: [UnsafeMutablePointer<CChar>?]
 
-    init(view: UIView, exportedClass: ExportedClass, properties: [InspectableAccess]) {
+    init(view: UIView, exportedClass: ExportedClass, properties: [InspectableAccess], designer: EaselDesigner) {
         self.view = view
         self.exportedClass = exportedClass
         self.properties = properties
+        self.designer = designer
         self.strings = Array(repeating: nil, count: properties.count)
     }
 
     deinit {
         for string in strings { free(string) }
+        view.designerLink = nil // the instance host ends with destroy
     }
 
     /// The box behind an instance pointer (not retained).
@@ -35,11 +39,15 @@ final class InstanceBox {
     }
 
     func get(_ index: Int, into result: UnsafeMutableRawPointer) {
-        properties[index].abiGet(into: result, string: &strings[index])
+        EaselDesigner.inCallback { properties[index].abiGet(into: result, string: &strings[index]) }
     }
 
     /// Stores a value from the host, then invalidates the view (layout, display, inspectableDidChange).
     func set(_ index: Int, from argument: UnsafeRawPointer) {
+        EaselDesigner.inCallback { store(index, from: argument) }
+    }
+
+    private func store(_ index: Int, from argument: UnsafeRawPointer) {
         let property = properties[index]
         guard property.abiSet(from: argument) else {
             EaselPlugin.log(.warning, "\(exportedClass.name).\(property.propertyName): ignored a value that is "

@@ -43,6 +43,7 @@ struct TextStyle {
                 font_size: Double(font.pointSize),
                 font_weight: font.weight.cssWeight,
                 italic: font.isItalic,
+                reserved0: 0, reserved1: 0,
                 color: color.easel,
                 alignment: alignment.cValue,
                 vertical_alignment: verticalAlignment == .top ? EASEL_VERTICAL_ALIGN_TOP

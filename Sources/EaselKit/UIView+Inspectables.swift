@@ -44,10 +44,12 @@ extension UIView {
         return own + table.map { $0.bind(self) }
     }
 
-    /// An `@Inspectable` property was set by the author's code.
+    /// An `@Inspectable` property was set by the author's code: the host is told too
+    /// (property_changed), so that it reads the new value back.
     func inspectableStorageDidChange(_ storage: InspectableStorage) {
         if storage.name == nil { _ = inspectableStorages() }
         inspectablePropertyDidChange(storage.name ?? "")
+        if let name = storage.name { designerLink?.propertyChanged(name) } // the root only: its properties are the class's
     }
 
     /// Any inspectable was set: lay out and redraw, then tell the view.

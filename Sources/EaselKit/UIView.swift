@@ -30,6 +30,9 @@ open class UIView: CALayerDelegate {
     // MARK: Initialisers
 
     /// The designated initialiser; the SDK calls it with the default size, or the host's frame.
+    /// The instance host of the designable instance this view is the root of (see ``designer``).
+    var designerLink: EaselDesigner?
+
     public required init(frame: CGRect) {
         layer = Self.layerClass.init()
         layer.owningView = self
@@ -262,9 +265,12 @@ open class UIView: CALayerDelegate {
 
     // MARK: Drawing
 
-    /// Marks the view for redrawing (the host redraws after every change anyway).
+    /// Marks the view for redrawing. The host redraws after every change it makes anyway; called
+    /// from your own code outside the host's calls (a timer, another thread, an image that arrived),
+    /// it also asks the host for a redraw (``EaselDesigner/requestRedraw()``).
     open func setNeedsDisplay() {
         layer.markNeedsDisplay()
+        if !EaselDesigner.isInCallback { designer?.requestRedraw() }
     }
 
     open func setNeedsDisplay(_ rect: CGRect) { setNeedsDisplay() }
@@ -291,6 +297,11 @@ open class UIView: CALayerDelegate {
     open func inspectableDidChange(_ name: String) {}
 
     // MARK: Designable class metadata
+
+    /// Named states the designer, the gallery and snapshot tests show (extension `easel.variants/1`).
+    open class var designableVariants: [DesignableVariant] { [] }
+    /// Methods a designer can trigger, like IBActions (extension `easel.actions/1`).
+    open class var designableActions: [DesignableAction] { [] }
 
     /// The size the host uses when the user gives none (and the prototype's size).
     open class var defaultSize: CGSize { CGSize(width: 240, height: 128) }

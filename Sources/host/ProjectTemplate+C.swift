@@ -48,8 +48,6 @@ typedef struct @SNAKE@ {
     double corner_radius;
 } @SNAKE@;
 
-static const easel_host *host;
-
 /* ── Accessors ── */
 
 static const char *get_title(void *self) { return ((@SNAKE@ *)self)->title; }
@@ -65,22 +63,23 @@ static double get_corner_radius(void *self) { return ((@SNAKE@ *)self)->corner_r
 static void set_corner_radius(void *self, double radius) { ((@SNAKE@ *)self)->corner_radius = radius; }
 
 static const easel_range kCornerRadiusRange = {0, 40, 1};
+/* Every table entry starts with its struct_size (easel.h, VERSIONING). */
 static const easel_property kProperties[] = {
-    {.name = "title", .type = EASEL_TYPE_STRING, .default_value = {.s = "@NAME@"},
+    {.struct_size = sizeof(easel_property), .name = "title", .type = EASEL_TYPE_STRING, .default_value = {.s = "@NAME@"},
      .summary = "The text in the middle", .get = (easel_fn)get_title, .set = (easel_fn)set_title},
-    {.name = "cornerRadius", .type = EASEL_TYPE_CGFLOAT, .default_value = {.d = 12},
+    {.struct_size = sizeof(easel_property), .name = "cornerRadius", .type = EASEL_TYPE_CGFLOAT, .default_value = {.d = 12},
      .summary = "Radius of the corners, in points", .range = &kCornerRadiusRange,
      .get = (easel_fn)get_corner_radius, .set = (easel_fn)set_corner_radius},
 };
 
 /* ── Lifecycle ── */
 
-static void *create(const easel_class *cls, easel_rect frame) {
+static void *create(const easel_class *cls, easel_rect frame, const easel_instance_host *instance_host) {
     (void)cls;
     @SNAKE@ *view = calloc(1, sizeof *view);
     if (!view || !(view->title = strdup("@NAME@"))) {
         free(view);
-        host->log(host, EASEL_LOG_ERROR, "out of memory");
+        instance_host->log(instance_host, EASEL_LOG_ERROR, "out of memory");
         return NULL;
     }
     view->size = frame.size;
@@ -114,6 +113,7 @@ static void destroy(void *self) {
 }
 
 static const easel_class kClasses[] = {{
+    .struct_size = sizeof(easel_class),
     .name = "@NAME@",
     .summary = "A rounded box with a title",
     .default_size = {200, 80},
@@ -125,17 +125,12 @@ static const easel_class kClasses[] = {{
     .destroy = destroy,
 }};
 
-static bool plugin_init(const easel_host *h) {
-    host = h;
-    return true;
-}
-
 static const easel_plugin kPlugin = {
     .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR},
+    .struct_size = sizeof(easel_plugin),
     .id = "@ID@",
     .name = "@NAME@",
     .version = "0.1.0",
-    .init = plugin_init,
     .class_count = 1,
     .classes = kClasses,
 };

@@ -14,7 +14,7 @@ final class DisplayListTests: XCTestCase {
 
     /// A text style with every field set to something distinctive.
     static func distinctiveStyle(family: UnsafePointer<CChar>?) -> easel_text_style {
-        easel_text_style(font_family: family, font_size: 17.25, font_weight: 700, italic: true,
+        easel_text_style(font_family: family, font_size: 17.25, font_weight: 700, italic: true, reserved0: 0, reserved1: 0,
                          color: color(0.125, 0.25, 0.5, 0.75), alignment: EASEL_TEXT_ALIGN_RIGHT,
                          vertical_alignment: EASEL_VERTICAL_ALIGN_CENTER,
                          line_break: EASEL_LINE_BREAK_TRUNCATE_TAIL, max_lines: 4)

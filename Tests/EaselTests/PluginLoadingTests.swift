@@ -66,13 +66,13 @@ final class PluginLoadingTests: XCTestCase {
     func testABIMajorMismatch() throws {
         let e = loadFailure(try CFixture.broken("abi_major"))
         XCTAssertEqual(e?.phase, .abi)
-        XCTAssertEqual(e?.message, "was built for ABI 2.0, but this host speaks ABI 1.0 (expected major version 1)")
+        XCTAssertEqual(e?.message, "was built for ABI 2.0, but this host speaks ABI 1.1 (expected major version 1)")
     }
 
     func testABIMinorNewerThanTheHost() throws {
         let e = loadFailure(try CFixture.broken("abi_minor"))
         XCTAssertEqual(e?.phase, .abi)
-        XCTAssertEqual(e?.message, "was built for ABI 1.1, newer than this host's 1.0 (expected minor version <= 0; update the host)")
+        XCTAssertEqual(e?.message, "was built for ABI 1.2, newer than this host's 1.1 (expected minor version <= 1; update the host)")
     }
 
     func testTheABIRuleItself() {

@@ -124,7 +124,7 @@ func textStyle(size: Double = 20, color textColor: easel_color = color(0, 0, 0),
                alignment: easel_text_alignment = EASEL_TEXT_ALIGN_LEFT,
                vertical: easel_vertical_alignment = EASEL_VERTICAL_ALIGN_TOP,
                lineBreak: easel_line_break = EASEL_LINE_BREAK_WORD_WRAP, maxLines: UInt32 = 0) -> easel_text_style {
-    easel_text_style(font_family: nil, font_size: size, font_weight: 400, italic: false, color: textColor,
+    easel_text_style(font_family: nil, font_size: size, font_weight: 400, italic: false, reserved0: 0, reserved1: 0, color: textColor,
                      alignment: alignment, vertical_alignment: vertical, line_break: lineBreak, max_lines: maxLines)
 }
 

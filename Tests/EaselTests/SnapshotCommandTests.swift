@@ -26,7 +26,7 @@ final class SnapshotCommandTests: XCTestCase {
 
     func testRecordThenVerifyPassesAndVerifyNeverWrites() throws {
         let root = try exampleComponents(["Gauge", "Rainbow"])
-        let record = try snapshot(["record"], in: root)
+        let record = try snapshot(["record", "--variants", "default"], in: root)
         XCTAssertEqual(record.status, 0, record.stderr)
         XCTAssertTrue(record.stdout.contains("recorded Gauge/default@1x — new → Snapshots/Gauge/default@1x.png"), record.stdout)
         XCTAssertTrue(record.stdout.contains("0 passed, 0 failed, 4 recorded"), record.stdout)
@@ -36,14 +36,14 @@ final class SnapshotCommandTests: XCTestCase {
         let gauge2x = try PNGFile(root + "/Snapshots/Gauge/default@2x.png")
         XCTAssertEqual([gauge2x.width, gauge2x.height], [240, 240], "@2x is twice the default size")
         let before = bytes(root + "/Snapshots/Gauge/default@1x.png")
-        let verify = try snapshot(["verify"], in: root)
+        let verify = try snapshot(["verify", "--variants", "default"], in: root)
         XCTAssertEqual(verify.status, 0, verify.stderr + verify.stdout)
         XCTAssertEqual(verify.stdout.split(separator: "\n").filter { $0.hasPrefix("ok       ") }.count, 4, verify.stdout)
         XCTAssertTrue(verify.stdout.contains("4 passed, 0 failed"), verify.stdout)
         XCTAssertEqual(bytes(root + "/Snapshots/Gauge/default@1x.png"), before)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/snapshot-report"), "no report when nothing failed")
         // Recording again changes nothing: the references already equal their renders.
-        let again = try snapshot(["record"], in: root)
+        let again = try snapshot(["record", "--variants", "default"], in: root)
         XCTAssertTrue(again.stdout.contains("4 passed, 0 failed"), again.stdout)
     }
 
@@ -208,9 +208,9 @@ final class SnapshotCommandTests: XCTestCase {
 
     func testShardsCoverEverySnapshotExactlyOnce() throws {
         let root = try exampleComponents(["Gauge", "Rainbow", "RoundedCornerButton"])
-        XCTAssertEqual(try snapshot(["record", "--scales", "1,2,3"], in: root).status, 0)
+        XCTAssertEqual(try snapshot(["record", "--variants", "default", "--scales", "1,2,3"], in: root).status, 0)
         func ids(_ extra: [String]) throws -> [String] {
-            let r = try snapshot(["verify", "--scales", "1,2,3", "--json"] + extra, in: root)
+            let r = try snapshot(["verify", "--variants", "default", "--scales", "1,2,3", "--json"] + extra, in: root)
             XCTAssertEqual(r.status, 0, r.stderr)
             let json = try JSONSerialization.jsonObject(with: r.stdoutData) as! [String: Any]
             return (json["snapshots"] as! [[String: Any]]).map { $0["id"] as! String }
@@ -240,9 +240,9 @@ final class SnapshotCommandTests: XCTestCase {
 
     func testJobsGiveTheSameResultsInTheSameOrder() throws {
         let root = try exampleComponents(["Gauge", "Rainbow", "RoundedCornerButton", "FancyButton"])
-        XCTAssertEqual(try snapshot(["record"], in: root).status, 0)
-        let one = try snapshot(["verify", "--jobs", "1"], in: root)
-        let three = try snapshot(["verify", "--jobs", "3"], in: root)
+        XCTAssertEqual(try snapshot(["record", "--variants", "default"], in: root).status, 0)
+        let one = try snapshot(["verify", "--variants", "default", "--jobs", "1"], in: root)
+        let three = try snapshot(["verify", "--variants", "default", "--jobs", "3"], in: root)
         XCTAssertEqual(one.status, 0, one.stdout)
         XCTAssertEqual(three.status, 0, three.stdout)
         func lines(_ r: ProcessResult) -> [String] { r.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("ok") } }
@@ -251,7 +251,7 @@ final class SnapshotCommandTests: XCTestCase {
         // A changed reference fails the same way with jobs.
         let change = try runHost(["render", "Gauge", "--set", "value=10", "--scale", "2", "-o", "Snapshots/Gauge/default@2x.png"], directory: root)
         XCTAssertEqual(change.status, 0)
-        let failing = try snapshot(["verify", "-j", "2"], in: root)
+        let failing = try snapshot(["verify", "--variants", "default", "-j", "2"], in: root)
         XCTAssertEqual(failing.status, 1)
         XCTAssertTrue(failing.stdout.contains("FAIL     Gauge/default@2x"), failing.stdout)
         XCTAssertTrue(failing.stdout.contains("7 passed, 1 failed"), failing.stdout)

@@ -59,9 +59,10 @@ static void set_image(void *self, const char *v) {
 static int64_t get_sets(void *self) { return ((all_types *)self)->sets; }
 
 static const easel_range kIntRange = {-1000000, 1000000, 1};
-static const easel_enum_case kChoices[] = {{"first", 10, NULL}, {"second", 20, NULL}, {"third", -5, "Third One"}};
+#define CASE(n, v, d) {.struct_size = sizeof(easel_enum_case), .name = n, .value = v, .display_name = d}
+static const easel_enum_case kChoices[] = {CASE("first", 10, NULL), CASE("second", 20, NULL), CASE("third", -5, "Third One")};
 
-#define P(n, t, ...) {.name = n, .type = t, __VA_ARGS__}
+#define P(n, t, ...) {.struct_size = sizeof(easel_property), .name = n, .type = t, __VA_ARGS__}
 static const easel_property kProperties[] = {
     P("integer", EASEL_TYPE_INT, .default_value = {.i = 7}, .range = &kIntRange,
       .get = (easel_fn)get_integer, .set = (easel_fn)set_integer),
@@ -93,8 +94,8 @@ static const easel_property kProperties[] = {
       .get = (easel_fn)get_secret, .set = (easel_fn)set_secret),
 };
 
-static void *create(const easel_class *cls, easel_rect frame) {
-    (void)cls; (void)frame;
+static void *create(const easel_class *cls, easel_rect frame, const easel_instance_host *host) {
+    (void)cls; (void)frame; (void)host;
     all_types *a = calloc(1, sizeof *a);
     if (!a) return NULL;
     *a = (all_types){.integer = 7, .cg_float = 1.5, .real = -0.25, .text = strdup("hello"), .flag = true,
@@ -118,6 +119,7 @@ static void destroy(void *self) {
 }
 
 static const easel_class kClasses[] = {{
+    .struct_size = sizeof(easel_class),
     .name = "AllTypes",
     .summary = "One property of every type",
     .default_size = {64, 32},
@@ -130,6 +132,7 @@ static const easel_class kClasses[] = {{
 
 static const easel_plugin kPlugin = {
     .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR},
+    .struct_size = sizeof(easel_plugin),
     .id = "org.easel.tests.all-types",
     .name = "All Types",
     .version = "1.0.0",

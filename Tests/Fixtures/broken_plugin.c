@@ -14,6 +14,7 @@
  *   bad_utf8        the class name contains an invalid UTF-8 byte
  *   duplicate       class name "Gauge", as the C example's
  *   no_draw         the class has no draw function
+ *   no_struct_size  the property table's struct_size is left 0 (as when it is forgotten)
  */
 #include "easel.h"
 
@@ -30,6 +31,7 @@
 #define FAULT_bad_utf8 8
 #define FAULT_duplicate 9
 #define FAULT_no_draw 10
+#define FAULT_no_struct_size 11
 
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
@@ -48,6 +50,9 @@ static void fixture_set_level(void *self, double v) { ((fixture *)self)->level =
 static const easel_range kLevelRange = {0, 10, 1};
 
 static const easel_property kProperties[] = {{
+#if THE_FAULT != FAULT_no_struct_size
+    .struct_size = sizeof(easel_property),
+#endif
     .name = "level",
 #if THE_FAULT == FAULT_unknown_type
     .type = 99,
@@ -64,8 +69,8 @@ static const easel_property kProperties[] = {{
     .set = (easel_fn)fixture_set_level,
 }};
 
-static void *fixture_create(const easel_class *cls, easel_rect frame) {
-    (void)cls; (void)frame;
+static void *fixture_create(const easel_class *cls, easel_rect frame, const easel_instance_host *host) {
+    (void)cls; (void)frame; (void)host;
     fixture *f = calloc(1, sizeof *f);
     if (f) f->level = 5;
     return f;
@@ -81,6 +86,7 @@ __attribute__((unused)) static bool fixture_draw(void *self, easel_canvas *canva
 static void fixture_destroy(void *self) { free(self); }
 
 static const easel_class kClasses[] = {{
+    .struct_size = sizeof(easel_class),
 #if THE_FAULT == FAULT_bad_utf8
     .name = "Broken\xff" "Fixture",
 #elif THE_FAULT == FAULT_duplicate
@@ -117,6 +123,7 @@ __attribute__((unused)) static const easel_plugin kPlugin = {
 #else
     .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR},
 #endif
+    .struct_size = sizeof(easel_plugin),
     .id = "org.easel.tests.broken",
     .name = "Broken Fixture",
     .version = "0.0.1",

@@ -39,11 +39,11 @@ static easel_color get_tint(void *s) { return ((evolving *)s)->tint; }
 static void set_tint(void *s, easel_color c) { ((evolving *)s)->tint = c; }
 static const easel_range kLevel = {0, 10, 1};
 static const easel_property kProperties[] = {
-    {.name = "level", .type = EASEL_TYPE_INT, .default_value = {.i = 5}, .range = &kLevel,
+    {.struct_size = sizeof(easel_property), .name = "level", .type = EASEL_TYPE_INT, .default_value = {.i = 5}, .range = &kLevel,
      .get = (easel_fn)get_level, .set = (easel_fn)set_level},
-    {.name = "tint", .type = EASEL_TYPE_COLOR, .default_value = {.color = {1, 1, 1, 1}},
+    {.struct_size = sizeof(easel_property), .name = "tint", .type = EASEL_TYPE_COLOR, .default_value = {.color = {1, 1, 1, 1}},
      .get = (easel_fn)get_tint, .set = (easel_fn)set_tint},
-    {.name = "label", .type = EASEL_TYPE_STRING, .default_value = {.s = ""},
+    {.struct_size = sizeof(easel_property), .name = "label", .type = EASEL_TYPE_STRING, .default_value = {.s = ""},
      .get = (easel_fn)get_text, .set = (easel_fn)set_text},
 };
 #define DEFAULT_LEVEL 5
@@ -52,18 +52,18 @@ static double get_width(void *s) { return ((evolving *)s)->width; }
 static void set_width(void *s, double v) { ((evolving *)s)->width = v; }
 static const easel_range kLevel = {0, 5, 1};
 static const easel_property kProperties[] = {
-    {.name = "level", .type = EASEL_TYPE_INT, .default_value = {.i = 2}, .range = &kLevel,
+    {.struct_size = sizeof(easel_property), .name = "level", .type = EASEL_TYPE_INT, .default_value = {.i = 2}, .range = &kLevel,
      .get = (easel_fn)get_level, .set = (easel_fn)set_level},
-    {.name = "tint", .type = EASEL_TYPE_STRING, .default_value = {.s = ""},
+    {.struct_size = sizeof(easel_property), .name = "tint", .type = EASEL_TYPE_STRING, .default_value = {.s = ""},
      .get = (easel_fn)get_text, .set = (easel_fn)set_text},
-    {.name = "width", .type = EASEL_TYPE_CGFLOAT, .default_value = {.d = 1},
+    {.struct_size = sizeof(easel_property), .name = "width", .type = EASEL_TYPE_CGFLOAT, .default_value = {.d = 1},
      .get = (easel_fn)get_width, .set = (easel_fn)set_width},
 };
 #define DEFAULT_LEVEL 2
 #endif
 
-static void *create(const easel_class *cls, easel_rect frame) {
-    (void)cls; (void)frame;
+static void *create(const easel_class *cls, easel_rect frame, const easel_instance_host *host) {
+    (void)cls; (void)frame; (void)host;
     evolving *e = calloc(1, sizeof *e);
     if (!e) return NULL;
     e->level = DEFAULT_LEVEL;
@@ -89,13 +89,14 @@ static void destroy(void *self) {
 }
 
 static const easel_class kClasses[] = {{
-    .name = STR(CLASS), .summary = "Changes between builds", .default_size = {100, 20},
+    .struct_size = sizeof(easel_class), .name = STR(CLASS), .summary = "Changes between builds", .default_size = {100, 20},
     .property_count = sizeof kProperties / sizeof kProperties[0], .properties = kProperties,
     .create = create, .draw = draw, .destroy = destroy,
 }};
 
 static const easel_plugin kPlugin = {
-    .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR}, .id = "org.easel.tests.evolving." STR(CLASS),
+    .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR}, .struct_size = sizeof(easel_plugin),
+    .id = "org.easel.tests.evolving." STR(CLASS),
     .name = "Evolving", .version = STR(VERSION), .class_count = 1, .classes = kClasses,
 };
 

@@ -72,12 +72,13 @@ static void set_level(void *self, int64_t v) {
 
 static const easel_range kRange = {0, 10, 1};
 static const easel_property kProperties[] = {{
+    .struct_size = sizeof(easel_property),
     .name = "level", .type = EASEL_TYPE_INT, .default_value = {.i = 3}, .range = &kRange,
     .get = (easel_fn)get_level, .set = (easel_fn)set_level,
 }};
 
-static void *create(const easel_class *cls, easel_rect frame) {
-    (void)cls; (void)frame;
+static void *create(const easel_class *cls, easel_rect frame, const easel_instance_host *host) {
+    (void)cls; (void)frame; (void)host;
     noise("create");
 #if THE_FAULT == FAULT_crash_create
     fprintf(stderr, "faulty plugin: about to crash in create\n");
@@ -128,6 +129,7 @@ static void deinit(void) {
 }
 
 static const easel_class kClasses[] = {{
+    .struct_size = sizeof(easel_class),
     .name = "Faulty", .summary = "Fails on purpose", .default_size = {20, 20},
     .property_count = 1, .properties = kProperties,
     .create = create, .draw = draw, .destroy = destroy,
@@ -147,7 +149,8 @@ static bool init(const easel_host *host) {
 }
 
 static const easel_plugin kPlugin = {
-    .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR}, .id = "org.easel.tests.faulty", .name = "Faulty",
+    .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR}, .struct_size = sizeof(easel_plugin),
+    .id = "org.easel.tests.faulty", .name = "Faulty",
     .version = "1.0.0", .init = init, .deinit = deinit, .class_count = 1, .classes = kClasses,
 };
 

@@ -91,11 +91,12 @@ static void set_label(void *self, const char *v) {
 }
 
 static const easel_property kProperties[] = {{
-    .name = "label", .type = EASEL_TYPE_STRING, .default_value = {.s = ""},
+    .struct_size = sizeof(easel_property), .name = "label", .type = EASEL_TYPE_STRING, .default_value = {.s = ""},
     .get = (easel_fn)get_label, .set = (easel_fn)set_label,
 }};
 
-static void *create(const easel_class *cls, easel_rect frame) {
+static void *create(const easel_class *cls, easel_rect frame, const easel_instance_host *instance_host) {
+    (void)instance_host;
     (void)cls; (void)frame;
 #if THE_FAULT == FAULT_fork_create
     sleeping_child(0);
@@ -180,13 +181,13 @@ static void deinit(void) {
 }
 
 static const easel_class kClasses[] = {{
-    .name = "Hostile", .summary = "Misbehaves on purpose", .default_size = {20, 20},
+    .struct_size = sizeof(easel_class), .name = "Hostile", .summary = "Misbehaves on purpose", .default_size = {20, 20},
     .property_count = 1, .properties = kProperties,
     .create = create, .draw = draw, .destroy = destroy,
 }};
 
 static const easel_plugin kPlugin = {
-    .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR}, .id = "org.easel.tests.hostile", .name = "Hostile",
+    .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR}, .struct_size = sizeof(easel_plugin), .id = "org.easel.tests.hostile", .name = "Hostile",
     .version = "1.0.0", .init = init, .deinit = deinit, .class_count = 1, .classes = kClasses,
 };
 

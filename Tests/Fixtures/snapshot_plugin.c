@@ -41,7 +41,8 @@ static void set_label(void *self, const char *v) {
     ((swatch *)self)->label = copy(v ? v : "");
 }
 
-static void *swatch_create(const easel_class *cls, easel_rect frame) {
+static void *swatch_create(const easel_class *cls, easel_rect frame, const easel_instance_host *host) {
+    (void)host;
     (void)cls; (void)frame;
     swatch *s = malloc(sizeof *s);
     s->label = copy("Ab 中 😀");
@@ -72,18 +73,18 @@ static bool swatch_draw(void *self, easel_canvas *c, easel_rect rect) {
 }
 
 static const easel_property kProperties[] = {
-    {.name = "label", .type = EASEL_TYPE_STRING, .default_value = {.s = "Ab 中 😀"},
+    {.struct_size = sizeof(easel_property), .name = "label", .type = EASEL_TYPE_STRING, .default_value = {.s = "Ab 中 😀"},
      .get = (easel_fn)get_label, .set = (easel_fn)set_label},
 };
 
 static const easel_class kClasses[] = {{
-    .name = "Swatch", .summary = "A square, a disc and a label", .default_size = {WIDTH, 32},
+    .struct_size = sizeof(easel_class), .name = "Swatch", .summary = "A square, a disc and a label", .default_size = {WIDTH, 32},
     .property_count = 1, .properties = kProperties,
     .create = swatch_create, .draw = swatch_draw, .destroy = swatch_destroy,
 }};
 
 static const easel_plugin kPlugin = {
-    .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR}, .id = "org.easel.tests.snapshot", .name = "Snapshot fixture",
+    .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR}, .struct_size = sizeof(easel_plugin), .id = "org.easel.tests.snapshot", .name = "Snapshot fixture",
     .version = "1.0.0", .class_count = 1, .classes = kClasses,
 };
 

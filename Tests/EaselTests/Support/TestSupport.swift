@@ -61,16 +61,18 @@ enum CFixture {
     nonisolated(unsafe) private static var cache: [String: String] = [:]
 
     /// Compiles `source` (relative to Tests/Fixtures) into a shared library and returns its path.
-    /// Results are cached per process by source and defines.
-    static func build(_ source: String, defines: [String] = [], name: String? = nil) throws -> String {
-        let key = source + "|" + defines.joined(separator: ",")
+    /// Results are cached per process by source and defines. `includeDirectory` is where easel.h is
+    /// taken from (default: the current header; Tests/Fixtures/abi-1.0 for the frozen 1.0 draft).
+    static func build(_ source: String, defines: [String] = [], name: String? = nil,
+                      includeDirectory: String = TestPaths.cHeaderDirectory) throws -> String {
+        let key = source + "|" + defines.joined(separator: ",") + "|" + includeDirectory
         if let path = cache[key], FileManager.default.fileExists(atPath: path) { return path }
         let dir = NSTemporaryDirectory() + "easel-tests-\(getpid())/fixtures"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let stem = name ?? (source.replacingOccurrences(of: ".c", with: "") + defines.map { "-" + $0.replacingOccurrences(of: "=", with: "_") }.joined())
+        let stem = name ?? (source.replacingOccurrences(of: ".c", with: "").replacingOccurrences(of: "/", with: "_") + defines.map { "-" + $0.replacingOccurrences(of: "=", with: "_") }.joined())
         let output = "\(dir)/lib\(stem).so"
         let args = ["-shared", "-fPIC", "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-fvisibility=hidden",
-                    "-I", TestPaths.cHeaderDirectory] + defines.map { "-D" + $0 }
+                    "-I", includeDirectory] + defines.map { "-D" + $0 }
             + ["-o", output, TestPaths.fixtures + "/" + source, "-lm"]
         let result = try runProcess("/usr/bin/env", ["cc"] + args)
         guard result.status == 0 else {

@@ -1,0 +1,90 @@
+import CEasel
+import Glibc
+
+/// The `easel_instance_host` of one instance loaded in this process: what the instance may call to
+/// log with its class attached, measure, and ask for layout, redraw and a property read-back
+/// (easel.h). Requests may come from any thread; they are coalesced until the host takes them.
+///
+/// The C struct lives on the heap as long as this object, which the instance keeps until after the
+/// plugin's destroy returned (the plugin may use the pointer until then).
+final class InstanceHost: @unchecked Sendable {
+    let className: String
+    let log: PluginLog
+    let pluginHost: UnsafePointer<easel_host>
+    private(set) var pointer: UnsafeMutablePointer<easel_instance_host>!
+    private let classNameCString: UnsafeMutablePointer<CChar>
+    private var lock = pthread_mutex_t()
+    private var pending = InstanceRequests()
+    /// The animation clock's time for this instance (easel.clock/1); see ``AnimationClock``.
+    let clock = AnimationClock()
+    /// Called, outside the lock and on the requesting thread, when a request arrives while none was
+    /// pending: a worker uses it to tell its host at once.
+    var onRequest: (@Sendable () -> Void)?
+
+    init(className: String, pluginHost: UnsafePointer<easel_host>, log: PluginLog) {
+        self.className = className
+        self.log = log
+        self.pluginHost = pluginHost
+        classNameCString = strdup(className)!
+        pthread_mutex_init(&lock, nil)
+        let p = UnsafeMutablePointer<easel_instance_host>.allocate(capacity: 1)
+        p.initialize(to: easel_instance_host(
+            host: pluginHost,
+            class_name: UnsafePointer(classNameCString),
+            host_data: Unmanaged.passUnretained(self).toOpaque(),
+            log: { ih, level, message in
+                InstanceHost.from(ih)?.record(level: level, message: String(cString: message))
+            },
+            measure_text: { ih, text, maxWidth, style in
+                HostServices.current?.measureText(text, maxWidth: maxWidth, style: style) ?? easel_size(width: 0, height: 0)
+            },
+            image_size: { ih, name in
+                HostServices.current?.imageSize(String(cString: name),
+                                                resourceDirectory: String(cString: ih.pointee.host.pointee.resource_dir))
+                    ?? easel_size(width: 0, height: 0)
+            },
+            request_layout: { ih in InstanceHost.from(ih)?.request { $0.layout = true } },
+            request_redraw: { ih in InstanceHost.from(ih)?.request { $0.redraw = true } },
+            property_changed: { ih, name in
+                let property = String(cString: name)
+                InstanceHost.from(ih)?.request { pending in
+                    if !pending.changedProperties.contains(property) { pending.changedProperties.append(property) }
+                }
+            }))
+        pointer = p
+    }
+
+    deinit {
+        pointer.deallocate()
+        free(classNameCString)
+        pthread_mutex_destroy(&lock)
+    }
+
+    static func from(_ ih: UnsafePointer<easel_instance_host>) -> InstanceHost? {
+        ih.pointee.host_data.map { Unmanaged<InstanceHost>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// easel_instance_host.log: the class is attached to what is shown; an error explains the
+    /// failure of the call in progress.
+    private func record(level: easel_log_level, message: String) {
+        log.record(level: level, message: message, className: className)
+    }
+
+    private func request(_ change: (inout InstanceRequests) -> Void) {
+        pthread_mutex_lock(&lock)
+        let wasEmpty = pending.isEmpty
+        change(&pending)
+        let notify = wasEmpty && !pending.isEmpty
+        pthread_mutex_unlock(&lock)
+        if notify { onRequest?() }
+    }
+
+    /// The requests since the last call, consumed.
+    func take() -> InstanceRequests {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        let taken = pending
+        pending = InstanceRequests()
+        return taken
+    }
+}
