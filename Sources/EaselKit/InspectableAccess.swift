@@ -1,7 +1,7 @@
 internal import CEasel
 
-/// One inspectable property of one live view, as the ABI reaches it: an `@Inspectable` wrapper, or an
-/// ``InspectableProperty`` of the class's table bound to the view.
+/// One inspectable property of one live view, as the ABI reaches it: an ``InspectableProperty`` of the
+/// class's table bound to the view.
 protocol InspectableAccess: AnyObject {
     var propertyName: String { get }
     /// No setter: the host shows the value and never sets it.

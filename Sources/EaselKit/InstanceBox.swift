@@ -1,6 +1,6 @@
 /// What an instance pointer (`void *self`) handed to the host designates: the Swift view, retained
-/// from create until destroy, and its properties in the class table's order — found once, with
-/// `Mirror`, when the instance is created, so every get and set is an array index away.
+/// from create until destroy, and its properties in the class table's order — bound once, when the
+/// instance is created, so every get and set is an array index away.
 final class InstanceBox {
     let view: UIView
     unowned let exportedClass: ExportedClass
@@ -42,7 +42,8 @@ final class InstanceBox {
         EaselDesigner.inCallback { properties[index].abiGet(into: result, string: &strings[index]) }
     }
 
-    /// Stores a value from the host, then invalidates the view (layout, display, inspectableDidChange).
+    /// Sets a value from the host through the property's setter (didSet runs), then marks the view
+    /// for layout and display.
     func set(_ index: Int, from argument: UnsafeRawPointer) {
         EaselDesigner.inCallback { store(index, from: argument) }
     }

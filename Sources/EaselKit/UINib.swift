@@ -1,5 +1,5 @@
 /// A layout document in a plugin's resources, instantiated File's-Owner style as UIKit instantiates a
-/// nib: the views are created, their properties set, the owner's outlets (`@IBOutlet`s of a
+/// nib: the views are created, their properties set, the owner's outlets (the ``Outlet()``s of a
 /// ``Designable()`` class) connected, and every view receives `awakeFromNib()`.
 ///
 /// Seeds 002 and 003 run as written:
@@ -63,11 +63,12 @@ public final class UINib {
             return [try instantiateView(withOwner: owner)]
         } catch {
             EaselPlugin.reportFailure("\(error)")
-            if let owner {
-                for outlet in outletConnections(of: owner).values { outlet.connectPlaceholder() }
-            }
             let placeholder = UIView(frame: .zero)
-            (owner as? UIView)?.nibObjects.append(placeholder)
+            var kept = [placeholder]
+            if let owner {
+                kept += outletConnections(of: owner).values.compactMap { $0.connectPlaceholder() }
+            }
+            (owner as? UIView)?.nibObjects += kept
             return [placeholder]
         }
     }
@@ -178,7 +179,7 @@ final class LayoutBuilder {
     private func instantiate(_ viewClass: UIView.Type, _ node: LayoutNode) throws -> UIView {
         let outer = PluginState.shared.takeFailure()
         defer { if let outer { PluginState.shared.reportFailure(outer) } }
-        let view = viewClass.init(frame: node.frame)
+        let view = viewClass._makeDesignable(frame: node.frame)
         if let failure = PluginState.shared.takeFailure() {
             throw reader.error(node.path.isEmpty ? "class" : node.path, "creating \(node.className) failed: \(failure)")
         }
