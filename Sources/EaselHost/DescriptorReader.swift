@@ -11,6 +11,8 @@ import CEaselLegacy
 struct DescriptorReader {
     let file: String
     private var problems: [HostError] = []
+    /// Every problem found so far (the validator reports them all).
+    var allProblems: [HostError] { problems }
 
     init(file: String) { self.file = file }
 

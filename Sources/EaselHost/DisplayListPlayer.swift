@@ -1,4 +1,5 @@
 import CEasel
+import Glibc
 
 /// Replays a display list recorded by `DisplayListRecorder` onto any `easel_canvas`.
 ///
@@ -34,14 +35,29 @@ public enum DisplayListPlayer {
     /// The deepest nesting of transparency layers.
     public static let maximumLayerDepth = 32
 
+    /// What a replay may spend: time (the plugin call's budget) and growth of this process's
+    /// resident memory (the workers' memory limit). Checked every ``checkInterval`` records.
+    public struct Budget: Sendable {
+        public var seconds: Double
+        public var memoryBytes: UInt64
+        public init(seconds: Double, memoryBytes: UInt64) {
+            self.seconds = seconds
+            self.memoryBytes = memoryBytes
+        }
+    }
+
+    /// How many records are drawn between two budget checks.
+    static let checkInterval = 64
+
     /// Calls `canvas`'s members in the order, and with the arguments, the list recorded.
     ///
     /// - Throws: `HostError(.pluginFailure, …, phase: .draw)` when the list is malformed (see the
-    ///   type's documentation); nothing has been drawn then.
-    public static func replay(_ bytes: [UInt8], onto canvas: UnsafeMutablePointer<easel_canvas>) throws {
+    ///   type's documentation; nothing has been drawn then), or when drawing it exceeds `budget`
+    ///   (what was drawn so far stays on the canvas: the caller discards the picture).
+    public static func replay(_ bytes: [UInt8], onto canvas: UnsafeMutablePointer<easel_canvas>, budget: Budget? = nil) throws {
         try bytes.withUnsafeBytes { raw in
             try play(raw, onto: nil)
-            try play(raw, onto: canvas)
+            try play(raw, onto: canvas, budget: budget)
         }
     }
 
@@ -71,11 +87,24 @@ public enum DisplayListPlayer {
     }
 
     /// One pass over the list: with `canvas` nil it only checks; otherwise it draws.
-    static func play(_ bytes: UnsafeRawBufferPointer, onto canvas: UnsafeMutablePointer<easel_canvas>?) throws {
+    static func play(_ bytes: UnsafeRawBufferPointer, onto canvas: UnsafeMutablePointer<easel_canvas>?,
+                     budget: Budget? = nil) throws {
         var reader = DisplayListReader(bytes, offset: try checkHeader(bytes))
         var states = DisplayListStateStack(())
+        let start = Clock.now()
+        let startMemory = budget == nil ? 0 : ProcessMemory.residentBytes(getpid()) ?? 0
+        var records = 0
         while let op = try reader.nextOpcode() {
             try play(op, from: &reader, states: &states, onto: canvas)
+            records += 1
+            if let budget, records % checkInterval == 0 {
+                if Double(Clock.now() - start) / 1e9 > budget.seconds {
+                    throw failure("replaying the drawing exceeded the time budget of \(PropertyInfo.formatNumber(budget.seconds)) s after \(records) canvas calls (drawing too complex to finish)")
+                }
+                if let now = ProcessMemory.residentBytes(getpid()), now > startMemory, now - startMemory > budget.memoryBytes {
+                    throw failure("replaying the drawing exceeded the memory limit of \(budget.memoryBytes >> 20) MB after \(records) canvas calls")
+                }
+            }
         }
         guard reader.remaining == 0 else {
             throw failure("\(reader.remaining) bytes follow the end marker at byte \(reader.offset - 1)")

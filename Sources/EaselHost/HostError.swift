@@ -24,6 +24,7 @@ public struct HostError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The phase of a plugin's life in which it failed.
     public enum Phase: String, Codable, Sendable {
         case load, entry, abi, initialize = "init", validate, create, set, get, prepare, action, layout, draw, render
+        case deinitialize = "deinit"
     }
 
     public var kind: Kind

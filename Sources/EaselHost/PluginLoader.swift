@@ -9,6 +9,8 @@ public final class LoadedPlugin: @unchecked Sendable {
     let image: PluginImage
     let log: PluginLog
     private let deinitialize: (@convention(c) () -> Void)?
+    /// Whether the plugin declares a deinit.
+    public var hasDeinit: Bool { deinitialize != nil }
     private var finished = false
 
     init(info: PluginInfo, classes: [DesignableClass], image: PluginImage, log: PluginLog,
@@ -40,6 +42,24 @@ public enum PluginLoader {
     public static let hostVersion = "0.1.0"
 
     public static func load(_ path: String) throws -> LoadedPlugin {
+        var ignored: [HostError] = []
+        return try load(path, problems: &ignored)
+    }
+
+    /// Every problem a load finds (all descriptor problems, not only the first; a failure before
+    /// the descriptors are read is the only one), or none when the file loads. The image stays mapped.
+    public static func problems(_ path: String) -> [HostError] {
+        var problems: [HostError] = []
+        do { _ = try load(path, problems: &problems) } catch let error as HostError {
+            return problems.isEmpty ? [error] : problems
+        } catch {
+            return [HostError(.pluginFailure, "\(error)", file: path, phase: .load)]
+        }
+        return []
+    }
+
+    /// `load`, keeping every descriptor problem in `problems` when it throws.
+    static func load(_ path: String, problems: inout [HostError]) throws -> LoadedPlugin {
         let image = try PluginImage.open(path)
         guard let symbol = image.symbol(EASEL_ENTRY_SYMBOL) else {
             throw HostError(.pluginFailure,
@@ -67,14 +87,19 @@ public enum PluginLoader {
             throw HostError(.pluginFailure, "easel_plugin: \(e.message)", file: path, phase: .abi)
         }
         var reader = DescriptorReader(file: path)
-        let info = try reader.readPlugin(fields)
+        let info: PluginInfo
+        do { info = try reader.readPlugin(fields) } catch { problems = reader.allProblems; throw error }
         let hostStruct = makeHost(for: path, log: log)
         if let initialize = fields.initialize {
             guard initialize(hostStruct) else {
                 throw HostError(.pluginFailure, log.explain("init returned false"), file: path, phase: .initialize)
             }
         }
-        let validClasses = try reader.readClasses(fields, plugin: info)
+        let validClasses: [DescriptorReader.ValidClass]
+        do { validClasses = try reader.readClasses(fields, plugin: info) } catch {
+            problems = reader.allProblems
+            throw error
+        }
         let classes = validClasses.map { NativeClass($0, log: log, host: hostStruct) }
         return LoadedPlugin(info: info, classes: classes, image: image, log: log, deinitialize: fields.deinitialize)
     }

@@ -74,8 +74,12 @@ public struct PluginSearchPath: Equatable, Sendable {
             if st.st_mode & S_IFMT == S_IFDIR {
                 guard visited.insert(DirectoryID(st)).inserted else { continue }
                 walk(path, into: &files, problems: &problems, visited: &visited, depth: depth + 1)
-            } else if st.st_mode & S_IFMT == S_IFREG, name.hasSuffix(".so") {
-                files.append(path)
+            } else if name.hasSuffix(".so") {
+                if st.st_mode & S_IFMT == S_IFREG {
+                    files.append(path)
+                } else {
+                    problems.append("\(path): is \(RegularFile.kind(st.st_mode)), not a regular file; skipped")
+                }
             }
         }
     }

@@ -52,7 +52,7 @@ final class RegistryCache {
     /// `warn` and treated as empty.
     init(path: String, warn: (String) -> Void) {
         self.path = path
-        guard let bytes = Self.readFile(path) else { return }
+        guard let bytes = Self.readFile(path, warn: warn) else { return }
         do {
             entries = try Self.decode(bytes)
         } catch is OtherVersion {
@@ -135,6 +135,10 @@ final class RegistryCache {
     /// are reported through `warn`; the cache is an optimisation, never a reason to fail a command.
     func save(warn: (String) -> Void) {
         guard isDirty else { return }
+        var existing = stat()
+        if lstat(path, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG {
+            return warn("\(path): the registry cache is \(RegularFile.kind(existing.st_mode)), not a regular file; not replacing it")
+        }
         let dir = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         if !dir.isEmpty { Self.makeDirectories(dir) }
         let temporary = "\(path).\(getpid()).tmp"
@@ -162,21 +166,16 @@ final class RegistryCache {
         isDirty = false
     }
 
-    static func readFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { break }
-            done += n
-        }
-        return done == bytes.count ? bytes : Array(bytes[0..<done])
+    /// The largest cache file read: far more than 10 000 plugins need; a larger file is not ours.
+    static let maximumSize = 512 << 20
+
+    /// The cache file's bytes; nil if there is none. Only a regular file of at most
+    /// ``maximumSize`` bytes is read (a FIFO or a sparse 30 GB file is a warning, never a hang).
+    static func readFile(_ path: String, warn: (String) -> Void) -> [UInt8]? {
+        do { return try RegularFile.read(path, maximumSize: maximumSize) } catch let error as HostError {
+            warn("\(path): the registry cache \(error.message); not using it")
+            return nil
+        } catch { return nil }
     }
 
     static func makeDirectories(_ dir: String) { EaselHost.makeDirectories(dir) }

@@ -151,7 +151,8 @@ final class WorkerInstance: DesignableInstance {
         let transform = canvas.pointee.get_transform(canvas)
         switch try worker.call(.draw(instance: id, rect: rect, transform: transform), timeout: timeout, context: context()) {
         case .drawn(let list):
-            do { try DisplayListPlayer.replay(list, onto: canvas) } catch let e as HostError {
+            let budget = DisplayListPlayer.Budget(seconds: timeout, memoryBytes: WorkerProcess.memoryLimit)
+            do { try DisplayListPlayer.replay(list, onto: canvas, budget: budget) } catch let e as HostError {
                 throw e.with(file: info.plugin.path, className: info.name, phase: .draw)
             }
         case .failure(let e): throw e

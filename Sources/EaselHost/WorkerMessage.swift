@@ -32,6 +32,19 @@ enum WorkerRequest: Equatable {
     case takeRequests(instance: UInt32)
     /// Controls the instance's animation clock (easel.clock/1).
     case clock(instance: UInt32, control: ClockControl)
+    // For `host validate` (PluginProbe):
+    /// Load a file in this worker and report every descriptor problem (none: it is valid).
+    case problems(path: String)
+    /// malloc's bytes in use and the resident set size of the worker.
+    case memory
+    /// create(frame) → destroy, `count` times, in the worker.
+    case cycle(className: String, count: UInt32, frame: Rect)
+    /// Start (true) or end (false) capturing what is written to fd 1; ending answers the bytes.
+    case captureOutput(begin: Bool)
+    /// Destroy every instance and call every loaded plugin's deinit.
+    case finish
+    /// Draw an instance straight onto the renderer's canvas in the worker (no display list).
+    case renderDirectly(instance: UInt32, size: Size, scale: Double)
 
     static func == (a: WorkerRequest, b: WorkerRequest) -> Bool { a.encoded() == b.encoded() }
 
@@ -50,6 +63,11 @@ enum WorkerRequest: Equatable {
         case .destroy, .quit: return .create
         case .invoke: return .action
         case .takeRequests, .clock: return .draw
+        case .cycle: return .create
+        case .problems: return .validate
+        case .memory, .captureOutput: return .load
+        case .finish: return .deinitialize
+        case .renderDirectly: return .draw
         }
     }
 
@@ -82,6 +100,12 @@ enum WorkerRequest: Equatable {
             case .advance(let seconds): w.u8(0); w.f64(seconds)
             case .realTime: w.u8(1)
             }
+        case .problems(let path): w.u8(17); w.string(path)
+        case .memory: w.u8(18)
+        case .cycle(let c, let n, let f): w.u8(19); w.string(c); w.u32(n); w.rect(f)
+        case .captureOutput(let begin): w.u8(20); w.bool(begin)
+        case .finish: w.u8(21)
+        case .renderDirectly(let i, let s, let scale): w.u8(22); w.u32(i); w.size(s); w.f64(scale)
         }
         return w.bytes
     }
@@ -120,6 +144,12 @@ enum WorkerRequest: Equatable {
             case 1: return .clock(instance: i, control: .realTime)
             default: throw BinaryReader.Invalid(description: "unknown clock control")
             }
+        case 17: return .problems(path: try r.string())
+        case 18: return .memory
+        case 19: return .cycle(className: try r.string(), count: try r.u32(), frame: try r.rect())
+        case 20: return .captureOutput(begin: try r.bool())
+        case 21: return .finish
+        case 22: return .renderDirectly(instance: try r.u32(), size: try r.size(), scale: try r.f64())
         default: throw BinaryReader.Invalid(description: "unknown request code \(code)")
         }
     }
@@ -146,6 +176,13 @@ enum WorkerResponse: Equatable {
     case requests(InstanceRequests)
     /// Not an answer: sent whenever an instance asks for something while nothing was pending.
     case requested(instance: UInt32)
+    /// Every descriptor problem of a file.
+    case problems([HostError])
+    case memory(MemoryUsage)
+    /// Bytes (captured output).
+    case bytes([UInt8])
+    /// Straight RGBA pixels.
+    case pixels(RawImage)
 
     static let protocolVersion: UInt32 = 1
 
@@ -168,6 +205,10 @@ enum WorkerResponse: Equatable {
         case .requests(let r):
             w.u8(9); w.bool(r.layout); w.bool(r.redraw); w.array(r.changedProperties) { $0.string($1) }
         case .requested(let i): w.u8(10); w.u32(i)
+        case .problems(let list): w.u8(11); w.array(list) { $0.hostError($1) }
+        case .memory(let m): w.u8(12); w.u64(m.allocatedBytes); w.u64(m.residentBytes)
+        case .bytes(let b): w.u8(13); w.blob(b)
+        case .pixels(let image): w.u8(14); w.u32(UInt32(image.width)); w.u32(UInt32(image.height)); w.blob(image.rgba)
         }
         return w.bytes
     }
@@ -194,6 +235,12 @@ enum WorkerResponse: Equatable {
             return .requests(InstanceRequests(layout: try r.bool(), redraw: try r.bool(),
                                               changedProperties: try r.array { try $0.string() }))
         case 10: return .requested(instance: try r.u32())
+        case 11: return .problems(try r.array { try $0.hostError() })
+        case 12: return .memory(MemoryUsage(allocatedBytes: try r.u64(), residentBytes: try r.u64()))
+        case 13: return .bytes(try r.blob())
+        case 14:
+            let w = Int(try r.u32()), h = Int(try r.u32())
+            return .pixels(RawImage(width: w, height: h, rgba: try r.blob()))
         default: throw BinaryReader.Invalid(description: "unknown response code \(code)")
         }
     }

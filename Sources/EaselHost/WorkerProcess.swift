@@ -11,7 +11,8 @@ import Glibc
 /// ``HostError`` naming the plugin file, class, phase, the signal or exit status, and the worker's output.
 final class WorkerProcess {
     /// The memory limit of each worker, in bytes (`--memory-limit`): its resident memory is checked
-    /// while a call runs, and its data size is capped at the same value (`RLIMIT_DATA`) as a backstop.
+    /// every 20 ms while a call runs, and its data size is capped at twice the limit (`RLIMIT_DATA`)
+    /// as a backstop for allocations faster than that (they fail: malloc returns NULL).
     nonisolated(unsafe) static var memoryLimit: UInt64 = WorkerLimits.defaultMemoryLimit
 
     let pid: pid_t
@@ -43,7 +44,7 @@ final class WorkerProcess {
         for fd in pipeEnds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         defer { close(pair[1]); close(pipeEnds[1]) }
         do {
-            pid = try WorkerLauncher.spawn(socket: pair[1], output: pipeEnds[1], memoryLimit: Self.memoryLimit)
+            pid = try WorkerLauncher.spawn(socket: pair[1], output: pipeEnds[1], memoryLimit: Self.memoryLimit * 2)
         } catch {
             close(pair[0]); close(pipeEnds[0])
             throw error
@@ -114,22 +115,9 @@ final class WorkerProcess {
 
     /// Samples the worker's resident memory; over the limit, the call fails.
     private func checkMemory() throws {
-        guard let kilobytes = Self.residentKilobytes(pid) else { return }
-        lastResidentKilobytes = kilobytes
-        if UInt64(kilobytes) * 1024 > Self.memoryLimit { throw WorkerConnection.Failure.memoryExceeded }
-    }
-
-    /// The resident memory of `pid` in kB (from /proc/PID/statm), or nil.
-    static func residentKilobytes(_ pid: pid_t) -> Int? {
-        let fd = open("/proc/\(pid)/statm", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 128)
-        let n = read(fd, &buffer, buffer.count)
-        guard n > 0 else { return nil }
-        let fields = String(decoding: buffer[0..<n], as: UTF8.self).split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+        guard let bytes = ProcessMemory.residentBytes(pid) else { return }
+        lastResidentKilobytes = Int(bytes >> 10)
+        if bytes > Self.memoryLimit { throw WorkerConnection.Failure.memoryExceeded }
     }
 
     /// Asks the worker to quit, then makes sure it is gone (with its process group) and reaped; what
@@ -224,7 +212,7 @@ final class WorkerProcess {
         case .ended(let end):
             isAlive = false
             let signal = end.status & 0x7F
-            let nearLimit = UInt64(end.maximumResidentKilobytes) * 1024 >= Self.memoryLimit * 9 / 10
+            let nearLimit = UInt64(end.maximumResidentKilobytes) * 1024 >= Self.memoryLimit
             let memory = nearLimit ? "; it had reached its memory limit of \(Self.memoryLimit >> 20) MB" : ""
             if signal == 0 {
                 let code = (end.status >> 8) & 0xFF

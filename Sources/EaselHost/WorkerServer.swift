@@ -116,6 +116,8 @@ public enum WorkerServer {
         var plugins: [String: LoadedPlugin] = [:]
         var classes: [String: DesignableClass] = [:]
         var instances: [UInt32: DesignableInstance] = [:]
+        /// stdout while `host validate` captures it.
+        let capture = OutputCapture()
 
         /// Destroys every instance, then calls each loaded plugin's deinit (easel.h: every instance
         /// has been destroyed by then).
@@ -186,6 +188,22 @@ public enum WorkerServer {
             case .destroy(let id):
                 instances[id] = nil
                 return .ok
+            case .problems(let path):
+                return .problems(PluginLoader.problems(path))
+            case .memory:
+                return .memory(MemoryUsage.current())
+            case .cycle(let name, let count, let frame):
+                let c = try cls(name)
+                for _ in 0..<count { _ = try c.makeInstance(frame: frame) }
+                return .ok
+            case .captureOutput(let begin):
+                if begin { try capture.begin(); return .ok }
+                return .bytes(capture.end())
+            case .finish:
+                finish()
+                return .value(.bool(plugins.values.contains { $0.hasDeinit }))
+            case .renderDirectly(let id, let size, let scale):
+                return .pixels(try PluginProbes.render(try instance(id), size: size, scale: scale))
             case .scan, .quit:
                 return .ok
             }

@@ -80,7 +80,15 @@ struct JSONDocument {
         case let n as NSNumber:
             if JSONDocument.isBoolean(n) { return n.boolValue ? "true" : "false" }
             return PropertyInfo.formatNumber(n.doubleValue)
-        default: throw error(path, "expected a value (a string in the --set syntax, a number or a boolean), found \(describe(value))")
+        case let items as [Any]:
+            // Points, sizes, rects and insets as arrays of numbers, as layout documents write them:
+            // [top, left, bottom, right] is "top,left,bottom,right".
+            let numbers = items.compactMap { $0 as? NSNumber }.filter { !JSONDocument.isBoolean($0) }
+            guard items.count == 2 || items.count == 4, numbers.count == items.count else {
+                throw error(path, "expected an array of 2 or 4 numbers (a point, size, rect or insets), found \(describe(value))")
+            }
+            return numbers.map { PropertyInfo.formatNumber($0.doubleValue) }.joined(separator: ",")
+        default: throw error(path, "expected a value (a string in the --set syntax, a number, a boolean or an array of numbers), found \(describe(value))")
         }
     }
 

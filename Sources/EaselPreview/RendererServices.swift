@@ -21,6 +21,7 @@ public final class RendererServices: PluginServices {
         if HostServices.current == nil { HostServices.current = RendererServices() }
         WorkerLauncher.workerMain = { runWorker() }
         WorkerLauncher.warmUp = { warmUp() }
+        InstancePixels.install()
     }
 
     /// Loads what a first text measurement needs (fontconfig's configuration and caches, the Pango
@@ -59,6 +60,7 @@ public final class RendererServices: PluginServices {
         let services = HostServices.current as? RendererServices ?? RendererServices()
         HostServices.current = services
         WorkerServer.queryCanvas = { services.queryCanvas(resourceDirectory: $0) }
+        InstancePixels.install()
         return WorkerServer.run()
     }
 

@@ -1,4 +1,5 @@
 import EaselHost
+import EaselRender
 import Foundation
 
 /// A scene: our storyboard. A canvas size and background, and instances of component classes placed
@@ -62,8 +63,9 @@ public struct Scene: Equatable {
         if root["background"] != nil { background = try typed(doc, root["background"], "background", PropertyInfo.parseColor) }
         var scale: Double?
         if let value = root["scale"] {
-            guard let n = value as? NSNumber, n.doubleValue.isFinite, n.doubleValue > 0 else {
-                throw doc.error("scale", "expected a positive number of pixels per point, found \(doc.describe(value))")
+            guard let n = value as? NSNumber, !JSONDocument.isBoolean(n), RenderOptions.scales.contains(n.doubleValue) else {
+                let range = "\(PropertyInfo.formatNumber(RenderOptions.scales.lowerBound)) to \(PropertyInfo.formatNumber(RenderOptions.scales.upperBound))"
+                throw doc.error("scale", "expected a number of pixels per point from \(range), found \(doc.describe(value))")
             }
             scale = n.doubleValue
         }

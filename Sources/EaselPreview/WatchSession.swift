@@ -309,7 +309,7 @@ public final class WatchSession {
                 if states[className]?.failure != nil, let e = markRecovered(className) { emit(e) }
                 return target
             } catch let error as HostError where error.kind == .pluginFailure {
-                emit(markFailing(className, error))
+                if let event = markFailing(className, error, repeated: false) { emit(event) }
                 throw error
             }
         }
@@ -538,19 +538,23 @@ public final class WatchSession {
                 outcomes.append(.rendered(className, output: output))
             } catch let error as HostError {
                 outcomes.append(.failed(className))
-                details.append(markFailing(className, error))
+                if let event = markFailing(className, error) { details.append(event) }
             } catch {
                 outcomes.append(.failed(className))
-                details.append(markFailing(className, HostError(.internalError, "\(error)", file: path, className: className)))
+                if let event = markFailing(className, HostError(.internalError, "\(error)", file: path, className: className)) { details.append(event) }
             }
         }
         return outcomes
     }
 
-    /// Marks the class failing (its preview stale); returns the event to report.
-    private func markFailing(_ className: String, _ error: HostError) -> WatchEvent {
+    /// Marks the class failing (its preview stale); returns the event to report. Without `repeated`,
+    /// nil when it was failing the same way already (a designer's edits retrying a broken build
+    /// report it once; every new build reports).
+    private func markFailing(_ className: String, _ error: HostError, repeated: Bool = true) -> WatchEvent? {
         let failure = PluginFailure(error)
+        let known = states[className]?.failure
         states[className]?.failure = failure
+        if !repeated, let known, known.reason == failure.reason, known.phase == failure.phase, known.file == failure.file { return nil }
         let event = WatchEvent.failure(className: className, failure: failure, staleBuild: states[className]?.previewBuild)
         if let txt = previewPath(className, ".error.txt") {
             let stale = states[className]?.previewBuild.map {
@@ -670,7 +674,8 @@ public final class WatchSession {
         }
     }
 
-    static func now() -> Double {
+    /// A monotonic clock, in seconds.
+    public static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

@@ -58,7 +58,7 @@ extension CairoCanvas {
             }
             if stroke {
                 setSource(strokeColor, on: context)
-                cairo_stroke_preserve(context)
+                withBoundedStroke(on: context) { cairo_stroke_preserve(context) }
             }
         }
     }
@@ -66,7 +66,7 @@ extension CairoCanvas {
     func fillRect(_ rect: easel_rect) {
         guard canBuild(rect.origin.x, rect.origin.y, rect.size.width, rect.size.height) else { return }
         preservingPath {
-            cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+            boundedRectangle(rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
             paintCurrentPath(fill: true, evenOdd: false, stroke: false)
         }
     }
@@ -74,7 +74,7 @@ extension CairoCanvas {
     func strokeRect(_ rect: easel_rect) {
         guard canBuild(rect.origin.x, rect.origin.y, rect.size.width, rect.size.height) else { return }
         preservingPath {
-            cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+            boundedRectangle(rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
             paintCurrentPath(fill: false, evenOdd: false, stroke: true)
         }
     }
@@ -93,7 +93,7 @@ extension CairoCanvas {
     func clipToRect(_ rect: easel_rect) {
         preservingPath {
             if canBuild(rect.origin.x, rect.origin.y, rect.size.width, rect.size.height) {
-                cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+                boundedRectangle(rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
             } else {
                 cairo_rectangle(cr, 0, 0, 0, 0)
             }

@@ -16,17 +16,17 @@ extension CairoCanvas {
 
     func moveTo(_ x: Double, _ y: Double) {
         guard canBuild(x, y) else { return }
-        cairo_move_to(cr, x, y)
+        boundedMove(x, y)
     }
 
     func lineTo(_ x: Double, _ y: Double) {
         guard canBuild(x, y) else { return }
-        cairo_line_to(cr, x, y)
+        boundedLine(x, y)
     }
 
     func curveTo(_ c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double, _ x: Double, _ y: Double) {
         guard canBuild(c1x, c1y, c2x, c2y, x, y) else { return }
-        cairo_curve_to(cr, c1x, c1y, c2x, c2y, x, y)
+        boundedCurve(c1x, c1y, c2x, c2y, x, y)
     }
 
     /// A quadratic Bézier, raised to the equivalent cubic (control points 2/3 of the way from each
@@ -37,23 +37,18 @@ extension CairoCanvas {
         if cairo_has_current_point(cr) != 0 {
             cairo_get_current_point(cr, &x0, &y0)
         } else {
-            cairo_move_to(cr, cx, cy)
+            boundedMove(cx, cy)
         }
-        cairo_curve_to(cr,
-                       x0 + 2.0 / 3.0 * (cx - x0), y0 + 2.0 / 3.0 * (cy - y0),
-                       x + 2.0 / 3.0 * (cx - x), y + 2.0 / 3.0 * (cy - y),
-                       x, y)
+        boundedCurve(x0 + 2.0 / 3.0 * (cx - x0), y0 + 2.0 / 3.0 * (cy - y0),
+                     x + 2.0 / 3.0 * (cx - x), y + 2.0 / 3.0 * (cy - y),
+                     x, y)
     }
 
     /// UIBezierPath's arc. In y-down user space, angles grow clockwise on screen, so `clockwise`
     /// is Cairo's positive direction (`cairo_arc`) and counter-clockwise is `cairo_arc_negative`.
     func arc(_ cx: Double, _ cy: Double, _ radius: Double, _ start: Double, _ end: Double, clockwise: Bool) {
         guard canBuild(cx, cy, radius, start, end), radius >= 0 else { return }
-        if clockwise {
-            cairo_arc(cr, cx, cy, radius, start, end)
-        } else {
-            cairo_arc_negative(cr, cx, cy, radius, start, end)
-        }
+        boundedArc(cx, cy, radius, start, end, positive: clockwise)
     }
 
     func closePath() {
@@ -62,7 +57,7 @@ extension CairoCanvas {
 
     func addRect(_ r: easel_rect) {
         guard canBuild(r.origin.x, r.origin.y, r.size.width, r.size.height) else { return }
-        cairo_rectangle(cr, r.origin.x, r.origin.y, r.size.width, r.size.height)
+        boundedRectangle(r.origin.x, r.origin.y, r.size.width, r.size.height)
     }
 
     /// UIBezierPath(roundedRect:cornerRadius:): the radius is clamped to half the shorter side;
@@ -75,10 +70,10 @@ extension CairoCanvas {
         let minX = r.origin.x, minY = r.origin.y
         let maxX = minX + r.size.width, maxY = minY + r.size.height
         cairo_new_sub_path(cr)
-        cairo_arc(cr, maxX - radius, minY + radius, radius, -Double.pi / 2, 0)
-        cairo_arc(cr, maxX - radius, maxY - radius, radius, 0, Double.pi / 2)
-        cairo_arc(cr, minX + radius, maxY - radius, radius, Double.pi / 2, Double.pi)
-        cairo_arc(cr, minX + radius, minY + radius, radius, Double.pi, 3 * Double.pi / 2)
+        boundedArc(maxX - radius, minY + radius, radius, -Double.pi / 2, 0, positive: true)
+        boundedArc(maxX - radius, maxY - radius, radius, 0, Double.pi / 2, positive: true)
+        boundedArc(minX + radius, maxY - radius, radius, Double.pi / 2, Double.pi, positive: true)
+        boundedArc(minX + radius, minY + radius, radius, Double.pi, 3 * Double.pi / 2, positive: true)
         cairo_close_path(cr)
     }
 
@@ -89,11 +84,11 @@ extension CairoCanvas {
         let k = 0.5522847498307936 // 4/3·(√2 − 1): the cubic that best fits a quarter circle
         let rx = r.size.width / 2, ry = r.size.height / 2
         let cx = r.origin.x + rx, cy = r.origin.y + ry
-        cairo_move_to(cr, cx + rx, cy)
-        cairo_curve_to(cr, cx + rx, cy + k * ry, cx + k * rx, cy + ry, cx, cy + ry)
-        cairo_curve_to(cr, cx - k * rx, cy + ry, cx - rx, cy + k * ry, cx - rx, cy)
-        cairo_curve_to(cr, cx - rx, cy - k * ry, cx - k * rx, cy - ry, cx, cy - ry)
-        cairo_curve_to(cr, cx + k * rx, cy - ry, cx + rx, cy - k * ry, cx + rx, cy)
+        boundedMove(cx + rx, cy)
+        boundedCurve(cx + rx, cy + k * ry, cx + k * rx, cy + ry, cx, cy + ry)
+        boundedCurve(cx - k * rx, cy + ry, cx - rx, cy + k * ry, cx - rx, cy)
+        boundedCurve(cx - rx, cy - k * ry, cx - k * rx, cy - ry, cx, cy - ry)
+        boundedCurve(cx + k * rx, cy - ry, cx + rx, cy - k * ry, cx + rx, cy)
         cairo_close_path(cr)
     }
 

@@ -38,7 +38,11 @@ extension CairoCanvas {
         cairo_matrix_multiply(&result, &user, &current)
         let values = [result.xx, result.yx, result.xy, result.yy, result.x0, result.y0]
         var inverse = result
-        if values.allSatisfy({ $0.isFinite }), cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS {
+        // Cairo's own test (cairo_set_matrix fails, and the context with it, when the determinant
+        // is not finite and non-zero; cairo_matrix_invert alone accepts a scale of 1e200).
+        let determinant = result.xx * result.yy - result.yx * result.xy
+        if values.allSatisfy({ $0.isFinite }), determinant.isFinite, determinant != 0,
+           cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS {
             state.singularMatrix = nil
             cairo_set_matrix(cr, &result)
         } else {

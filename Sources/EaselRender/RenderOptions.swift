@@ -4,6 +4,9 @@ import CEasel
 /// in points), and an optional background colour filled before anything is drawn (nil leaves
 /// PNGs transparent and vector pages empty).
 public struct RenderOptions: Equatable {
+    /// The scales (pixels per point) a render accepts, from the command line or a scene.
+    public static let scales: ClosedRange<Double> = 0.1...16
+
     /// Width in points.
     public var width: Double
     /// Height in points.

@@ -22,6 +22,10 @@ final class TextLayoutEngine {
 
     let context: OpaquePointer
     let layout: OpaquePointer
+    /// How many characters the last ``lay(_:style:on:width:height:)`` laid out (tests).
+    private(set) var lastLaidOutCharacters = 0
+    /// Whether the last layout ended in an ellipsis (tests).
+    var lastLayoutWasEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
 
     init() {
         let fontMap = pango_cairo_font_map_get_default()
@@ -41,20 +45,40 @@ final class TextLayoutEngine {
         g_object_unref(UnsafeMutableRawPointer(context))
     }
 
+    /// The most characters one draw_text or measure_text lays out; longer text is laid out up to
+    /// there. Pango wraps a run without break opportunities in time quadratic in its length.
+    static let maximumCharacters = 20_000
+
     /// Lays `text` out with `style`, wrapped at `width` (nil: no wrapping) and, for tail
     /// truncation without a line limit, ellipsized to fit `height` (nil: no height limit).
+    ///
+    /// Only what can be visible is laid out: one line (ellipsized by Pango) when `max_lines` is 1,
+    /// and otherwise, when the lines are bounded (`max_lines`, or a height), a prefix of the text
+    /// long enough to fill them (no glyph is narrower than a tenth of the font size), so that the
+    /// time a label takes does not grow with the length of the text it truncates.
     func lay(_ text: String, style: easel_text_style, on cr: OpaquePointer, width: Double?, height: Double?) -> Block {
         pango_cairo_update_context(cr, context)
         pango_layout_context_changed(layout)
-        setFont(style)
+        let fontSize = setFont(style)
 
         let mode = style.line_break
-        let singleLine = mode == EASEL_LINE_BREAK_CLIP
-        let shown = singleLine ? String(text.prefix { $0 != "\n" && $0 != "\r" && $0 != "\u{2028}" && $0 != "\u{2029}" }) : text
+        let firstLineOnly = mode == EASEL_LINE_BREAK_CLIP
+            || (style.max_lines == 1 && mode == EASEL_LINE_BREAK_TRUNCATE_TAIL && width != nil)
+        var shown = firstLineOnly ? String(text.prefix { $0 != "\n" && $0 != "\r" && $0 != "\u{2028}" && $0 != "\u{2029}" }) : text
+        if let width, width.isFinite, mode != EASEL_LINE_BREAK_CLIP {
+            let lines = style.max_lines > 0 ? Double(style.max_lines)
+                : height.map { $0.isFinite ? max(1, ($0 / fontSize).rounded(.up)) : Double.infinity } ?? Double.infinity
+            let perLine = max(1, (max(width, 0) / (fontSize * 0.1)).rounded(.up)) + 1
+            let bound = lines * perLine
+            if bound < Double(Self.maximumCharacters) { shown = String(shown.prefix(Int(bound) + 1)) }
+        }
+        if shown.utf8.count > Self.maximumCharacters { shown = String(shown.prefix(Self.maximumCharacters)) }
+        lastLaidOutCharacters = shown.count
         let l = layout
         pango_layout_set_text(l, shown, -1)
         pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_NONE)
         pango_layout_set_height(l, -1)
+        let singleLine = mode == EASEL_LINE_BREAK_CLIP
         let wraps = !singleLine && width != nil
         pango_layout_set_width(l, wraps ? pangoUnits(max(width!, 0)) : -1)
         pango_layout_set_wrap(l, mode == EASEL_LINE_BREAK_CHAR_WRAP ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
@@ -67,14 +91,20 @@ final class TextLayoutEngine {
 
         let maxLines = singleLine ? 1 : Int(style.max_lines)
         if mode == EASEL_LINE_BREAK_TRUNCATE_TAIL && wraps {
-            // Pango's negative heights count lines per paragraph; UILabel counts them in total.
-            // So the limit becomes the height of the first max_lines lines, which Pango fills
-            // and ellipsizes.
-            if maxLines > 0 {
+            if maxLines == 1 {
+                // One line, ellipsized to the width: Pango's -1 height is one line per paragraph,
+                // and only the first paragraph is shown.
+                pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END)
+                pango_layout_set_height(l, -1)
+            } else if maxLines > 0 {
+                // Pango's negative heights count lines per paragraph; UILabel counts them in
+                // total. So the limit becomes a height between the bottom of the last line shown
+                // and the bottom of the next (an exact bottom can round below the line's own
+                // height at some scales, and the ellipsis was lost).
                 let bottoms = lineBottoms()
                 if bottoms.count > maxLines {
                     pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END)
-                    pango_layout_set_height(l, bottoms[maxLines - 1])
+                    pango_layout_set_height(l, bottoms[maxLines - 1] + (bottoms[maxLines] - bottoms[maxLines - 1]) / 2)
                 }
             } else if let height {
                 pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END)
@@ -96,7 +126,9 @@ final class TextLayoutEngine {
         return block
     }
 
-    private func setFont(_ style: easel_text_style) {
+    /// Sets the layout's font; returns the size used.
+    @discardableResult
+    private func setFont(_ style: easel_text_style) -> Double {
         let description = pango_font_description_new()
         defer { pango_font_description_free(description) }
         let family = style.font_family.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
@@ -107,6 +139,7 @@ final class TextLayoutEngine {
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(weight)))
         pango_font_description_set_style(description, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         pango_layout_set_font_description(layout, description)
+        return size
     }
 
     /// Logical extents of every line, in layout coordinates (Pango units).

@@ -121,7 +121,13 @@ public final class DesignerServer: @unchecked Sendable {
 
     func respond(_ request: HTTPRequest) -> HTTPResponse {
         do {
-            return try route(request)
+            let start = WatchSession.now()
+            var response = try route(request)
+            // How long the server took, request in to image bytes out (Scripts/bench-serve reads it).
+            if response.headers.contains(where: { $0.0 == "Content-Type" && $0.1.hasPrefix("image/") || $0.1 == "application/pdf" }) {
+                response.headers.append(("Server-Timing", "render;dur=\(String(format: "%.3f", (WatchSession.now() - start) * 1000))"))
+            }
+            return response
         } catch let e as HostError {
             return json(ServeJSON.status(e), ServeJSON.error(e))
         } catch {

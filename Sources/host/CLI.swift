@@ -16,7 +16,7 @@ protocol Command {
 /// error; 73 an output could not be created.
 enum CLI {
     static let commands: [Command.Type] = [ListCommand.self, InspectCommand.self, RenderCommand.self, WatchCommand.self, ServeCommand.self, GalleryCommand.self,
-                                          SnapshotCommand.self, NewCommand.self, CompletionsCommand.self, ManualCommand.self]
+                                          SnapshotCommand.self, ValidateCommand.self, NewCommand.self, CompletionsCommand.self, ManualCommand.self]
 
     static var help: String {
         var lines = [

@@ -57,7 +57,7 @@ enum InspectText {
             typeLine += " Range: \(PropertyInfo.formatNumber(r.min)) - \(PropertyInfo.formatNumber(r.max))"
             if r.step > 0 { typeLine += ", step \(PropertyInfo.formatNumber(r.step))" }
         }
-        typeLine += " Default: " + shown(p, p.defaultValue)
+        typeLine += (p.range == nil ? " " : "; ") + "Default: " + shown(p, p.defaultValue)
         lines.append(indent + typeLine)
         for c in p.enumCases {
             lines.append(indent + "   (\(c.value)): " + c.name.padding(to: 16) + " - " + c.displayName)

@@ -20,6 +20,7 @@ enum RenderCommand: Command {
             OptionSpec(name: "scale", value: "N", help: "pixels per point for PNG (default 1)"),
             OptionSpec(name: "background", value: "COLOR", help: "fill the picture with #RRGGBB[AA] first (default: transparent)"),
             OptionSpec(name: "png-level", value: "0-9", help: "PNG compression level: 1 is fastest (previews), 9 smallest (default 6)"),
+            OptionSpec(name: "force", help: "write the PNG to standard output even when it is a terminal"),
         ],
         details: """
         A SCENE.json places instances of classes on a canvas (format: README, "Scenes"); --set and
@@ -40,6 +41,7 @@ enum RenderCommand: Command {
             return level
         } ?? 6
         let format = try outputFormat(output, pngLevel: level)
+        if output == "-" { try checkStandardOutput(force: arguments.has("force")) }
         if arguments.positionals[0].hasSuffix(".json") {
             return try renderScene(arguments.positionals[0], arguments, output: output, format: format)
         }
@@ -70,10 +72,12 @@ enum RenderCommand: Command {
         return 0
     }
 
+    /// `--scale N`: a usage error unless a number in ``scales``.
     static func scale(_ arguments: ParsedArguments) throws -> Double? {
         try arguments.value("scale").map { text -> Double in
-            guard let scale = Double(text), scale.isFinite, scale > 0 else {
-                throw HostError(.badData, "--scale '\(text)' is not a positive number (expected e.g. 1, 2 or 3)")
+            let scales = RenderOptions.scales
+            guard let scale = Double(text), scales.contains(scale) else {
+                throw UsageError(message: "--scale '\(text)' is not a scale from \(PropertyInfo.formatNumber(scales.lowerBound)) to \(PropertyInfo.formatNumber(scales.upperBound)) (expected e.g. 1, 2 or 3)")
             }
             return scale
         }
@@ -99,6 +103,17 @@ enum RenderCommand: Command {
     static func parseSize(_ text: String) throws -> Size {
         do { return try PropertyInfo.parseSize(text, "size") } catch let error as HostError {
             throw HostError(.badData, "--size: \(error.message)")
+        }
+    }
+
+    /// Standard output must be open, and not a terminal unless forced (as curl refuses binary
+    /// output to a terminal).
+    static func checkStandardOutput(force: Bool) throws {
+        if HostProcess.closedStandardDescriptors.contains(1) {
+            throw HostError(.cannotCreate, "standard output is closed (expected a file or a pipe to write the PNG to)")
+        }
+        if isatty(1) != 0 && !force {
+            throw UsageError(message: "standard output is a terminal, where a PNG would garble the screen; redirect it (> out.png), pipe it, or add --force")
         }
     }
 

@@ -1,6 +1,7 @@
 import EaselHost
 import EaselPreview
 import EaselServe
+import Foundation
 import Glibc
 
 nonisolated(unsafe) private var serveStopRequested: sig_atomic_t = 0
@@ -87,7 +88,10 @@ enum ServeCommand: Command {
         var pid = pid_t()
         let argv = ["xdg-open", url]
         let status = withCStrings(argv) { posix_spawnp(&pid, "xdg-open", nil, nil, UnsafeMutablePointer(mutating: $0), environ) }
-        if status != 0 { fputs("host serve: warning: could not run xdg-open (open \(url) yourself)\n", stderr) }
+        if status != 0 { fputs("host serve: warning: could not run xdg-open (open \(url) yourself)\n", stderr); return }
+        // Reaped when it ends, so that it never lingers as a zombie.
+        let child = pid
+        Thread.detachNewThread { var s: Int32 = 0; waitpid(child, &s, 0) }
     }
 
     /// Runs `body` with a NULL-terminated C array of strings.

@@ -10,7 +10,7 @@ enum SnapshotCommand: Command {
     static let spec = CommandSpec(
         name: "snapshot",
         summary: "verify renders against reference PNGs, or record them (visual regression tests)",
-        usage: "record|verify [CLASS|SCENE.json]… [--dir Snapshots] [--scales 1,2] [--variants all|NAME,…] [--jobs N] [--shard K/N] [--record missing|failed|all] [--junit FILE] [--json] [--report DIR]",
+        usage: "record|verify [CLASS|SCENE.json]…",
         positionals: 1...100_000,
         options: [
             OptionSpec(name: "dir", value: "DIR", help: "the references: DIR/<Class>/<variant>@<scale>x.png and DIR/snapshot.json (default ./Snapshots)"),

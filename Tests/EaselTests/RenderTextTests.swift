@@ -105,6 +105,41 @@ final class RenderTextTests: XCTestCase {
         XCTAssertFalse(f.anyPixel(in: rect(0, 25, 200, 15), differsFrom: .white), "one line only")
     }
 
+    /// The "…" of tail truncation was lost at scale 2 and more (the line-height limit rounded below
+    /// the line's own height).
+    func testTailTruncationEllipsizesAtEveryScale() {
+        for scale in [1, 1.5, 2, 3, 4] {
+            for maxLines: UInt32 in [1, 2] {
+                let f = CanvasFixture(width: 200, height: 80, scale: scale)
+                var style = textStyle(size: 17, lineBreak: EASEL_LINE_BREAK_TRUNCATE_TAIL, maxLines: maxLines)
+                f.c.pointee.draw_text(f.c, "A long caption that cannot fit in so little room at all", rect(0, 0, 100, 80), &style)
+                XCTAssertTrue(f.canvas.text.lastLayoutWasEllipsized, "scale \(scale), \(maxLines) line(s)")
+                f.finish()
+                let lastLine = Double(maxLines - 1) * 22
+                XCTAssertTrue(f.anyPixel(in: rect(85, lastLine, 15, 22), differsFrom: .white),
+                              "scale \(scale), \(maxLines) line(s): the last line runs to its end, into the ellipsis")
+                XCTAssertFalse(f.anyPixel(in: rect(100, 0, 100, 80), differsFrom: .white))
+            }
+        }
+    }
+
+    /// Laying text out took time quadratic in its length (10 000 characters: 1.9 s); only what can
+    /// be visible is laid out now, and never more than the maximum.
+    func testOnlyTheVisiblePartOfALongTextIsLaidOut() {
+        let f = CanvasFixture(width: 200, height: 40)
+        let long = String(repeating: "x", count: 50_000)
+        var one = textStyle(size: 17, lineBreak: EASEL_LINE_BREAK_TRUNCATE_TAIL, maxLines: 1)
+        f.c.pointee.draw_text(f.c, long, rect(0, 0, 100, 40), &one)
+        XCTAssertLessThanOrEqual(f.canvas.text.lastLaidOutCharacters, 200)
+        XCTAssertTrue(f.canvas.text.lastLayoutWasEllipsized)
+        var wrapped = textStyle(size: 17)
+        f.c.pointee.draw_text(f.c, long, rect(0, 0, 100, 40), &wrapped)
+        XCTAssertLessThanOrEqual(f.canvas.text.lastLaidOutCharacters, 3 * 60 + 2, "three lines of at most 60 glyphs fill 40 points")
+        _ = f.c.pointee.measure_text(f.c, long, 0, &wrapped)
+        XCTAssertEqual(f.canvas.text.lastLaidOutCharacters, TextLayoutEngine.maximumCharacters)
+        f.finish()
+    }
+
     func testHorizontalAndVerticalAlignment() {
         let f = CanvasFixture(width: 300, height: 300)
         var right = textStyle(size: 20, alignment: EASEL_TEXT_ALIGN_RIGHT)

@@ -48,7 +48,7 @@ final class SceneTests: XCTestCase {
             ("{\"size\": \"10x10\", \"instances\": [{\"class\": \"Gauge\", \"frame\": \"1,2,3\"}]}", 65,
              "scene.json: instances[0].frame: '1,2,3' is not a rectangle (expected x,y,w,h"),
             ("{\"size\": \"10x10\", \"instances\": [{\"class\": \"Gauge\", \"frame\": \"0,0,5,5\", \"attributes\": {\"value\": [1]}}]}", 65,
-             "scene.json: instances[0].attributes.value: expected a value"),
+             "scene.json: instances[0].attributes.value: expected an array of 2 or 4 numbers"),
             ("{\"size\": \"10x10\", \"instances\": [{\"class\": \"Gauge\", \"frame\": \"0,0,5,5\", \"attributes\": {\"value\": 101}}]}", 65,
              "scene.json: instances[0].attributes.value: 101 is outside the range 0…100"),
             ("{\"size\": \"10x10\", \"instances\": [{\"class\": \"Gauge\", \"frame\": \"0,0,5,5\", \"attributes\": {\"style\": \"cube\"}}]}", 65,
@@ -68,6 +68,25 @@ final class SceneTests: XCTestCase {
         let missing = try runHost(["render", "missing.json", "-o", "out.png"], directory: root)
         XCTAssertEqual(missing.status, 66)
         XCTAssertTrue(missing.stderr.contains("missing.json: no such file"))
+    }
+
+    /// Scenes refused insets (and points, sizes, rects) written as JSON arrays, which layout
+    /// documents accept.
+    func testGeometryAttributesMayBeJSONArrays() throws {
+        let scene = try Scene.parse(Data("""
+        {"size": "10x10", "instances": [{"class": "AllTypes", "frame": "0,0,5,5",
+          "attributes": {"insets": [4, 3, 2, 1], "point": [1.5, 2], "rect": [1, 2, 3, 4]}}]}
+        """.utf8), file: "scene.json")
+        let attributes = Dictionary(uniqueKeysWithValues: scene.instances[0].attributes.map { ($0.0, $0.1) })
+        XCTAssertEqual(attributes["insets"], "4,3,2,1")
+        XCTAssertEqual(attributes["point"], "1.5,2")
+        XCTAssertEqual(attributes["rect"], "1,2,3,4")
+        let root = try componentsFolder(["libAllTypes.so": try CFixture.build("all_types.c")])
+        try """
+        {"size": "10x10", "instances": [{"class": "AllTypes", "frame": "0,0,5,5", "attributes": {"insets": [4, 3, 2, 1]}}]}
+        """.write(toFile: root + "/scene.json", atomically: true, encoding: .utf8)
+        let result = try runHost(["render", "scene.json", "-o", "out.png"], directory: root)
+        XCTAssertEqual(result.status, 0, result.stderr)
     }
 
     func testTheExampleSceneInTheRepositoryParses() throws {

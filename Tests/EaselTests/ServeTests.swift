@@ -237,6 +237,9 @@ final class ServeTests: XCTestCase {
         let crash = try HTTPClient.json(port, "/api/render", ["class": "Faulty"])
         XCTAssertEqual(crash.status, 502)
         XCTAssertEqual((crash.json["error"] as? [String: Any])?["phase"] as? String, "draw")
+        // The canvas retrying the broken build (edits) fails again, but the failure is reported once.
+        for _ in 0..<2 { XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/preview?class=Faulty").status, 502) }
+        XCTAssertEqual(server.output.filter { $0.contains("class Faulty: crashed with SIGSEGV") }.count, 1, server.output.joined(separator: "\n"))
         // A build that fails to load is a failure event too; the good build recovers.
         try replaceAtomically(root + "/components/libFaulty.so", with: try faulty("crash_entry"))
         let rejected = events.waitFor("failure") { $0["rejected"] as? Bool == true }

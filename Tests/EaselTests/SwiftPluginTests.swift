@@ -74,6 +74,6 @@ final class SwiftPluginTests: XCTestCase {
         XCTAssertEqual(radius["range"] as? [String: Double], ["min": 0, "max": 100, "step": 1])
         let text = try runHost(["inspect", "RoundedCornerButton"], directory: root)
         XCTAssertTrue(text.stdout.contains("\n  Rounded Corner Button\n  cornerRadius               : Corner Radius\n"), text.stdout)
-        XCTAssertTrue(text.stdout.contains("CGFloat. Range: 0 - 100, step 1 Default: 0"))
+        XCTAssertTrue(text.stdout.contains("CGFloat. Range: 0 - 100, step 1; Default: 0"))
     }
 }

@@ -14,7 +14,7 @@
  *   replace_channel    draw opens /dev/null over file descriptor 3 and returns
  *   close_channel_hang draw closes file descriptor 3 and never returns
  *   flood_stdout       draw writes 100 MB to stdout, then draws
- *   allocate           draw allocates and touches 1.5 GB
+ *   allocate           draw allocates and touches 1.5 GB, 1 MB at a time
  *   panic              draw prints a panic message, 40 backtrace lines, then aborts (like Rust)
  *   huge_arc           draw adds an arc of radius 1e50 and strokes it
  *   absurd_geometry    draw uses coordinates of 1e300, NaN and infinity, and a scale of 1e200
@@ -59,7 +59,7 @@
 static volatile int *volatile nowhere = NULL;
 static const easel_host *the_host;
 
-static void note_pid(void) {
+__attribute__((unused)) static void note_pid(void) {
     const char *file = getenv("EASEL_TEST_PID_FILE");
     if (!file) return;
     FILE *f = fopen(file, "a");
@@ -68,12 +68,24 @@ static void note_pid(void) {
     fclose(f);
 }
 
-/* A child that records its pid and sleeps for ever (it is the host's job to end it). */
-static void sleeping_child(int leave_group) {
+/* A child that records its pid and sleeps for ever (it is the host's job to end it). The parent
+ * goes on once the pid is recorded. */
+__attribute__((unused)) static void sleeping_child(int leave_group) {
+    int ready[2];
+    if (pipe(ready) != 0) return;
     pid_t pid = fork();
-    if (pid != 0) return;
+    if (pid != 0) {
+        char c;
+        close(ready[1]);
+        if (pid > 0) (void)!read(ready[0], &c, 1);
+        close(ready[0]);
+        return;
+    }
+    close(ready[0]);
     if (leave_group) setsid();
     note_pid();
+    (void)!write(ready[1], "1", 1);
+    close(ready[1]);
     for (;;) pause();
 }
 
@@ -126,10 +138,14 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     for (int i = 0; i < 100; i++) fwrite(block, 1, sizeof block, stdout);
     fflush(stdout);
 #elif THE_FAULT == FAULT_allocate
-    size_t size = (size_t)1536 << 20;
-    char *p = malloc(size);
-    if (p) for (size_t i = 0; i < size; i += 4096) p[i] = 1;
-    fprintf(stderr, "hostile plugin: allocated %p\n", (void *)p);
+    size_t total = 0;
+    for (int i = 0; i < 1536; i++) {
+        char *p = malloc(1 << 20);
+        if (!p) break;
+        memset(p, 1, 1 << 20);
+        total += 1 << 20;
+    }
+    fprintf(stderr, "hostile plugin: allocated %zu MB\n", total >> 20);
 #elif THE_FAULT == FAULT_panic
     fprintf(stderr, "thread 'main' panicked at src/lib.rs:7:5:\nthe gauge is broken: index 12 out of range\n");
     fprintf(stderr, "stack backtrace:\n");

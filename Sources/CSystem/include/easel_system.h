@@ -23,6 +23,8 @@ int easel_memory_file(const char *name);
 void easel_close_from(int lowest);
 /** The number of threads of this process (from /proc/self/status), or -1 if unknown. */
 int easel_thread_count(void);
+/** Bytes malloc has handed out and not had back, over every arena and mmapped chunk (mallinfo2). */
+size_t easel_allocated_bytes(void);
 
 
 /* Termination: what a SIGTERM, SIGINT or SIGHUP sent to the host cleans up before the host ends

@@ -83,9 +83,11 @@ public struct SnapshotVariant: Equatable, Sendable {
     /// A class's variants: "default" (every property at its default) first, then those the class
     /// declares (`easel.variants/1`) in their order.
     public static func variants(of info: ClassInfo) -> [SnapshotVariant] {
-        [SnapshotVariant(name: defaultName)] + info.variants.map { v in
+        let declared = info.variants.map { v in
             SnapshotVariant(name: v.name, attributes: v.attributes.map { SnapshotAttribute(name: $0.key, value: $0.value) })
         }
+        // A class may declare its own "default" (with attributes): it replaces the implicit one.
+        return declared.contains { $0.name == defaultName } ? declared : [SnapshotVariant(name: defaultName)] + declared
     }
 }
 

@@ -511,6 +511,7 @@ async function showFrame(blob, scale, zoom, description) {
   state.frameVersion += 1;
   img.dataset.version = String(state.frameVersion);
   updateDownloads();
+  document.dispatchEvent(new CustomEvent("easel:frame", { detail: { version: state.frameVersion } }));
 }
 
 async function drawClass() {
@@ -704,6 +705,7 @@ function drawInstanceBoxes(zoom) {
     b.setAttribute("aria-label", inst.name ? `${inst.name} (${inst.class})` : `${inst.class} ${i + 1}`);
     b.addEventListener("click", () => { state.scene.selected = i; renderInspector(); drawInstanceBoxes(zoom); });
     b.addEventListener("pointerdown", (e) => dragInstance(e, i, zoom, e.target.classList.contains("grip")));
+    b.addEventListener("keydown", (e) => nudgeInstance(e, i));
     const grip = document.createElement("span");
     grip.className = "grip";
     b.append(grip);
@@ -738,6 +740,26 @@ function dragInstance(e, index, zoom, resizing) {
   };
   window.addEventListener("pointermove", move);
   window.addEventListener("pointerup", up);
+}
+
+// Arrow keys move the focused instance by a point (Shift: 10); with Alt they resize it.
+async function nudgeInstance(e, index) {
+  const d = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[e.key];
+  if (!d) return;
+  e.preventDefault();
+  const step = e.shiftKey ? 10 : 1;
+  const inst = state.scene.document.instances[index];
+  const f = inst.frame.split(",").map(Number);
+  if (e.altKey) { f[2] = Math.max(1, f[2] + d[0] * step); f[3] = Math.max(1, f[3] + d[1] * step); }
+  else { f[0] += d[0] * step; f[1] += d[1] * step; }
+  inst.frame = f.join(",");
+  state.scene.selected = index;
+  await postJSON(`/api/scenes/${state.scene.index}`, { document: state.scene.document });
+  state.scene.dirty = true;
+  $("save-scene").disabled = false;
+  renderInspector();
+  await renderCanvas();
+  document.querySelectorAll(".instance")[index]?.focus();
 }
 
 async function saveScene() {

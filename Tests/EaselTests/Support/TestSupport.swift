@@ -43,6 +43,7 @@ enum TestPaths {
 
     /// A fresh scratch directory for one test.
     static func scratch(_ name: String = #function) throws -> String {
+        LeakCheck.install()
         let safe = name.filter { $0.isLetter || $0.isNumber }
         let path = NSTemporaryDirectory() + "easel-tests-\(getpid())/\(safe)-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -53,6 +54,7 @@ enum TestPaths {
 /// Makes registries created in the test process start the built `host` as their worker (the test
 /// runner itself cannot serve as one). Call before the first worker starts.
 func useHostAsWorker() {
+    LeakCheck.install()
     setenv("EASEL_WORKER_EXECUTABLE", TestPaths.host, 1)
 }
 
@@ -151,6 +153,7 @@ struct ProcessResult {
 /// Runs a program to completion, capturing both outputs.
 func runProcess(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
          directory: String? = nil, stdin: Data? = nil) throws -> ProcessResult {
+    LeakCheck.install()
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

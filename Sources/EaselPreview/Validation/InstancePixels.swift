@@ -1,0 +1,35 @@
+import EaselHost
+import EaselRender
+
+/// Draws one instance onto a fresh PNG canvas and returns its pixels: layout for `size`, then draw
+/// of its bounds, with images resolved against its plugin's resources. The validator renders this
+/// way in the host (a worker's instance: its display list is replayed here) and, through
+/// ``PluginProbes/directRenderer``, inside a worker (straight onto Cairo), so the two can be compared.
+/// A size of 0 on an axis draws onto a 1-pixel canvas. Missing images are not errors here (the
+/// validator's resources check reports them); Cairo errors are.
+public enum InstancePixels {
+    public static func render(_ instance: DesignableInstance, size: Size, scale: Double = 1, layout: Bool = true) throws -> RGBAImage {
+        let info = instance.info
+        let target: RenderTarget
+        do {
+            target = try RenderTarget(format: .png(compressionLevel: 1),
+                                      options: RenderOptions(width: max(size.width, 1e-3), height: max(size.height, 1e-3), scale: scale),
+                                      resolver: ResourceImageResolver(resourceDirectory: PluginLoader.resourceDirectory(for: info.plugin.path)))
+        } catch let error as RenderError {
+            throw HostError(error, file: info.plugin.path, className: info.name)
+        }
+        if layout { try instance.layout(size: size) }
+        try instance.draw(into: target.canvas.pointer, rect: Rect(size: size))
+        do { return try target.rgbaImage() } catch let error as RenderError {
+            throw HostError(error, file: info.plugin.path, className: info.name)
+        }
+    }
+
+    /// Installs ``render(_:size:scale:layout:)`` as the probes' direct renderer (idempotent).
+    static func install() {
+        PluginProbes.directRenderer = { instance, size, scale in
+            let image = try render(instance, size: size, scale: scale)
+            return RawImage(width: image.width, height: image.height, rgba: image.pixels)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import CCairo
+import CEasel
+import Glibc
+
+/// Geometry that reaches Cairo stays within what Cairo can rasterise in bounded time and memory.
+///
+/// Cairo works in 24.8 fixed point and flattens arcs and curves to a tolerance in device pixels, so
+/// an arc of radius 1e50 (or a radius of 10 under a scale of 1e40) asks it for more segments than
+/// memory holds, and coordinates beyond ±2²³ pixels wrap around. So, in device space:
+/// - every point is clamped to ±``deviceLimit`` pixels, 256 times the largest surface side;
+/// - an arc whose radius exceeds the limit is drawn as a polyline of 64 segments (at that size,
+///   the visible part of any arc is a straight line to within a pixel);
+/// - a stroke is at most twice the limit wide, and a dash pattern shorter than a twentieth of a
+///   pixel strokes solid (it would look solid, and costs a segment per dash).
+/// Non-finite values are ignored where they are given (see `canBuild`).
+extension CairoCanvas {
+    /// ±2²² device pixels.
+    static let deviceLimit: Double = 4_194_304
+
+    /// How far one user unit can stretch in device space (an upper bound on the transform's scale).
+    var deviceScale: Double {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        return (m.xx * m.xx + m.yx * m.yx + m.xy * m.xy + m.yy * m.yy).squareRoot()
+    }
+
+    /// The point moved, in device space, to within ±``deviceLimit``.
+    func bounded(_ x: Double, _ y: Double) -> (Double, Double) {
+        var dx = x, dy = y
+        cairo_user_to_device(cr, &dx, &dy)
+        let limit = Self.deviceLimit
+        if abs(dx) <= limit && abs(dy) <= limit && dx.isFinite && dy.isFinite { return (x, y) }
+        dx = dx.isNaN ? 0 : min(max(dx, -limit), limit)
+        dy = dy.isNaN ? 0 : min(max(dy, -limit), limit)
+        cairo_device_to_user(cr, &dx, &dy)
+        return (dx, dy)
+    }
+
+    func boundedMove(_ x: Double, _ y: Double) {
+        let (bx, by) = bounded(x, y)
+        cairo_move_to(cr, bx, by)
+    }
+
+    func boundedLine(_ x: Double, _ y: Double) {
+        let (bx, by) = bounded(x, y)
+        cairo_line_to(cr, bx, by)
+    }
+
+    func boundedCurve(_ c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double, _ x: Double, _ y: Double) {
+        let (a, b) = bounded(c1x, c1y), (c, d) = bounded(c2x, c2y), (e, f) = bounded(x, y)
+        cairo_curve_to(cr, a, b, c, d, e, f)
+    }
+
+    /// `cairo_arc`/`cairo_arc_negative`, or, past the device limit, a polyline along the arc.
+    func boundedArc(_ cx: Double, _ cy: Double, _ radius: Double, _ start: Double, _ end: Double, positive: Bool) {
+        if radius * deviceScale <= Self.deviceLimit && abs(end - start) < 1e6 {
+            let (bx, by) = bounded(cx, cy)
+            if bx == cx && by == cy {
+                if positive { cairo_arc(cr, cx, cy, radius, start, end) } else { cairo_arc_negative(cr, cx, cy, radius, start, end) }
+                return
+            }
+        }
+        // Cairo's sweep: positive arcs run from start up to end (+2πk), negative ones down.
+        var sweep = end - start
+        let tau = 2 * Double.pi
+        if positive { if sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: tau) + tau } }
+        else if sweep > 0 { sweep = sweep.truncatingRemainder(dividingBy: tau) - tau }
+        sweep = min(max(sweep, -tau), tau)
+        let segments = 64
+        for i in 0...segments {
+            let angle = start + sweep * Double(i) / Double(segments)
+            let (px, py) = (cx + radius * cos(angle), cy + radius * sin(angle))
+            if i == 0 && cairo_has_current_point(cr) == 0 { boundedMove(px, py) } else { boundedLine(px, py) }
+        }
+    }
+
+    /// A rectangle as a closed subpath, bounded.
+    func boundedRectangle(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+        let (x1, y1) = bounded(x, y), (x2, y2) = bounded(x + width, y + height)
+        if x1 == x && y1 == y && x2 == x + width && y2 == y + height {
+            cairo_rectangle(cr, x, y, width, height)
+            return
+        }
+        boundedMove(x, y)
+        boundedLine(x + width, y)
+        boundedLine(x + width, y + height)
+        boundedLine(x, y + height)
+        cairo_close_path(cr)
+    }
+
+    /// Runs a stroke with the line width and dash pattern bounded in device space.
+    func withBoundedStroke(on context: OpaquePointer, _ body: () -> Void) {
+        let scale = deviceScale
+        let width = cairo_get_line_width(context)
+        let maximumWidth = 2 * Self.deviceLimit / max(scale, .leastNonzeroMagnitude)
+        let count = Int(cairo_get_dash_count(context))
+        var dashes = [Double](repeating: 0, count: count)
+        var offset = 0.0
+        if count > 0 { cairo_get_dash(context, &dashes, &offset) }
+        let solid = count > 0 && dashes.reduce(0, +) * scale < 0.05
+        guard width > maximumWidth || solid else { return body() }
+        cairo_save(context)
+        if width > maximumWidth { cairo_set_line_width(context, maximumWidth) }
+        if solid { cairo_set_dash(context, nil, 0, 0) }
+        body()
+        cairo_restore(context)
+    }
+}

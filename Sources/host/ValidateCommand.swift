@@ -1,0 +1,133 @@
+import EaselHost
+import EaselPreview
+import Foundation
+import Glibc
+
+/// `host validate FILE.so…`: a conformance suite for any plugin, as clap-validator is for CLAP
+/// plugins. Each named check runs in a worker process of its own with its time budget.
+enum ValidateCommand: Command {
+    static let spec = CommandSpec(
+        name: "validate",
+        summary: "check plugins against the ABI's rules and the designer's expectations (a conformance suite)",
+        usage: "FILE.so…",
+        positionals: 0...100_000,
+        options: [
+            OptionSpec(name: "list", help: "list the checks with what each checks and its time budget, then exit"),
+            OptionSpec(name: "filter", value: "PATTERN", repeatable: true, help: "run only the checks matching PATTERN (a shell glob, e.g. 'draw*'; repeatable)"),
+            OptionSpec(name: "only-failed", help: "show only failed checks (and each plugin's summary)"),
+            OptionSpec(name: "json", help: "print JSON (schema easel.validate/1, see README)"),
+            OptionSpec(name: "seed", value: "N", help: "seed of the random values the round-trip check sets (default: a new one, printed)"),
+            OptionSpec(name: "in-process", help: "run every check in this process, not in worker processes (for debuggers; a crash ends the run)"),
+            OptionSpec(name: "memory-limit", value: "MB", help: "memory limit of each worker process (default \(WorkerLimits.defaultMemoryLimit >> 20))"),
+        ],
+        details: """
+        Each check reports passed, failed, warning or skipped, with reasons naming the class, property and
+        values. Checks that need the plugin to load are skipped when it does not. A failure of the
+        round-trip check names the seed; --seed N reproduces it.
+        Exit status: 0 nothing failed (warnings allowed); 1 a check failed; 64 usage; 66 no such file.
+        """,
+        usesRegistry: false)
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let patterns = arguments.all("filter").flatMap { $0.split(separator: ",").map(String.init) }
+        let checks = PluginValidator.checks(matching: patterns.isEmpty ? nil : patterns)
+        if !patterns.isEmpty && checks.isEmpty {
+            throw UsageError(message: "--filter \(patterns.joined(separator: ",")) matches no check (see host validate --list)")
+        }
+        if arguments.has("list") {
+            let width = PluginValidator.checks.map(\.name.count).max() ?? 0
+            for check in checks {
+                print(check.name.padding(to: width + 2) + check.summary + " (budget \(PropertyInfo.formatNumber(check.budget)) s)")
+            }
+            return 0
+        }
+        let seed = try arguments.value("seed").map { text -> UInt64 in
+            guard let n = UInt64(text) else { throw UsageError(message: "--seed '\(text)' is not a whole number from 0 to \(UInt64.max)") }
+            return n
+        } ?? newSeed()
+        let files = arguments.positionals
+        guard !files.isEmpty else { throw UsageError(message: "missing FILE.so (the plugins to validate)") }
+        for file in files {
+            var st = stat()
+            guard stat(file, &st) == 0 else { throw HostError(.notFound, "no such file (expected a plugin .so)", file: file) }
+            guard st.st_mode & S_IFMT == S_IFREG else { throw HostError(.notFound, "is not a regular file (expected a plugin .so)", file: file) }
+        }
+        let isolation = try CLI.isolation(arguments)
+        let json = arguments.has("json"), onlyFailed = arguments.has("only-failed")
+        if isolation != .inProcess { WorkerLauncher.prepare() }
+
+        if !json { print("host validate: seed \(seed) (reproduce with --seed \(seed)); \(checks.count) check\(checks.count == 1 ? "" : "s") per plugin") }
+        var reports: [PluginValidation] = []
+        for file in files {
+            if !json {
+                print("")
+                print(file)
+            }
+            let report = PluginValidator.validate(file, checks: checks, isolation: isolation, seed: seed) { result in
+                guard !json, !onlyFailed || result.status == .failed else { return }
+                print(line(result))
+                fflush(stdout)
+            }
+            reports.append(report)
+            if !json {
+                if let plugin = report.plugin { print("  \(plugin.name) \(plugin.version) (\(plugin.id)): " + counts(report)) } else { print("  " + counts(report)) }
+            }
+        }
+        if json {
+            print(self.json(reports, seed: seed, checks: checks).text, terminator: "")
+        } else {
+            let all = reports.flatMap(\.results)
+            let failedPlugins = reports.filter(\.failed).count
+            print("")
+            print("\(reports.count) plugin\(reports.count == 1 ? "" : "s"), \(failedPlugins) failed: " + counts(PluginValidation(path: "", plugin: nil, results: all)))
+        }
+        return reports.contains(where: \.failed) ? 1 : 0
+    }
+
+    /// "  failed   defaults            class Gauge: property value: …", further messages indented below.
+    static func line(_ result: ValidationResult) -> String {
+        let width = (PluginValidator.checks.map(\.name.count).max() ?? 0) + 2
+        var messages = result.messages
+        let first = messages.isEmpty ? "" : messages.removeFirst()
+        var text = "  " + result.status.rawValue.padding(to: 9) + result.check.padding(to: width) + first
+        let indent = String(repeating: " ", count: 2 + 9 + width)
+        for m in messages { text += "\n" + indent + m }
+        return text
+    }
+
+    static func counts(_ report: PluginValidation) -> String {
+        "\(report.count(.passed)) passed, \(report.count(.failed)) failed, \(report.count(.warning)) warning\(report.count(.warning) == 1 ? "" : "s"), \(report.count(.skipped)) skipped"
+    }
+
+    /// A seed from the clock and the process id.
+    static func newSeed() -> UInt64 {
+        var t = timespec()
+        clock_gettime(CLOCK_REALTIME, &t)
+        return (UInt64(t.tv_sec) &* 1_000_003 &+ UInt64(t.tv_nsec) &+ UInt64(getpid())) % 1_000_000_000
+    }
+
+    static func json(_ reports: [PluginValidation], seed: UInt64, checks: [ValidationCheck]) -> JSON {
+        let all = PluginValidation(path: "", plugin: nil, results: reports.flatMap(\.results))
+        let checkList: [JSON] = checks.map { .object([("name", .string($0.name)), ("summary", .string($0.summary)), ("budget", .number($0.budget))]) }
+        let plugins: [JSON] = reports.map(pluginJSON)
+        let summary: JSON = .object([
+            ("plugins", .integer(Int64(reports.count))), ("failedPlugins", .integer(Int64(reports.filter(\.failed).count))),
+            ("passed", .integer(Int64(all.count(.passed)))), ("failed", .integer(Int64(all.count(.failed)))),
+            ("warnings", .integer(Int64(all.count(.warning)))), ("skipped", .integer(Int64(all.count(.skipped)))),
+        ])
+        return .object([("schema", .string("easel.validate/1")), ("seed", .integer(Int64(bitPattern: seed))),
+                        ("checks", .array(checkList)), ("plugins", .array(plugins)), ("summary", summary)])
+    }
+
+    static func pluginJSON(_ r: PluginValidation) -> JSON {
+        let results: [JSON] = r.results.map { result in
+            .object([("check", .string(result.check)), ("status", .string(result.status.rawValue)),
+                     ("messages", .array(result.messages.map(JSON.string))), ("seconds", .number(result.seconds))])
+        }
+        return .object([
+            ("path", .string(r.path)), ("id", .optional(r.plugin?.id)), ("name", .optional(r.plugin?.name)),
+            ("version", .optional(r.plugin?.version)), ("abi", .optional(r.plugin?.abi)), ("failed", .bool(r.failed)),
+            ("results", .array(results)),
+        ])
+    }
+}

@@ -1,0 +1,280 @@
+import Foundation
+import XCTest
+
+/// What a hostile plugin does in the host's process tree, and what the host leaves behind: every
+/// process a plugin starts ends with its worker; signals to the host end its workers; a broken
+/// channel, a flood of output, a memory hog and absurd geometry are each named, never fatal.
+final class HardeningTests: XCTestCase {
+    func hostile(_ fault: String) throws -> String {
+        try componentsFolder(["libHostile.so": try CFixture.build("hostile_plugin.c", defines: ["FAULT=\(fault)"], name: "hostile_\(fault)")],
+                             test: "hostile-\(fault)")
+    }
+
+    func render(_ root: String, _ extra: [String] = [], environment: [String: String] = [:]) throws -> ProcessResult {
+        try runHost(["render", "Hostile", "-o", "out.png", "--timeout", "2"] + extra, environment: environment, directory: root)
+    }
+
+    // MARK: - Processes
+
+    func testProcessesAPluginStartsEndWithItsWorker() throws {
+        for (fault, command) in [("fork_create", ["render", "Hostile", "-o", "out.png"]),
+                                 ("setsid_draw", ["render", "Hostile", "-o", "out.png"]),
+                                 ("constructor_fork", ["list", "--rescan"]),
+                                 ("constructor_fork", ["render", "Hostile", "-o", "out.png", "--rescan"])] {
+            let root = try hostile(fault)
+            let pids = root + "/pids.txt"
+            let result = try runHost(command, environment: ["EASEL_TEST_PID_FILE": pids], directory: root)
+            XCTAssertEqual(result.status, 0, "\(fault) \(command): \(result.stderr)")
+            let started = ProcessTree.pids(in: pids)
+            XCTAssertFalse(started.isEmpty, "\(fault): the fixture started a process")
+            XCTAssertEqual(ProcessTree.survivors(of: started), [], "\(fault) \(command): processes left behind")
+        }
+    }
+
+    func testTerminationSignalsToTheHostEndAHangingWorker() throws {
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGKILL] {
+            let root = try hostile("hang_draw")
+            let pids = root + "/pids.txt"
+            let host = try ProcessTree.start(["render", "Hostile", "-o", "out.png", "--timeout", "60"], in: root,
+                                             environment: ["EASEL_TEST_PID_FILE": pids])
+            let worker = try XCTUnwrap(ProcessTree.waitForPid(in: pids), "signal \(signal): the worker reached draw")
+            kill(host.processIdentifier, signal)
+            host.waitUntilExit()
+            XCTAssertEqual(host.terminationReason, .uncaughtSignal, "signal \(signal)")
+            XCTAssertEqual(ProcessTree.survivors(of: [worker]), [], "signal \(signal): the worker was left running")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out.png"))
+            XCTAssertEqual(ProcessTree.temporaryOutputs(in: root), [], "signal \(signal)")
+        }
+    }
+
+    func testLoadsLeaveNoFilesEvenWhenAConstructorCrashes() throws {
+        let root = try hostile("constructor_crash")
+        let before = ProcessTree.runtimeFiles()
+        for _ in 0..<5 {
+            let list = try runHost(["list", "--rescan"], directory: root)
+            XCTAssertEqual(list.status, 0)
+            XCTAssertTrue(list.stdout.contains("libHostile.so: crashed with SIGSEGV"), list.stdout)
+        }
+        XCTAssertEqual(ProcessTree.runtimeFiles().subtracting(before), [], "private copies left in the runtime directory")
+    }
+
+    // MARK: - The channel and the output
+
+    func testAPluginThatBreaksTheHostsChannelIsNamed() throws {
+        for (fault, message) in [("close_channel", "the plugin broke the host's channel: it closed or replaced file descriptor 3"),
+                                 ("replace_channel", "the plugin broke the host's channel: it closed or replaced file descriptor 3"),
+                                 ("close_channel_hang", "the plugin closed the host's channel (file descriptor 3) and went on running")] {
+            let result = try render(try hostile(fault))
+            XCTAssertEqual(result.status, 69, fault)
+            XCTAssertTrue(result.stderr.contains(message), "\(fault): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("[phase: draw]"), result.stderr)
+            XCTAssertFalse(result.stderr.contains("did the plugin call exit()"), result.stderr)
+        }
+    }
+
+    func testAPluginPrintingAHundredMegabytesIsNotAHang() throws {
+        let root = try hostile("flood_stdout")
+        let result = try render(root)
+        XCTAssertEqual(result.status, 0, String(result.stderr.prefix(2000)))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/out.png"))
+    }
+
+    func testAPanicKeepsTheLinesThatExplainIt() throws {
+        let result = try render(try hostile("panic"))
+        XCTAssertEqual(result.status, 69)
+        XCTAssertTrue(result.stderr.contains("crashed with SIGABRT"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("thread 'main' panicked at src/lib.rs:7:5:"), "the first lines: \(result.stderr)")
+        XCTAssertTrue(result.stderr.contains("the gauge is broken: index 12 out of range"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("lines cut …"), "what was cut is marked: \(result.stderr)")
+        XCTAssertTrue(result.stderr.contains("at ./src/lib.rs:139:9"), "the last lines: \(result.stderr)")
+    }
+
+    func testAWorkerOverItsMemoryLimitIsStoppedAndNamed() throws {
+        let result = try render(try hostile("allocate"), ["--memory-limit", "256"])
+        XCTAssertEqual(result.status, 69, result.stderr)
+        XCTAssertTrue(result.stderr.contains("class Hostile:"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("memory limit of 256 MB"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("[phase: draw]"), result.stderr)
+    }
+
+    // MARK: - Geometry
+
+    func testAbsurdGeometryNeitherHangsNorFails() throws {
+        for fault in ["huge_arc", "absurd_geometry"] {
+            for mode in [[], ["--in-process"]] {
+                let root = try hostile(fault)
+                let result = try render(root, mode)
+                XCTAssertEqual(result.status, 0, "\(fault) \(mode): \(result.stderr)")
+                let png = try PNGFile(root + "/out.png")
+                XCTAssertTrue(png.pixel(10, 10).isClose(to: RGBA(r: 51, g: 102, b: 153, a: 255), tolerance: 2),
+                              "\(fault) \(mode): what follows the absurd geometry is drawn")
+            }
+        }
+    }
+
+    func testASceneFrameOfAbsurdSizeRenders() throws {
+        let root = try exampleComponents(["Gauge"])
+        try """
+        {"size": "100x100", "instances": [{"class": "Gauge", "frame": "0,0,1e308,1e308"}]}
+        """.write(toFile: root + "/scene.json", atomically: true, encoding: .utf8)
+        let result = try runHost(["render", "scene.json", "-o", "out.png"], directory: root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    // MARK: - Logs
+
+    func testAnErrorAPluginLogsWithoutFailingIsShown() throws {
+        for mode in [[], ["--in-process"]] {
+            let result = try render(try hostile("log_error"), mode)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stderr.contains("libHostile.so: the plugin logged an error: the texture cache is cold; drawing without it"),
+                          "\(mode): \(result.stderr)")
+        }
+    }
+
+    func testVerboseShowsInfoLogsFromWorkers() throws {
+        let root = try hostile("log_info")
+        XCTAssertFalse(try render(root).stderr.contains("drawing with the info fixture"))
+        for mode in [[], ["--in-process"]] {
+            let result = try render(root, ["-v"] + mode)
+            XCTAssertTrue(result.stderr.contains("drawing with the info fixture"), "\(mode): \(result.stderr)")
+        }
+    }
+
+    func testWhatDeinitLogsReachesTheUser() throws {
+        let result = try render(try hostile("log_deinit"))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("deinit: 2 textures were still cached"), result.stderr)
+    }
+
+    // MARK: - Outputs
+
+    func testAClosedStandardOutputIsAnErrorNotAPNGInASocket() throws {
+        let root = try exampleComponents(["Gauge"])
+        let result = try runProcess("/bin/sh", ["-c", "exec \"$0\" render Gauge -o - >&-", TestPaths.host],
+                                    environment: ["EASEL_PLUGIN_PATH": "", "EASEL_REGISTRY_CACHE": root + "/cache.bin"],
+                                    directory: root)
+        XCTAssertEqual(result.status, 73, result.stderr)
+        XCTAssertTrue(result.stderr.contains("standard output is closed"), result.stderr)
+    }
+
+    func testAFullDiskIsAnError() throws {
+        let root = try exampleComponents(["Gauge"])
+        let result = try runProcess("/bin/sh", ["-c", "exec \"$0\" list > /dev/full", TestPaths.host],
+                                    environment: ["EASEL_PLUGIN_PATH": "", "EASEL_REGISTRY_CACHE": root + "/cache.bin"],
+                                    directory: root)
+        XCTAssertEqual(result.status, 73, result.stderr)
+        XCTAssertTrue(result.stderr.contains("cannot write to standard output: No space left on device"), result.stderr)
+    }
+
+    func testAPNGIsNotWrittenToATerminalUnlessForced() throws {
+        let root = try exampleComponents(["Gauge"])
+        // script(1) gives the command a pseudo-terminal as stdout.
+        let refused = try runProcess("/usr/bin/script", ["-qec", "\(TestPaths.host) render Gauge -o -", "/dev/null"],
+                                     environment: ["EASEL_PLUGIN_PATH": "", "EASEL_REGISTRY_CACHE": root + "/cache.bin"],
+                                     directory: root)
+        XCTAssertEqual(refused.status, 64, refused.stdout)
+        XCTAssertTrue(refused.stdout.contains("standard output is a terminal"), refused.stdout)
+        let forced = try runProcess("/usr/bin/script", ["-qec", "\(TestPaths.host) render Gauge -o - --force > /dev/null", "/dev/null"],
+                                    environment: ["EASEL_PLUGIN_PATH": "", "EASEL_REGISTRY_CACHE": root + "/cache.bin"],
+                                    directory: root)
+        XCTAssertEqual(forced.status, 0, forced.stdout)
+    }
+
+    // MARK: - Files on disk
+
+    func testSymlinkLoopsInAPluginFolderAreWalkedOnce() throws {
+        let root = try exampleComponents(["Gauge"])
+        let components = root + "/components"
+        for name in ["a", "b", "c"] {
+            try FileManager.default.createSymbolicLink(atPath: "\(components)/\(name)", withDestinationPath: ".")
+        }
+        try FileManager.default.createSymbolicLink(atPath: "\(components)/up", withDestinationPath: "..")
+        let result = try runHost(["list", "--cache", "none"], directory: root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout.components(separatedBy: "Gauge 1.0.0").count - 1, 1, result.stdout)
+    }
+
+    func testAFIFONamedLikeAPluginOrACacheNeverBlocks() throws {
+        let root = try exampleComponents(["Gauge"])
+        XCTAssertEqual(mkfifo(root + "/components/libFifo.so", 0o644), 0)
+        XCTAssertEqual(mkfifo(root + "/cache.fifo", 0o644), 0)
+        let list = try runHost(["list", "--rescan", "--timeout", "1"], directory: root)
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertTrue(list.stderr.contains("libFifo.so: is a FIFO, not a regular file; skipped"), list.stderr)
+        let cached = try runHost(["list", "--cache", "cache.fifo"], directory: root)
+        XCTAssertEqual(cached.status, 0, cached.stderr)
+        XCTAssertTrue(cached.stderr.contains("cache.fifo"), cached.stderr)
+    }
+}
+
+/// Looking at processes and files the tests started or left.
+enum ProcessTree {
+    /// The pids listed in `file`, one per line.
+    static func pids(in file: String) -> [pid_t] {
+        ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { pid_t($0) }
+    }
+
+    /// Waits up to 10 s for `file` to name a pid.
+    static func waitForPid(in file: String) -> pid_t? {
+        for _ in 0..<1000 {
+            if let pid = pids(in: file).first { return pid }
+            usleep(10_000)
+        }
+        return nil
+    }
+
+    /// Those of `pids` still running after up to 3 s (zombies count as ended).
+    static func survivors(of pids: [pid_t]) -> [pid_t] {
+        var alive = pids
+        for _ in 0..<300 {
+            alive = alive.filter(isRunning)
+            if alive.isEmpty { return [] }
+            usleep(10_000)
+        }
+        return alive
+    }
+
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+        // "pid (comm) S …": the state follows the last ')'.
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+        return state != "Z" && state != "X"
+    }
+
+    /// Starts the built host in `directory` without waiting for it.
+    static func start(_ arguments: [String], in directory: String, environment: [String: String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestPaths.host)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        env["EASEL_PLUGIN_PATH"] = ""
+        env["EASEL_REGISTRY_CACHE"] = directory + "/registry.bin"
+        env["EASEL_WORKER_EXECUTABLE"] = nil
+        process.environment = env
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Files in the runtime directories older hosts kept private plugin copies in.
+    static func runtimeFiles() -> Set<String> {
+        var dirs = ["/dev/shm/easel-\(getuid())", "/dev/shm"]
+        if let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] { dirs.append(runtime + "/easel") }
+        var files = Set<String>()
+        for dir in dirs {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] where name.hasSuffix(".so") {
+                files.insert(dir + "/" + name)
+            }
+        }
+        return files
+    }
+
+    /// Temporary output files (`.NAME.tmp-XXXXXX`) in `directory`.
+    static func temporaryOutputs(in directory: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.contains(".tmp-") }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import XCTest
+
+/// `host validate`: every example component passes, and each fault fixture (Tests/Fixtures/
+/// validate_faults.c) fails exactly the check for the rule it breaks.
+final class ValidateCommandTests: XCTestCase {
+    static let allChecks = ["load", "descriptors", "defaults", "round-trip", "draw-sizes", "determinism", "layout-idempotent",
+                            "archive", "variants", "resources", "memory", "stdout", "extensions", "deinit"]
+
+    func fault(_ name: String) throws -> String {
+        try CFixture.build("validate_faults.c", defines: ["FAULT=\(name)"], name: "validate_\(name)")
+    }
+
+    /// The validation as JSON: check name → (status, messages).
+    func validate(_ files: [String], _ extra: [String] = []) throws -> (status: Int32, checks: [[String: (String, [String])]], raw: ProcessResult) {
+        let r = try runHost(["validate", "--json"] + extra + files)
+        guard let json = try? JSONSerialization.jsonObject(with: r.stdoutData) as? [String: Any] else {
+            XCTFail("not JSON: \(r.stdout) \(r.stderr)")
+            return (r.status, [], r)
+        }
+        XCTAssertEqual(json["schema"] as? String, "easel.validate/1")
+        let plugins = json["plugins"] as! [[String: Any]]
+        let checks = plugins.map { plugin in
+            Dictionary(uniqueKeysWithValues: (plugin["results"] as! [[String: Any]]).map {
+                ($0["check"] as! String, ($0["status"] as! String, $0["messages"] as! [String]))
+            })
+        }
+        return (r.status, checks, r)
+    }
+
+    func failed(_ checks: [String: (String, [String])]) -> [String] {
+        Self.allChecks.filter { checks[$0]?.0 == "failed" }
+    }
+
+    func testEveryExampleComponentPasses() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: TestPaths.repoRoot + "/Plugins").filter { !$0.hasPrefix(".") }.sorted()
+        let root = try exampleComponents(names)
+        let files = names.map { "\(root)/components/lib\($0).so" }
+        let (status, checks, raw) = try validate(files)
+        XCTAssertEqual(status, 0, raw.stdout)
+        XCTAssertEqual(checks.count, names.count)
+        for (name, plugin) in zip(names, checks) {
+            XCTAssertEqual(failed(plugin), [], "\(name): \(plugin)")
+            XCTAssertEqual(Set(plugin.keys), Set(Self.allChecks), name)
+            for check in ["load", "descriptors", "defaults", "round-trip", "draw-sizes", "determinism", "layout-idempotent", "archive", "memory", "stdout"] {
+                XCTAssertTrue(["passed", "warning"].contains(plugin[check]?.0), "\(name): \(check): \(plugin[check]!)")
+            }
+        }
+        // Gauge declares variants and an action: both are exercised.
+        let gauge = checks[names.firstIndex(of: "Gauge")!]
+        XCTAssertEqual(gauge["variants"]?.0, "passed", "\(gauge["variants"]!)")
+        XCTAssertEqual(gauge["extensions"]?.0, "passed", "\(gauge["extensions"]!)")
+        XCTAssertTrue(gauge["extensions"]!.1[0].contains("easel.actions/1"), "\(gauge["extensions"]!)")
+    }
+
+    func testTheFaultlessFixturePassesEveryCheck() throws {
+        let (status, checks, raw) = try validate([try fault("none")])
+        XCTAssertEqual(status, 0, raw.stdout)
+        let plugin = try XCTUnwrap(checks.first)
+        XCTAssertEqual(failed(plugin), [])
+        XCTAssertEqual(plugin.filter { $0.value.0 == "warning" }.map(\.key), [])
+        XCTAssertEqual(plugin["deinit"]?.0, "passed", "it declares a deinit, which is called and returns")
+        XCTAssertEqual(plugin["resources"]?.0, "skipped", "no image is named")
+        XCTAssertEqual(plugin["variants"]?.0, "skipped")
+        XCTAssertTrue(plugin["memory"]!.1[0].contains("over 1000 create/destroy cycles"), "\(plugin["memory"]!)")
+    }
+
+    func testEachFaultIsCaughtByExactlyItsCheck() throws {
+        let expected: [(String, String, String)] = [
+            ("wrong_default", "defaults", "class Probe: property count: declared default 3, a fresh instance has 4"),
+            ("nondeterministic_draw", "determinism", "class Probe: an instance drawn at 60×27 first, then at 120×40, draws differently from a fresh one"),
+            ("crash_at_zero", "draw-sizes", "class Probe: drawing at 0×0 failed: class Probe: "),
+            ("leak", "memory", "class Probe: allocated memory +"),
+            ("lossy_setter", "round-trip", "class Probe: property ratio: set "),
+            ("missing_resource", "resources", "class Probe: property icon: the default names image 'icons/missing.png', which is not in the resources (tried: "),
+            ("stdout_writes", "stdout", "Probe: layout and draw: wrote 14 bytes to stdout, starting \"drawing Probe\""),
+        ]
+        let files = try expected.map { try fault($0.0) }
+        let (status, checks, raw) = try validate(files, ["--seed", "42"])
+        XCTAssertEqual(status, 1, raw.stderr)
+        XCTAssertEqual(checks.count, expected.count)
+        for ((name, check, message), plugin) in zip(expected, checks) {
+            XCTAssertEqual(failed(plugin), [check], "\(name) must fail exactly \(check): \(plugin)")
+            let messages = plugin[check]?.1 ?? []
+            XCTAssertTrue(messages.contains { $0.hasPrefix(message) }, "\(name): \(messages)")
+        }
+        // What the messages say beyond their start.
+        let crash = checks[2]["draw-sizes"]!.1.joined(separator: "\n")
+        XCTAssertTrue(crash.contains("SIGSEGV") && crash.contains("[phase: draw]"), crash)
+        XCTAssertTrue(checks[2]["draw-sizes"]!.1.count == 1, "only 0×0 fails; 1×1 and larger draw")
+        let leak = checks[3]["memory"]!.1[0]
+        XCTAssertTrue(leak.contains("bytes are not freed per instance"), leak)
+        let growth = Int(leak.split(separator: "+")[1].prefix { $0.isNumber })!
+        XCTAssertGreaterThanOrEqual(growth, 512 * 1000, "512 bytes per instance, 1000 instances: \(leak)")
+        let lossy = checks[4]["round-trip"]!.1
+        XCTAssertTrue(lossy.last!.contains("seed 42; reproduce with --seed 42"), "\(lossy)")
+    }
+
+    func testEveryDescriptorProblemIsReportedAndTheRestIsSkipped() throws {
+        let (status, checks, raw) = try validate([try fault("bad_descriptors")])
+        XCTAssertEqual(status, 1, raw.stdout)
+        let plugin = try XCTUnwrap(checks.first)
+        XCTAssertEqual(failed(plugin), ["load", "descriptors"])
+        let problems = plugin["descriptors"]!.1
+        XCTAssertEqual(problems.count, 2, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("class Probe: property count: the default value is invalid") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("class Probe: property title: has a range but is a String") }, "\(problems)")
+        for check in Self.allChecks.dropFirst(2) {
+            XCTAssertEqual(plugin[check]?.0, "skipped", check)
+            XCTAssertEqual(plugin[check]?.1, ["the plugin did not load (see the load check)"], check)
+        }
+    }
+
+    func testTextOutputListFilterOnlyFailedAndSeed() throws {
+        let list = try runHost(["validate", "--list"])
+        XCTAssertEqual(list.status, 0)
+        XCTAssertEqual(list.stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) }, Self.allChecks)
+        XCTAssertTrue(list.stdout.contains("memory             no growth of allocated memory (malloc statistics) over 1000 create/destroy cycles (budget 60 s)"), list.stdout)
+
+        let lossy = try fault("lossy_setter")
+        let text = try runHost(["validate", "--seed", "7", lossy])
+        XCTAssertEqual(text.status, 1)
+        XCTAssertTrue(text.stdout.hasPrefix("host validate: seed 7 (reproduce with --seed 7); 14 checks per plugin\n"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("  failed   round-trip         class Probe: property ratio: set "), text.stdout)
+        XCTAssertTrue(text.stdout.contains("  passed   defaults           "), text.stdout)
+        XCTAssertTrue(text.stdout.contains("Validate faults 1.0.0 (org.easel.tests.validate-faults): 10 passed, 1 failed, 0 warnings, 3 skipped"), text.stdout)
+        XCTAssertTrue(text.stdout.hasSuffix("1 plugin, 1 failed: 10 passed, 1 failed, 0 warnings, 3 skipped\n"), text.stdout)
+        // The same seed, the same values: the failure reproduces exactly.
+        XCTAssertEqual(try runHost(["validate", "--seed", "7", "--filter", "round-trip", lossy]).stdout
+                        .split(separator: "\n").filter { $0.contains("ratio") },
+                       text.stdout.split(separator: "\n").filter { $0.contains("ratio") })
+        let only = try runHost(["validate", "--only-failed", "--seed", "7", lossy])
+        XCTAssertFalse(only.stdout.contains("passed   "), only.stdout)
+        XCTAssertTrue(only.stdout.contains("failed   round-trip"), only.stdout)
+        let filtered = try runHost(["validate", "--filter", "draw*,layout*", lossy])
+        XCTAssertEqual(filtered.status, 0, "round-trip did not run")
+        XCTAssertTrue(filtered.stdout.contains("2 checks per plugin"), filtered.stdout)
+        XCTAssertTrue(filtered.stdout.contains("passed   draw-sizes") && filtered.stdout.contains("passed   layout-idempotent"), filtered.stdout)
+    }
+
+    func testInProcessRunsTheSameChecks() throws {
+        let (status, checks, raw) = try validate([try fault("wrong_default")], ["--in-process"])
+        XCTAssertEqual(status, 1, raw.stderr)
+        let plugin = try XCTUnwrap(checks.first)
+        XCTAssertEqual(failed(plugin), ["defaults"])
+        XCTAssertEqual(plugin["deinit"]?.0, "passed")
+        XCTAssertTrue(plugin["determinism"]!.1.contains("with --in-process the worker's direct drawing is not compared"))
+    }
+
+    func testUsageErrors() throws {
+        for (args, status, message) in [([String](), Int32(64), "missing FILE.so"), (["/no/such.so"], 66, "/no/such.so: no such file"),
+                                        (["--seed", "x", "a.so"], 64, "--seed 'x'"), (["--filter", "nothing*", "--list"], 64, "matches no check")] {
+            let r = try runHost(["validate"] + args)
+            XCTAssertEqual(r.status, status, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")
+        }
+    }
+}
