@@ -37,14 +37,6 @@ public final class UINib {
         self.bundle = bundle ?? .plugin
     }
 
-    /// UIKit's spelling, `UINib(nibName: …, bundle: Bundle(for: type(of: self)))`. On Linux,
-    /// Foundation's `Bundle(for:)` cannot tell which plugin a class comes from (it answers the main
-    /// bundle), so `bundle` is not used: the document is looked up in the plugin's resource folder,
-    /// where `Bundle(for:)` would have pointed on iOS.
-    public convenience init(nibName name: String, bundle: Bundle) {
-        self.init(nibName: name, bundle: EaselBundle.plugin)
-    }
-
     /// Makes a class usable in documents without exporting it (exported classes always are).
     public static func register(_ viewClass: UIView.Type) {
         registered.lock.lock()
