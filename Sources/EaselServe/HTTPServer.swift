@@ -79,8 +79,10 @@ public final class HTTPServer: @unchecked Sendable {
         self.handler = handler
         self.gate = gate
         (listener, self.port) = try Self.listen(address: address, port: port)
+        // No MHD_USE_ERROR_LOG: a browser closing its event stream is routine, not worth a line on the
+        // designer's terminal; what matters is answered or reported by the handler.
         let flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
-                           | MHD_USE_ERROR_LOG.rawValue | (address.contains(":") ? MHD_USE_IPv6.rawValue : 0))
+                           | (address.contains(":") ? MHD_USE_IPv6.rawValue : 0))
         let context = Unmanaged.passUnretained(self).toOpaque()
         let completed: MHD_RequestCompletedCallback = { _, _, state, _ in
             guard let state, let raw = state.pointee else { return }

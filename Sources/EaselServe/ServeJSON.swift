@@ -125,7 +125,12 @@ enum ServeJSON {
                     })
                 })),
                 ("failures", .array(session.rejectedFiles.map { ListJSON.failure($0.failure.error) })),
-                ("warnings", .array([])),
+                ("warnings", .array(builds.flatMap { build in
+                    build.classes.filter { !session.isProvider(build.file, of: $0.name) }.compactMap { cls -> JSON? in
+                        guard let provider = builds.first(where: { session.isProvider($0.file, of: cls.name) }) else { return nil }
+                        return .string("class \(cls.name) is registered by both \(provider.file) and \(build.file); using \(provider.file) (it comes first on the search path)")
+                    }
+                })),
             ])
         }
     }

@@ -57,13 +57,19 @@ def replace(destination, source):
     os.rename(temporary, destination)
 
 
+ERRORS = []
+
+
 def main(port, components, button, good, crash, scene):
     base = f"http://127.0.0.1:{port}/"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1280, "height": 800})
-        errors = []
+        errors = ERRORS
         page.on("pageerror", lambda e: errors.append(str(e)))
+        # (A render refused by a broken build is an expected failed fetch, not a page error.)
+        page.on("console", lambda m: errors.append("console: " + m.text)
+                if m.type == "error" and "Failed to load resource" not in m.text else None)
         page.goto(base)
         page.evaluate("window.__notNavigated = true")
         version = lambda: int(page.get_by_role("img", name="Rounded Corner Button").get_attribute("data-version") or "0")
@@ -87,6 +93,22 @@ def main(port, components, button, good, crash, scene):
         verdict = page.evaluate(COMPARE, [after, expected])
         assert verdict == "same", f"canvas vs POST /api/render: {verdict}"
         assert page.get_by_label("Corner Radius value").input_value() == "22"
+
+        # "Copy as command": the host render line of this view.
+        page.get_by_role("button", name="Copy as command").click()
+        line = page.get_by_label("Command", exact=True).input_value()
+        assert line == "host render RoundedCornerButton --set cornerRadius=22 --scale 2 -o RoundedCornerButton.png", line
+
+        # The keyboard alone: focus a library entry, Enter selects it.
+        inspector = page.get_by_role("complementary", name="Inspector")
+        page.get_by_role("button", name="Faulty", exact=True).focus()
+        page.keyboard.press("Enter")
+        inspector.get_by_role("heading", name="Faulty", exact=True).wait_for()
+        page.get_by_role("button", name="Rounded Corner Button", exact=True).focus()
+        page.keyboard.press("Enter")
+        inspector.get_by_role("heading", name="Rounded Corner Button", exact=True).wait_for()
+        page.get_by_role("img", name="Rounded Corner Button").wait_for()
+        assert page.get_by_label("Corner Radius", exact=True).input_value() == "22", "the server kept the value"
 
         # 2. A rebuilt .so: the page updates in place and keeps the value.
         v = version()
@@ -118,7 +140,7 @@ def main(port, components, button, good, crash, scene):
         page.get_by_role("img", name="Scene board.json").wait_for()
         instance = page.get_by_role("button", name="ok (RoundedCornerButton)")
         instance.click()
-        page.get_by_role("heading", name="Rounded Corner Button (ok)").wait_for()
+        inspector.get_by_role("heading", name="Rounded Corner Button (ok)").wait_for()
         v = int(page.evaluate("document.getElementById('canvas').dataset.version"))
         page.get_by_label("Corner Radius", exact=True).fill("10")
         wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
@@ -155,4 +177,7 @@ if __name__ == "__main__":
         main(*sys.argv[1:7])
     except AssertionError as e:
         print(f"designer.py: {e}", file=sys.stderr)
+        sys.exit(1)
+    except Exception as e:
+        print(f"designer.py: {type(e).__name__}: {e}; page errors: {ERRORS}", file=sys.stderr)
         sys.exit(1)

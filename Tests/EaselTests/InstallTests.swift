@@ -22,7 +22,8 @@ final class InstallTests: XCTestCase {
         for file in ["bin/host", "bin/easel", "include/easel.h", "lib/pkgconfig/easel.pc", "lib/easel/libEaselMacros.so",
                      "share/easel/swift/EaselKit/Package.swift", "share/easel/swift/EaselKit/Sources/EaselKit/Designable.swift",
                      "share/bash-completion/completions/easel", "share/zsh/site-functions/_easel",
-                     "share/fish/vendor_completions.d/easel.fish", "share/man/man1/easel.1", "share/easel/installed-files"] {
+                     "share/fish/vendor_completions.d/easel.fish", "share/man/man1/easel.1", "share/easel/installed-files",
+                     "share/easel/page/index.html", "share/easel/page/app.js"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), "installed \(file)")
         }
 

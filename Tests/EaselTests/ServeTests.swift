@@ -18,15 +18,20 @@ final class ServeTests: XCTestCase {
 
     func testClassesAndOneClassAsTheCLIShowsThem() throws {
         let root = try exampleComponents(["RoundedCornerButton", "Gauge"])
+        // A second file with the same class: shadowed, with a warning, as host list says.
+        try FileManager.default.copyItem(atPath: try TestPaths.example("Gauge"), toPath: root + "/components/libZGauge.so")
         let (server, port) = try serve(root)
         defer { server.stop() }
         let classes = try HTTPClient.request(port, "GET", "/api/classes")
+        XCTAssertEqual((classes.json["warnings"] as? [String])?.first,
+                       "class Gauge is registered by both ./components/libGauge.so and ./components/libZGauge.so; using ./components/libGauge.so (it comes first on the search path)")
         XCTAssertEqual(classes.status, 200)
         XCTAssertEqual(classes.headers["content-type"], "application/json")
         XCTAssertEqual(classes.json["schema"] as? String, "easel.serve/1")
         let plugins = try XCTUnwrap(classes.json["plugins"] as? [[String: Any]])
         let names = plugins.flatMap { ($0["classes"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } }
-        XCTAssertEqual(names, ["Gauge", "RoundedCornerButton"])
+        XCTAssertEqual(names, ["Gauge", "RoundedCornerButton", "Gauge"])
+        XCTAssertEqual(plugins.flatMap { ($0["classes"] as? [[String: Any]] ?? []).compactMap { $0["registered"] as? Bool } }, [true, true, false])
         // The same plugin objects as `host list --json`, plus the designer's keys.
         let list = try runHost(["list", "--json"], directory: root)
         let listed = try XCTUnwrap((try JSONSerialization.jsonObject(with: list.stdoutData) as? [String: Any])?["plugins"] as? [[String: Any]])
@@ -330,6 +335,37 @@ final class ServeTests: XCTestCase {
         let render = try runHost(["render", "board.json", "-o", "board.png"], directory: root)
         XCTAssertEqual(render.status, 0, render.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.contains(".tmp") }, [], "no temporary file left")
+    }
+
+    func testThePageComesFromTheInstallLocationOrEaselPageDir() throws {
+        let root = try exampleComponents(["Gauge"])
+        // An installed layout: PREFIX/bin/host and PREFIX/share/easel/page (Scripts/install).
+        let prefix = root + "/prefix"
+        try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: prefix + "/share/easel/page", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestPaths.host, toPath: prefix + "/bin/host")
+        try "<!doctype html><title>installed page</title>".write(toFile: prefix + "/share/easel/page/index.html", atomically: true, encoding: .utf8)
+        for (environment, expected) in [([:], "installed page"), (["EASEL_PAGE_DIR": TestPaths.repoRoot + "/Sources/EaselServe/Page"], "Easel designer")] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: prefix + "/bin/host")
+            process.arguments = ["serve", "--port", "0"]
+            process.currentDirectoryURL = URL(fileURLWithPath: root)
+            process.environment = ProcessInfo.processInfo.environment.merging(["EASEL_PLUGIN_PATH": ""].merging(environment) { $1 }) { $1 }
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            defer { process.interrupt(); process.waitUntilExit() }
+            var text = ""
+            let deadline = Date().addingTimeInterval(15)
+            while !text.contains("(Ctrl-C stops)") && Date() < deadline {
+                let data = pipe.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                text += String(decoding: data, as: UTF8.self)
+            }
+            let port = try XCTUnwrap(text.components(separatedBy: "127.0.0.1:").last.flatMap { UInt16($0.prefix { $0.isNumber }) }, text)
+            let page = try HTTPClient.request(port, "GET", "/")
+            XCTAssertTrue(page.text.contains(expected), "\(environment): \(page.text.prefix(200))")
+        }
     }
 
     func testBadArguments() throws {
