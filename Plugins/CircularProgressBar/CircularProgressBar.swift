@@ -95,6 +95,43 @@ open class CircularProgressBar: UIView {
     open override class var designableGroup: String? { "Progress" }
     open override class var designableKind: DesignableKind { .progress }
 
+    /// The tutorial's bar empty, half full and full.
+    open override class var designableVariants: [DesignableVariant] {
+        [.init("empty", summary: "0%", ["progress": "0", "title": "0%", "subtitle": "Not started"]),
+         .init("half", summary: "50%", ["progress": "50", "title": "50%", "subtitle": "Halfway"]),
+         .init("full", summary: "100%", ["progress": "100", "title": "100%", "subtitle": "Done"])]
+    }
+
+    /// A designer's button: animate the ring to a value (the tutorial's progress, animated).
+    open override class var designableActions: [DesignableAction] {
+        [.action("animateTo", argument: CGFloat(75), range: 0...100, step: 1,
+                 summary: "Animate the progress to this value over \(CircularProgressBar.animationDuration) s") {
+            (bar: CircularProgressBar, target: CGFloat) in bar.animate(to: target)
+        }]
+    }
+
+    /// How long animateTo takes.
+    static let animationDuration: TimeInterval = 0.6
+    /// The animation in progress: from, to, and when it started on the host's animation clock.
+    private var animation: (from: CGFloat, to: CGFloat, start: TimeInterval)?
+
+    /// Starts animating `progress` to `target` (0…100); each frame is drawn at the host's request.
+    func animate(to target: CGFloat) {
+        animation = (progress, CircularProgressBar.sanitizeValue(target), designer?.animationTime ?? 0)
+        designer?.requestRedraw()
+    }
+
+    /// Advances the animation (before the layers draw): `progress` moves along a smoothstep curve
+    /// (EaselKit reports the change to the host: property_changed), and the next frame is asked for
+    /// until the animation ends.
+    open override func draw(_ rect: CGRect) {
+        guard let a = animation else { return }
+        let now = designer?.animationTime ?? a.start + CircularProgressBar.animationDuration
+        let t = min(1, max(0, (now - a.start) / CircularProgressBar.animationDuration))
+        progress = a.from + (a.to - a.from) * CGFloat(t * t * (3 - 2 * t))
+        if t < 1 { designer?.requestRedraw() } else { animation = nil }
+    }
+
     required public init?(coder aDecoder: NSCoder) {
         super.init(coder: aDecoder)
         loadViewFromNib()

@@ -129,6 +129,7 @@ class FancyButton: UIButton {
         super.init(frame: frame)
         setTitle("Fancy Button", for: .normal)
         setTitleColor(.white, for: .normal)
+        setTitleColor(UIColor(white: 1, alpha: 0.5), for: .highlighted) // a pressed system button dims its title
         setImage(UIImage(named: "icon"), for: .normal)
         backgroundColor = UIColor(red: 41 / 255.0, green: 128 / 255.0, blue: 185 / 255.0, alpha: 1)
     }
@@ -139,6 +140,24 @@ class FancyButton: UIButton {
 
     override class var defaultSize: CGSize { CGSize(width: 220, height: 50) }
     override class var designableGroup: String? { "Buttons" }
+
+    /// The tutorial's steps, one picture each: corners, a border, paddings, the image on the right
+    /// and the gradient background.
+    override class var designableVariants: [DesignableVariant] {
+        [.init("rounded", summary: "Corner radius 10", ["cornerRadius": "10"]),
+         .init("bordered", summary: "Rounded, with a 2-point border", ["cornerRadius": "10", "borderWidth": "2", "borderColor": "#F1C40F"]),
+         .init("padded", summary: "Title and image moved apart with paddings",
+               ["cornerRadius": "10", "titleLeftPadding": "20", "imageLeftPadding": "-10"]),
+         .init("imageRight", displayName: "Image Right", summary: "The image aligned to the right edge",
+               ["cornerRadius": "25", "enableImageRightAligned": "true", "imageRightPadding": "10", "titleLeftPadding": "-80"]),
+         .init("gradient", summary: "A horizontal gradient background",
+               ["cornerRadius": "25", "enableGradientBackground": "true", "gradientColor1": "#8E44AD", "gradientColor2": "#E74C3C"])]
+    }
+
+    /// A designer's button: the pressed state.
+    override class var designableActions: [DesignableAction] {
+        [.action("highlight", summary: "Show the button pressed") { (button: FancyButton) in button.isHighlighted = true }]
+    }
 
     override func layoutSubviews() {
         super.layoutSubviews()

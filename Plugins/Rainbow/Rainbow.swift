@@ -57,6 +57,16 @@ class Rainbow: UIView {
     override class var defaultSize: CGSize { CGSize(width: 600, height: 434) }
     override class var designableGroup: String? { "Graphics" }
 
+    /// The tutorial's last step changes the rings' colours in the inspector: two such choices, and
+    /// smaller caps.
+    override class var designableVariants: [DesignableVariant] {
+        [.init("warm", summary: "Yellow, orange and red rings",
+               ["firstColor": "#F1C40F", "secondColor": "#E67E22", "thirdColor": "#C0392B"]),
+         .init("cool", summary: "Cyan, blue and purple rings",
+               ["firstColor": "#1ABC9C", "secondColor": "#3498DB", "thirdColor": "#9B59B6"]),
+         .init("smallCaps", displayName: "Small Caps", summary: "Caps half as wide", ["capRadius": "10"])]
+    }
+
     func addOval(_ lineWidth: CGFloat, path: CGPath, strokeStart: CGFloat, strokeEnd: CGFloat, strokeColor: UIColor, fillColor: UIColor, shadowRadius: CGFloat, shadowOpacity: Float, shadowOffsset: CGSize) {
         
         let arc = CAShapeLayer()

@@ -25,6 +25,7 @@ import EaselKit
         super.init(frame: frame)
         setTitle("Button", for: .normal)
         setTitleColor(.white, for: .normal)
+        setTitleColor(UIColor(white: 1, alpha: 0.5), for: .highlighted) // a pressed system button dims its title
         backgroundColor = .systemBlue
     }
 
@@ -33,6 +34,20 @@ import EaselKit
     }
 
     override class var designableGroup: String? { "Buttons" }
+
+    /// What the tutorial shows: the square button it starts from, its 10-point corners, and a capsule.
+    override class var designableVariants: [DesignableVariant] {
+        [.init("square", summary: "The button the tutorial starts from", ["cornerRadius": "0"]),
+         .init("rounded", summary: "The tutorial's layer.cornerRadius = 10", ["cornerRadius": "10"]),
+         .init("pill", summary: "Half the height: a capsule", ["cornerRadius": "22"])]
+    }
+
+    /// A designer's button: the pressed state.
+    override class var designableActions: [DesignableAction] {
+        [.action("highlight", summary: "Show the button pressed") { (button: RoundedCornerButton) in
+            button.isHighlighted = true
+        }]
+    }
 }
 
 @_cdecl("easel_plugin_entry")

@@ -97,6 +97,14 @@ final class TaxRateRow: MyCustomView {
     override class var defaultSize: CGSize { CGSize(width: 375, height: 44) }
     override class var designableGroup: String? { "Forms" }
 
+    /// The tutorial's rows: the housing fund (公积金, which it types into the Title field) and a pension row.
+    override class var designableVariants: [DesignableVariant] {
+        [.init("housingFund", displayName: "Housing Fund", summary: "公积金, 12% and 12%",
+               ["title": "公积金", "selfTaxRate": "12", "companyTaxRate": "12"]),
+         .init("pension", summary: "养老保险, 8% and 16%", ["title": "养老保险", "selfTaxRate": "8", "companyTaxRate": "16"]),
+         .init("zero", summary: "No contribution", ["selfTaxRate": "0", "companyTaxRate": "0"])]
+    }
+
     override func setupSubviews() {
         super.setupSubviews()
         showRates()

@@ -7,7 +7,11 @@ import Glibc
 /// machine. A live view switches it to real time.
 final class AnimationClock: @unchecked Sendable {
     private var lock = pthread_mutex_t()
-    private var virtualTime = 0.0
+    /// Virtual time in ticks of 1/600,000 s, so that frames of 1/60 s add up exactly (30 frames are
+    /// 0.5 s, not 0.49999…).
+    private var ticks: Int64 = 0
+    static let ticksPerSecond = 600_000.0
+    private var virtualTime: Double { Double(ticks) / Self.ticksPerSecond }
     /// The monotonic time real time is measured from, once switched to real time.
     private var realStart: Double?
 
@@ -25,7 +29,7 @@ final class AnimationClock: @unchecked Sendable {
     /// Moves a virtual clock forward (a real one ignores it).
     func advance(by seconds: Double) {
         pthread_mutex_lock(&lock)
-        if realStart == nil { virtualTime += max(0, seconds) }
+        if realStart == nil { ticks += Int64((max(0, seconds) * Self.ticksPerSecond).rounded()) }
         pthread_mutex_unlock(&lock)
     }
 

@@ -98,6 +98,28 @@ public struct ClassInfo: Equatable, Codable, Sendable {
                         file: file ?? plugin.path, className: self.name, property: name)
     }
 
+    /// The values an instance gets before the user's own: `variant`'s attributes (nil: none) in the
+    /// class's property order (as archived attributes are applied), then `assignments` in their order.
+    /// Everything is parsed here, before any plugin code runs.
+    public func values(variant: String?, then assignments: [(name: String, value: String)],
+                       file: String? = nil) throws -> [(name: String, value: PropertyValue)] {
+        var result: [(name: String, value: PropertyValue)] = []
+        if let variant {
+            let v = try requireVariant(variant, file: file)
+            let order = Dictionary(uniqueKeysWithValues: properties.enumerated().map { ($1.name, $0) })
+            result = try parse(v.assignments).sorted { (order[$0.name] ?? 0) < (order[$1.name] ?? 0) }
+        }
+        return result + (try parse(assignments, file: file))
+    }
+
+    /// Parses `NAME[=VALUE]` action invocations against the class's actions, in order.
+    public func parseActions(_ invocations: [(name: String, argument: String?)],
+                             file: String? = nil) throws -> [(name: String, argument: PropertyValue?)] {
+        try invocations.map { name, text in
+            (name, try requireAction(name, file: file).parse(text, file: file ?? plugin.path, className: self.name))
+        }
+    }
+
     /// Parses `name=text` assignments against the class's properties, in order; the first problem is
     /// thrown naming the file, class and property.
     public func parse(_ assignments: [(name: String, value: String)], file: String? = nil) throws -> [(name: String, value: PropertyValue)] {

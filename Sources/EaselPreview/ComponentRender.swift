@@ -11,15 +11,22 @@ public struct ComponentRenderRequest {
     public var scale: Double
     public var background: Color?
     public var format: OutputFormat
+    /// `--variant NAME`: the variant's attributes (easel.variants/1) are applied before `assignments`.
+    public var variant: String?
+    /// `--action NAME[=VALUE]`, in order: called after the sets (and prepare-for-designer), before layout.
+    public var actions: [(name: String, argument: String?)]
 
     public init(className: String, assignments: [(name: String, value: String)] = [], size: Size? = nil,
-                scale: Double = 1, background: Color? = nil, format: OutputFormat = .png()) {
+                scale: Double = 1, background: Color? = nil, format: OutputFormat = .png(),
+                variant: String? = nil, actions: [(name: String, argument: String?)] = []) {
         self.className = className
         self.assignments = assignments
         self.size = size
         self.scale = scale
         self.background = background
         self.format = format
+        self.variant = variant
+        self.actions = actions
     }
 }
 
@@ -29,29 +36,59 @@ public enum ComponentRender {
     /// finished and ready to write. Nothing is written here, so a failure leaves no file behind.
     public static func render(_ cls: DesignableClass, _ request: ComponentRenderRequest) throws -> RenderTarget {
         let info = cls.info
-        let values = try info.parse(request.assignments)
+        let values = try info.values(variant: request.variant, then: request.assignments)
         return try render(cls, values: values, request)
     }
 
-    /// The same, with values already parsed (the request's textual assignments are ignored).
+    /// How many frames a one-shot render draws at most while an instance keeps asking for more
+    /// (request_redraw): 10 s of animation at 60 frames a second.
+    public static let maximumSettleFrames = 600
+
+    /// The same, with values already parsed (the request's textual assignments and variant are
+    /// ignored; its actions are parsed and called here, after the sets).
+    ///
+    /// An instance that asks to be drawn again (an animation, e.g. after an action) is drawn again,
+    /// with its virtual animation clock (easel.clock/1) 1/60 s further each time, until it stops
+    /// asking (at most ``maximumSettleFrames``): the picture shows the animation where it ends, the
+    /// same on every machine. Intermediate frames are drawn onto a scratch surface.
     public static func render(_ cls: DesignableClass, values: [(name: String, value: PropertyValue)],
                               _ request: ComponentRenderRequest) throws -> RenderTarget {
         let info = cls.info
-        // Check the requested size before any plugin code runs.
+        // Check the requested size and the actions before any plugin code runs.
         if let size = request.size { try validate(size, request) }
+        let actions = try info.parseActions(request.actions)
         let component = try DesignerInstance(cls, frame: Rect(size: request.size ?? info.defaultSize), values: values)
+        for (name, argument) in actions { try component.invoke(name, argument: argument) }
         let size = try request.size ?? DesignerInstance.naturalSize(of: cls, instance: component.instance)
         try validate(size, request)
         component.resize(to: size)
-        let target: RenderTarget
-        do {
-            target = try RenderTarget(format: request.format,
-                                      options: RenderOptions(width: size.width, height: size.height, scale: request.scale,
-                                                             background: request.background?.c))
-        } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name)
+        func makeTarget(_ format: OutputFormat, scale: Double) throws -> RenderTarget {
+            do {
+                return try RenderTarget(format: format,
+                                        options: RenderOptions(width: size.width, height: size.height, scale: scale,
+                                                               background: request.background?.c))
+            } catch let error as RenderError {
+                throw HostError(error, file: info.plugin.path, className: info.name)
+            }
         }
+        var target = try makeTarget(request.format, scale: request.scale)
         try component.draw(on: target.canvas)
+        if try component.wantsRedraw {
+            // The first frame is not the last: settle on a scratch surface, then draw the last frame
+            // onto a fresh target (SVG and PDF cannot be wiped).
+            let scratch = try makeTarget(.png(compressionLevel: 0), scale: 1)
+            var frames = 0
+            while try component.wantsRedraw, frames < maximumSettleFrames {
+                try component.advanceClock(by: 1.0 / 60)
+                try component.draw(on: scratch.canvas)
+                frames += 1
+            }
+            if try component.wantsRedraw {
+                Diagnostics.warningSink("\(info.plugin.path): class \(info.name): still asking for redraws after \(maximumSettleFrames) frames (an endless animation?); rendered its last frame")
+            }
+            target = try makeTarget(request.format, scale: request.scale)
+            try component.draw(on: target.canvas)
+        }
         do { try target.canvas.finish() } catch let error as RenderError {
             throw HostError(error, file: info.plugin.path, className: info.name)
         }

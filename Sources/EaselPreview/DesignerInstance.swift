@@ -3,11 +3,15 @@ import EaselRender
 
 /// One instance on a design surface, driven in Interface Builder's order:
 ///
-///     designer: create(frame) → setters → prepareForDesigner → layout → draw
+///     designer: create(frame) → setters → prepareForDesigner → actions → layout → draw
 ///     archive:  create(archive) → archived attributes through the setters → awakeFromArchive → layout → draw
 ///
-/// It can be changed and drawn again without being recreated: ``set(_:to:)`` marks it for layout, and
-/// ``resize(to:)`` too; ``draw(on:)`` lays it out first when needed.
+/// It can be changed and drawn again without being recreated: ``set(_:to:)`` and ``invoke(_:argument:)``
+/// mark it for layout, and ``resize(to:)`` too; ``draw(on:)`` lays it out first when needed.
+///
+/// It also hears what the instance asks through its instance host (easel.h): a layout request is
+/// honoured by the next draw; ``wantsRedraw`` says that it asked to be drawn again (the next frame of
+/// an animation); ``takeChangedValues()`` reads back the properties it said it changed itself.
 ///
 /// ```swift
 /// let button = try DesignerInstance(cls, frame: Rect(size: cls.info.defaultSize),
@@ -21,6 +25,8 @@ public final class DesignerInstance {
     public let instance: DesignableInstance
     public private(set) var frame: Rect
     private var needsLayout = true
+    /// What the instance asked for and the host has not honoured yet.
+    private var pending = InstanceRequests()
     /// Resolves image names against the plugin's resources (easel.h, draw_image).
     private lazy var resolver = ResourceImageResolver(resourceDirectory: PluginLoader.resourceDirectory(for: info.plugin.path))
 
@@ -58,6 +64,54 @@ public final class DesignerInstance {
         needsLayout = true
     }
 
+    /// Calls an action (easel.actions/1) with an argument already parsed; the next draw lays the
+    /// instance out first. What the action changed and asked for is heard as any request is.
+    public func invoke(_ action: String, argument: PropertyValue?) throws {
+        try instance.invoke(action, argument: argument)
+        needsLayout = true
+    }
+
+    /// Whether the instance asked to be drawn again since its last draw began (request_redraw).
+    public var wantsRedraw: Bool {
+        get throws {
+            try poll()
+            return pending.redraw || pending.layout
+        }
+    }
+
+    /// The properties the instance said it changed itself (property_changed), read back through their
+    /// getters, in the order reported; consumed. Names that are no property of the class are dropped
+    /// with a warning (easel.h: "an unknown name is ignored with a warning").
+    public func takeChangedValues() throws -> [(name: String, value: PropertyValue)] {
+        try poll()
+        let names = pending.changedProperties
+        pending.changedProperties = []
+        var values: [(name: String, value: PropertyValue)] = []
+        for name in names {
+            guard info.property(named: name) != nil else {
+                Diagnostics.warningSink("\(info.plugin.path): class \(info.name): property_changed(\"\(name)\") names no property of the class; ignored")
+                continue
+            }
+            values.append((name, try instance.get(name)))
+        }
+        return values
+    }
+
+    /// Moves the instance's animation clock (easel.clock/1) forward: one-shot renders advance it by
+    /// 1/60 s per frame the instance asks for.
+    public func advanceClock(by seconds: Double) throws {
+        try instance.clock(.advance(seconds))
+    }
+
+    /// Lets the instance's animation clock follow real time (live views).
+    public func followRealTime() throws {
+        try instance.clock(.realTime)
+    }
+
+    private func poll() throws {
+        pending.merge(try instance.takeRequests())
+    }
+
     /// Moves or resizes the instance; a new size is laid out before the next draw.
     public func move(to frame: Rect) {
         if frame.size != self.frame.size { needsLayout = true }
@@ -73,10 +127,16 @@ public final class DesignerInstance {
     /// state, with images resolved against its plugin's resources. A missing image or a failed draw
     /// throws a ``HostError`` naming the plugin file and the class.
     public func draw(on canvas: CairoCanvas) throws {
-        if needsLayout {
+        try poll()
+        if needsLayout || pending.layout {
             try instance.layout(size: frame.size)
             needsLayout = false
         }
+        // What was asked before this draw (during sets, actions or layout) is satisfied by it;
+        // requests made while it draws are the next frame's.
+        try poll()
+        pending.layout = false
+        pending.redraw = false
         // One resolver per instance: setting it on the canvas (which forgets the names it resolved)
         // happens only when another instance drew in between.
         if canvas.resolver !== resolver { canvas.resolver = resolver }

@@ -2,8 +2,11 @@ import EaselHost
 
 /// The JSON of `host inspect --json` (schema easel.inspect/1, documented in the README).
 public enum InspectJSON {
-    public static func describe(_ info: ClassInfo, current: [String: PropertyValue]?) -> JSON {
-        .object([
+    /// `reported`: properties the component said it changed itself (property_changed) after --set;
+    /// `mismatches`: the defaults check's findings (nil: not checked).
+    public static func describe(_ info: ClassInfo, current: [String: PropertyValue]?, reported: Set<String> = [],
+                                mismatches: [DefaultMismatch]? = nil) -> JSON {
+        var members: [(String, JSON)] = [
             ("name", .string(info.name)),
             ("displayName", .string(info.displayName)),
             ("summary", .optional(info.summary)),
@@ -18,8 +21,40 @@ public enum InspectJSON {
                 ("summary", .optional(info.plugin.summary)),
                 ("abi", .string(info.plugin.abi)),
             ])),
-            ("properties", .array(info.properties.map { property($0, current: current?[$0.name]) })),
-        ])
+            ("properties", .array(info.properties.map { p in
+                var described = property(p, current: current?[p.name])
+                if current != nil, case .object(var m) = described {
+                    m.append(("reportedByComponent", .bool(reported.contains(p.name))))
+                    described = .object(m)
+                }
+                return described
+            })),
+            ("extensions", .array(info.extensions.map { .string($0) })),
+            ("variants", .array(info.variants.map(variant))),
+            ("actions", .array(info.actions.map(action))),
+        ]
+        if let mismatches {
+            members.append(("defaultMismatches", .array(mismatches.map { m in
+                .object([("property", .string(m.property.name)), ("declared", value(m.property.defaultValue, m.property)),
+                         ("declaredText", .string(m.property.format(m.property.defaultValue))),
+                         ("actual", value(m.actual, m.property)), ("actualText", .string(m.property.format(m.actual))),
+                         ("message", .string(m.message))])
+            })))
+        }
+        return .object(members)
+    }
+
+    /// `{name, displayName, summary, attributes: [{name, value}]}` (values in the value syntax).
+    public static func variant(_ v: VariantInfo) -> JSON {
+        .object([("name", .string(v.name)), ("displayName", .string(v.displayName)), ("summary", .optional(v.summary)),
+                 ("attributes", .array(v.attributes.map { .object([("name", .string($0.key)), ("value", .string($0.value))]) }))])
+    }
+
+    /// `{name, displayName, summary, argument: property | null}`; the argument is described as a
+    /// property is (type, range, enumCases, default).
+    public static func action(_ a: ActionInfo) -> JSON {
+        .object([("name", .string(a.name)), ("displayName", .string(a.displayName)), ("summary", .optional(a.summary)),
+                 ("argument", a.argument.map { property($0, current: nil) } ?? .null)])
     }
 
     public static func property(_ p: PropertyInfo, current: PropertyValue?) -> JSON {

@@ -11,6 +11,7 @@ extension Scene {
         members.append(("instances", .array(instances.map { instance in
             var o: [(String, JSON)] = [("class", .string(instance.className))]
             if let name = instance.name { o.append(("name", .string(name))) }
+            if let variant = instance.variant { o.append(("variant", .string(variant))) }
             let f = instance.frame
             o.append(("frame", .string([f.x, f.y, f.width, f.height].map(PropertyInfo.formatNumber).joined(separator: ","))))
             if !instance.attributes.isEmpty {

@@ -18,8 +18,9 @@ import Foundation
 /// `size` is required (`WxH` in points); `background` (`#RRGGBB[AA]`, default transparent) and
 /// `scale` (pixels per point, default 1) are optional. Each instance needs `class` and `frame`
 /// (`x,y,w,h`); `attributes` (property → value in the `--set` syntax; numbers and booleans may be
-/// JSON numbers and booleans) and `name` (for messages) are optional. Instances are drawn in order,
-/// later ones on top. Attributes are applied in the class's property order.
+/// JSON numbers and booleans), `variant` (one of the class's variants, easel.variants/1: its attributes
+/// come first and the instance's own override them) and `name` (for messages) are optional. Instances
+/// are drawn in order, later ones on top. Attributes are applied in the class's property order.
 public struct Scene: Equatable {
     public struct Instance: Equatable {
         public var className: String
@@ -28,9 +29,11 @@ public struct Scene: Equatable {
         public var attributes: [(key: String, value: String)]
         /// Where it is in the document, for messages: "instances[2]".
         public var path: String
+        /// One of the class's variants; its attributes apply before ``attributes``.
+        public var variant: String? = nil
 
         public static func == (a: Instance, b: Instance) -> Bool {
-            a.className == b.className && a.name == b.name && a.frame == b.frame && a.path == b.path
+            a.className == b.className && a.name == b.name && a.frame == b.frame && a.path == b.path && a.variant == b.variant
                 && a.attributes.map(\.key) == b.attributes.map(\.key) && a.attributes.map(\.value) == b.attributes.map(\.value)
         }
     }
@@ -73,7 +76,7 @@ public struct Scene: Equatable {
         for (i, item) in try doc.array(root["instances"], "instances").enumerated() {
             let path = "instances[\(i)]"
             let o = try doc.object(item, path)
-            try doc.onlyKeys(o, ["class", "name", "frame", "attributes"], path)
+            try doc.onlyKeys(o, ["class", "name", "variant", "frame", "attributes"], path)
             let className = try doc.string(o["class"], "\(path).class")
             let name = try o["name"].map { try doc.string($0, "\(path).name") }
             let frame = try typed(doc, o["frame"], "\(path).frame", PropertyInfo.parseRect)
@@ -86,8 +89,10 @@ public struct Scene: Equatable {
                     attributes.append((key, try doc.valueText(value, "\(path).attributes.\(key)")))
                 }
             }
-            instances.append(Instance(className: className, name: name, frame: frame,
-                                      attributes: attributes.sorted { $0.0 < $1.0 }, path: path))
+            var instance = Instance(className: className, name: name, frame: frame,
+                                    attributes: attributes.sorted { $0.0 < $1.0 }, path: path)
+            instance.variant = try o["variant"].map { try doc.string($0, "\(path).variant") }
+            instances.append(instance)
         }
         return Scene(file: doc.file, size: s, background: background, scale: scale, instances: instances)
     }

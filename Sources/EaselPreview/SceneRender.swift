@@ -3,7 +3,8 @@ import EaselRender
 
 /// Renders a ``Scene``: each instance created from the scene as an archive (init(coder:)), its
 /// attributes applied through the setters, awake-from-archive and prepare-for-designer called, laid
-/// out at its frame's size and drawn at its frame, in order.
+/// out at its frame's size and drawn at its frame, in order. An instance that names a variant gets the
+/// variant's attributes first; its own attributes override them.
 public enum SceneRender {
     /// The classes a scene needs, by name (a registry, or anything else that resolves names).
     public typealias ClassLookup = (String) throws -> DesignableClass?
@@ -28,7 +29,17 @@ public enum SceneRender {
             throw HostError(error, file: scene.file)
         }
         for (instance, cls) in resolved {
-            let archive = Archive(frame: instance.frame, attributes: instance.attributes,
+            var attributes = instance.attributes
+            if let name = instance.variant {
+                guard let variant = cls.info.variants.first(where: { $0.name == name }) else {
+                    let known = cls.info.variants.map(\.name).joined(separator: ", ")
+                    throw HostError(.badData, "\(instance.path).variant: \(instance.className) has no variant '\(name)' (expected one of: \(known.isEmpty ? "none: the class declares no variants" : known))",
+                                    file: scene.file)
+                }
+                let own = Set(attributes.map(\.key))
+                attributes = variant.attributes.filter { !own.contains($0.key) }.map { ($0.key, $0.value) } + attributes
+            }
+            let archive = Archive(frame: instance.frame, attributes: attributes,
                                   source: "\(scene.file): \(instance.path)")
             do {
                 let component = try DesignerInstance(cls, archive: archive, prepareForDesigner: true)

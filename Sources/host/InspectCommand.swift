@@ -25,22 +25,50 @@ enum InspectCommand: Command {
         let target = arguments.positionals[0]
         let (registry, classes) = try resolve(target, arguments)
         let assignments = try arguments.all("set").map(parseAssignment)
-        var current: [String: [String: PropertyValue]] = [:]
-        if !assignments.isEmpty {
-            guard classes.count == 1 else {
-                throw UsageError(message: "\(target) has \(classes.count) classes; --set needs one (inspect a class by name)")
+        if !assignments.isEmpty, classes.count != 1 {
+            throw UsageError(message: "\(target) has \(classes.count) classes; --set needs one (inspect a class by name)")
+        }
+        // Describing a class comes from the registry; plugin code runs only now, in a worker: one
+        // fresh instance per class for the defaults check (easel.h, DEFAULTS), which --set then uses.
+        var inspected: [Inspected] = []
+        for info in classes {
+            var result = Inspected(info: info)
+            if !assignments.isEmpty { _ = try info.parse(assignments) } // a typo fails before any plugin code runs
+            guard let cls = try registry.designableClass(named: info.name) else {
+                throw unknownClass(info.name, registry)
             }
-            // Only now does plugin code run: describing a class comes from the registry.
-            guard let cls = try registry.designableClass(named: classes[0].name) else { throw unknownClass(classes[0].name, registry) }
-            current[classes[0].name] = try applying(assignments, to: cls)
+            do {
+                let instance = try cls.makeInstance(frame: Rect(size: info.defaultSize))
+                result.mismatches = try DefaultsCheck.mismatches(of: instance)
+                if !assignments.isEmpty { (result.current, result.reported) = try applying(assignments, to: instance) }
+            } catch let error as HostError where assignments.isEmpty {
+                // Without --set the description stands on its own: say why the check could not run.
+                Diagnostics.warningSink("\(info.plugin.path): class \(info.name): the defaults could not be checked: \(error.message)")
+            }
+            for m in result.mismatches ?? [] { Diagnostics.warningSink(m.message) }
+            inspected.append(result)
         }
         if arguments.has("json") {
-            let list = classes.map { InspectJSON.describe($0, current: current[$0.name]) }
+            let list = inspected.map { InspectJSON.describe($0.info, current: $0.current, reported: $0.reported, mismatches: $0.mismatches) }
             print(JSON.object([("schema", .string("easel.inspect/1")), ("classes", .array(list))]).text, terminator: "")
         } else {
-            print(classes.map { InspectText.describe($0, current: current[$0.name]) }.joined(separator: "\n\n"))
+            print(inspected.map {
+                InspectText.describe($0.info, current: $0.current, reported: $0.reported, mismatches: $0.mismatches ?? [])
+            }.joined(separator: "\n\n"))
         }
         return 0
+    }
+
+    /// What inspecting one class found.
+    struct Inspected {
+        let info: ClassInfo
+        /// The values read back after --set.
+        var current: [String: PropertyValue]?
+        /// Properties the component said it changed itself (property_changed) during the sets.
+        var reported: Set<String> = []
+        /// nil: the defaults could not be checked.
+        var mismatches: [DefaultMismatch]?
+        init(info: ClassInfo) { self.info = info }
     }
 
     /// A class by name on the search path, or every class of one plugin file.
@@ -87,16 +115,17 @@ enum InspectCommand: Command {
         return (String(text[..<eq]), String(text[text.index(after: eq)...]))
     }
 
-    /// Creates an instance, runs each setter in order, and reads every property back.
+    /// Runs each setter in order on `instance`, then reads every property back; also returns the
+    /// properties the component reported changing itself (property_changed) meanwhile.
     static func applying(_ assignments: [(name: String, value: String)],
-                         to cls: DesignableClass) throws -> [String: PropertyValue] {
-        let info = cls.info
-        // Parse everything first: a typo fails before any plugin code runs.
+                         to instance: DesignableInstance) throws -> ([String: PropertyValue], Set<String>) {
+        let info = instance.info
         let parsed = try info.parse(assignments)
-        let instance = try cls.makeInstance(frame: Rect(size: info.defaultSize))
+        _ = try instance.takeRequests()
         for (name, value) in parsed { try instance.set(name, to: value) }
+        let reported = Set(try instance.takeRequests().changedProperties)
         var values: [String: PropertyValue] = [:]
         for property in info.properties { values[property.name] = try instance.get(property.name) }
-        return values
+        return (values, reported)
     }
 }

@@ -14,6 +14,19 @@ enum ListCommand: Command {
         ],
         details: "Exit status is 0 even when some files failed to load (they are listed with the reason), unless --strict.")
 
+    /// `--verbose`: every registered class's defaults checked (easel.h, DEFAULTS), in its worker; each
+    /// mismatch (or a check that could not run) is a warning. (Added by the abi work, issue 9.)
+    static func checkDefaults(_ registry: Registry) {
+        for summary in registry.classes {
+            do {
+                guard let cls = try registry.designableClass(named: summary.name) else { continue }
+                for m in try DefaultsCheck.check(cls) { Diagnostics.warningSink(m.message) }
+            } catch let error as HostError {
+                Diagnostics.warningSink("class \(summary.name): the defaults could not be checked: \(error)")
+            } catch {}
+        }
+    }
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let registry = try CLI.registry(arguments)
         let status: Int32 = arguments.has("strict") && !registry.failures.isEmpty ? 69 : 0
@@ -38,6 +51,7 @@ enum ListCommand: Command {
                 print("  " + cls.name.padding(to: 26) + " " + (cls.summary ?? "") + (shadowed ? "  [shadowed by an earlier file]" : ""))
             }
         }
+        if arguments.has("verbose") { checkDefaults(registry) }
         let p = registry.plugins.count
         print("\n\(p) plugin\(p == 1 ? "" : "s"), \(classCount) class\(classCount == 1 ? "" : "es")"
               + (registry.failures.isEmpty ? "" : ", \(registry.failures.count) failed"))

@@ -4,7 +4,8 @@ import EaselRender
 import Glibc
 
 /// `host render CLASS -o out.png`: renders a component class as Interface Builder would show it
-/// (create → setters → prepare-for-designer → layout → draw) into PNG, SVG or PDF.
+/// (create → variant's attributes → setters → prepare-for-designer → actions → layout → draw) into
+/// PNG, SVG or PDF.
 /// `host render SCENE.json -o out.png` renders a scene (see ``Scene``).
 enum RenderCommand: Command {
     static let spec = CommandSpec(
@@ -16,6 +17,9 @@ enum RenderCommand: Command {
             OptionSpec(name: "output", short: "o", value: "FILE",
                        help: "output file; the format follows the extension (.png, .svg, .pdf); - writes PNG to stdout"),
             OptionSpec(name: "set", value: "NAME=VALUE", repeatable: true, help: "set a property before rendering (see host inspect --help)"),
+            OptionSpec(name: "variant", value: "NAME", help: "start from one of the class's variants (host inspect lists them); --set values apply after it"),
+            OptionSpec(name: "action", value: "NAME[=VALUE]", repeatable: true,
+                       help: "call one of the class's actions, in order, after the sets and before layout"),
             OptionSpec(name: "size", value: "WxH", help: "size in points (default: the class's default or intrinsic size)"),
             OptionSpec(name: "scale", value: "N", help: "pixels per point for PNG (default 1)"),
             OptionSpec(name: "background", value: "COLOR", help: "fill the picture with #RRGGBB[AA] first (default: transparent)"),
@@ -23,8 +27,11 @@ enum RenderCommand: Command {
             OptionSpec(name: "force", help: "write the PNG to standard output even when it is a terminal"),
         ],
         details: """
-        A SCENE.json places instances of classes on a canvas (format: README, "Scenes"); --set and
-        --size are for single classes, --scale and --background override the scene's.
+        A SCENE.json places instances of classes on a canvas (format: README, "Scenes"); --set, --size,
+        --variant and --action are for single classes, --scale and --background override the scene's.
+        A component that asks to be drawn again (an animation, often started by an action) is drawn
+        until it stops asking, with its animation clock 1/60 s further each frame: the picture shows
+        where the animation ends.
         The output is written to a temporary file beside it and renamed into place, so a failure never
         leaves a partial file. Limits: sizes and scales must be positive; at most \(RenderTarget.maximumSide) pixels
         (PNG) or points (SVG, PDF) per side and \(RenderTarget.maximumPixels / 1_000_000) megapixels per PNG.
@@ -50,6 +57,8 @@ enum RenderCommand: Command {
         request.size = try arguments.value("size").map(parseSize)
         request.scale = try scale(arguments) ?? 1
         request.background = try background(arguments)
+        request.variant = arguments.value("variant")
+        request.actions = arguments.all("action").map(parseAction)
         let registry = try CLI.registry(arguments)
         guard let cls = try registry.designableClass(named: request.className) else {
             throw InspectCommand.unknownClass(request.className, registry)
@@ -61,7 +70,7 @@ enum RenderCommand: Command {
 
     static func renderScene(_ path: String, _ arguments: ParsedArguments, output: String,
                             format: OutputFormat) throws -> Int32 {
-        for option in ["set", "size"] where arguments.has(option) {
+        for option in ["set", "size", "variant", "action"] where arguments.has(option) {
             throw UsageError(message: "--\(option) is for classes; a scene gives sizes and attributes itself")
         }
         let scene = try Scene.read(path)
@@ -70,6 +79,12 @@ enum RenderCommand: Command {
                                             scale: try scale(arguments), background: try background(arguments))
         try write(target, to: output)
         return 0
+    }
+
+    /// `NAME` or `NAME=VALUE` (the value in the value syntax of the action's argument type).
+    static func parseAction(_ text: String) -> (name: String, argument: String?) {
+        guard let eq = text.firstIndex(of: "=") else { return (text, nil) }
+        return (String(text[..<eq]), String(text[text.index(after: eq)...]))
     }
 
     /// `--scale N`: a usage error unless a number in ``scales``.

@@ -260,30 +260,30 @@ final class SnapshotCommandTests: XCTestCase {
     func testAHostileFontEnvironmentGivesIdenticalPixels() throws {
         let root = try exampleComponents(["TaxRateRow", "RoundedCornerButton", "Gauge"])
         try FileManager.default.copyItem(atPath: CFixture.build("snapshot_plugin.c"), toPath: root + "/components/libSwatch.so")
-        XCTAssertEqual(try snapshot(["record"], in: root).status, 0)
+        XCTAssertEqual(try snapshot(["record", "--variants", "default"], in: root).status, 0)
         // Exact pixels: no colour threshold, anti-aliasing counted, not one pixel may differ.
         try #"{ "threshold": 0, "ignoreAntialiasing": false, "maxDifferingShare": 0 }"#
             .write(toFile: root + "/Snapshots/snapshot.json", atomically: true, encoding: .utf8)
         let hostile = try HostileFontEnvironment.make()
-        let verify = try snapshot(["verify", "--cache", "none"], in: root, environment: hostile)
+        let verify = try snapshot(["verify", "--variants", "default", "--cache", "none"], in: root, environment: hostile)
         XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr)
         XCTAssertTrue(verify.stdout.contains("8 passed, 0 failed"), verify.stdout)
         // Without the pinned setup the same environment changes the text.
         var system = hostile
         system["EASEL_FONTCONFIG"] = "system"
-        let unpinned = try snapshot(["verify", "--cache", "none"], in: root, environment: system)
+        let unpinned = try snapshot(["verify", "--variants", "default", "--cache", "none"], in: root, environment: system)
         XCTAssertEqual(unpinned.status, 1, unpinned.stdout)
         XCTAssertTrue(unpinned.stderr.contains("fonts are not pinned"), unpinned.stderr)
     }
 
     func testProgressLineOnlyOnATerminal() throws {
         let root = try exampleComponents(["Gauge", "Rainbow"])
-        XCTAssertEqual(try snapshot(["record"], in: root).status, 0)
-        let piped = try snapshot(["verify"], in: root)
+        XCTAssertEqual(try snapshot(["record", "--variants", "default"], in: root).status, 0)
+        let piped = try snapshot(["verify", "--variants", "default"], in: root)
         XCTAssertFalse(piped.stdout.contains("ETA") || piped.stdout.contains("\r"), "no progress line in a pipe")
         // Under a pseudo-terminal (util-linux script), the progress line appears and is cleared.
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("script(1) is not installed") }
-        let command = "EASEL_PLUGIN_PATH= EASEL_REGISTRY_CACHE=\(NSTemporaryDirectory())easel-tests-\(getpid())/registry.bin \(TestPaths.host) snapshot verify"
+        let command = "EASEL_PLUGIN_PATH= EASEL_REGISTRY_CACHE=\(NSTemporaryDirectory())easel-tests-\(getpid())/registry.bin \(TestPaths.host) snapshot verify --variants default"
         let tty = try runProcess("/usr/bin/script", ["-qec", command, "/dev/null"], directory: root)
         XCTAssertEqual(tty.status, 0, tty.stdout)
         XCTAssertTrue(tty.stdout.contains("failed · ETA"), tty.stdout)
