@@ -79,6 +79,7 @@ void pango_layout_set_height(PangoLayout *layout, int height);
 void pango_layout_set_wrap(PangoLayout *layout, PangoWrapMode wrap);
 void pango_layout_set_ellipsize(PangoLayout *layout, PangoEllipsizeMode ellipsize);
 gboolean pango_layout_is_ellipsized(PangoLayout *layout);
+int pango_layout_get_unknown_glyphs_count(PangoLayout *layout);
 void pango_layout_set_alignment(PangoLayout *layout, PangoAlignment alignment);
 void pango_layout_set_justify(PangoLayout *layout, gboolean justify);
 void pango_layout_set_font_description(PangoLayout *layout, const PangoFontDescription *desc);

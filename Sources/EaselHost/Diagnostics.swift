@@ -13,4 +13,13 @@ public enum Diagnostics {
     nonisolated(unsafe) public static var debugSink: ((String) -> Void)? = nil
 
     static func warn(_ line: String) { warningSink(line) }
+
+    nonisolated(unsafe) private static var warned: Set<String> = []
+
+    /// A warning shown only the first time this process sees it (a problem repeated on every frame
+    /// of a live session is said once).
+    public static func warnOnce(_ line: String) {
+        guard warned.insert(line).inserted else { return }
+        warningSink(line)
+    }
 }

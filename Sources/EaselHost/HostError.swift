@@ -57,16 +57,31 @@ public struct HostError: Error, CustomStringConvertible, Equatable, Sendable {
 
     public var description: String {
         var parts: [String] = []
-        if let file { parts.append(file) }
-        if let className { parts.append("class \(className)") }
-        if let property { parts.append("property \(property)") }
+        if let file { parts.append(Self.printable(file)) }
+        if let className { parts.append("class \(Self.printable(className))") }
+        if let property { parts.append("property \(Self.printable(property))") }
         // The first line carries the phase; further lines (a worker's last output) follow it.
-        let lines = message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        let lines = Self.printable(message, keepingNewlines: true).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         parts.append(String(lines[0]))
         var text = parts.joined(separator: ": ")
         if let phase, kind == .pluginFailure { text += " [phase: \(phase.rawValue)]" }
         if lines.count > 1 { text += "\n" + lines[1] }
         return text
+    }
+
+    /// `text` with NUL and other control characters written as `\u{0}` escapes, so a name taken
+    /// from a file cannot cut a message short (C strings end at NUL) or move the terminal's cursor.
+    static func printable(_ text: String, keepingNewlines: Bool = false) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if (scalar.value < 0x20 && !(keepingNewlines && scalar == "\n")) || scalar.value == 0x7F {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// The process exit code for this error (sysexits.h values), as documented in the README.

@@ -157,6 +157,14 @@ public final class Registry {
             }
         }
         classes = byName.values.map { $0.record.summaries[$0.index] }.sorted { $0.name < $1.name }
+        var byID: [String: String] = [:]
+        for plugin in plugins {
+            if let first = byID[plugin.info.id] {
+                warnings.append("\(first) and \(plugin.info.path) both have the plugin id \(plugin.info.id) (ids must be unique: reverse-DNS names of their own)")
+            } else {
+                byID[plugin.info.id] = plugin.info.path
+            }
+        }
         if let cache {
             cache.prune()
             cache.save { warnings.append($0) }

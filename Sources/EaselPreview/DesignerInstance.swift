@@ -151,6 +151,8 @@ public final class DesignerInstance {
                 throw HostError(.notFound, "image '\(name)': \(reason)\(paths)", file: info.plugin.path,
                                 className: info.name, phase: .draw)
             }
+            // Everything else drew (or was ignored): a warning, once per process.
+            Diagnostics.warnOnce("\(info.plugin.path): class \(info.name): draw: \(problem)")
         }
         do { try canvas.check() } catch let error as RenderError {
             throw HostError(error, file: info.plugin.path, className: info.name)

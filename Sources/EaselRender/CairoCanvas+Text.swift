@@ -1,5 +1,6 @@
 import CCairo
 import CEasel
+import CPango
 
 /// Text, set by Pango (see `TextLayoutEngine`), modelled on NSString's draw(in:) and UILabel.
 ///
@@ -23,6 +24,11 @@ extension CairoCanvas {
         let wraps = style.line_break != EASEL_LINE_BREAK_CLIP
         let block = text.lay(string, style: style, on: cr, width: wraps ? r.size.width : nil, height: r.size.height)
         guard block.visibleLines > 0 else { return }
+        let unknown = Int(pango_layout_get_unknown_glyphs_count(text.layout))
+        if unknown > 0 {
+            let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string
+            diagnose(.missingGlyphs(text: shown, count: unknown))
+        }
 
         var x = r.origin.x
         if !wraps {

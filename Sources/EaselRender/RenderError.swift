@@ -25,6 +25,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case write(path: String, reason: String)
     /// An option is out of its documented range (e.g. a PNG compression level outside 0…9).
     case invalidOption(name: String, value: String, expected: String)
+    /// Text had characters that no installed font covers (they show as boxes).
+    case missingGlyphs(text: String, count: Int)
 
     /// One line saying what failed, where, and what was expected.
     public var description: String {
@@ -44,6 +46,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             return "cannot write \(path): \(reason)"
         case let .invalidOption(name, value, expected):
             return "invalid \(name) \(value): expected \(expected)"
+        case let .missingGlyphs(text, count):
+            return "text \"\(text)\" has \(count) character\(count == 1 ? "" : "s") that no installed font covers (drawn as boxes; the fonts are Noto Sans CJK and Noto Color Emoji)"
         }
     }
 

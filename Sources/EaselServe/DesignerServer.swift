@@ -173,7 +173,8 @@ public final class DesignerServer: @unchecked Sendable {
                 guard let i = Int(s[1]) else { break }
                 let format = try Self.format(request.query["format"] ?? "png", pngLevel: 1)
                 let target = try session.renderScene(at: i, scale: try request.query["scale"].map { try Self.scale($0) }, format: format)
-                return image(target, format, download: nil)
+                let name = session.openScenes[i].scene.file.split(separator: "/").last.map { String($0.split(separator: ".").first ?? "scene") }
+                return image(target, format, download: request.query["download"] != nil ? name : nil)
             case ["events"]:
                 guard let stream = hub.subscribe() else {
                     return error(503, "too many event-stream clients (at most \(hub.maximumClients))")

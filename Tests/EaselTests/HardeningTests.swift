@@ -181,6 +181,34 @@ final class HardeningTests: XCTestCase {
         XCTAssertEqual(forced.status, 0, forced.stdout)
     }
 
+    // MARK: - Messages
+
+    func testANULInASceneAttributeNameDoesNotCutTheMessage() throws {
+        let root = try exampleComponents(["Gauge"])
+        try #"{"size": "50x50", "instances": [{"class": "Gauge", "frame": "0,0,50,50", "attributes": {"va\u0000lue": 1}}]}"#
+            .write(toFile: root + "/scene.json", atomically: true, encoding: .utf8)
+        let result = try runHost(["render", "scene.json", "-o", "out.png"], directory: root)
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(result.stderr.contains("va\\u{0}lue"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("(expected one of"), "the message goes on after the name: \(result.stderr)")
+    }
+
+    func testTwoPluginsWithTheSameIdAreWarnedAbout() throws {
+        let root = try componentsFolder(["libA.so": try CFixture.build("hostile_plugin.c", defines: ["FAULT=none"], name: "hostile_none"),
+                                         "libB.so": try CFixture.build("hostile_plugin.c", defines: ["FAULT=log_info"], name: "hostile_log_info")])
+        let result = try runHost(["list"], directory: root)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("./components/libA.so and ./components/libB.so both have the plugin id org.easel.tests.hostile"), result.stderr)
+    }
+
+    func testCharactersNoFontCoversAreWarnedAboutOnce() throws {
+        let root = try exampleComponents(["Gauge"])
+        let result = try runHost(["render", "Gauge", "--set", "label=ᚠᛇᚻ 😀", "-o", "out.png"], directory: root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr.components(separatedBy: "no installed font covers").count - 1, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("class Gauge: draw: text \"ᚠᛇᚻ 😀\" has 3 characters"), result.stderr)
+    }
+
     // MARK: - Files on disk
 
     func testSymlinkLoopsInAPluginFolderAreWalkedOnce() throws {

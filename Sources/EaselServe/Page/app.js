@@ -528,7 +528,15 @@ async function drawClass() {
 }
 
 function updateDownloads() {
-  if (!state.current || state.scene) {
+  if (state.scene) {
+    const zoom = zoomScale(...sceneSize());
+    const scale = Math.round(zoom * (window.devicePixelRatio || 1) * 100) / 100;
+    for (const f of ["png", "svg", "pdf"]) {
+      $("download-" + f).href = `/api/scenes/${state.scene.index}/preview?format=${f}&download=1` + (f === "png" ? `&scale=${scale}` : "");
+    }
+    return;
+  }
+  if (!state.current) {
     for (const f of ["png", "svg", "pdf"]) $("download-" + f).removeAttribute("href");
     return;
   }
@@ -780,6 +788,10 @@ async function saveScene() {
 function shellQuote(s) { return /^[A-Za-z0-9_.,:#=\/+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`; }
 
 function command() {
+  if (state.scene) {
+    const name = basename(state.scene.file).replace(/\.json$/, "");
+    return `host render ${shellQuote(state.scene.file)} -o ${shellQuote(name + ".png")}` + (state.scene.dirty ? "   # save the scene first: it has unsaved edits" : "");
+  }
   const c = state.current.class;
   const parts = ["host", "render", c.name];
   for (const p of c.properties) if (p.valueText !== undefined && p.valueText !== p.defaultText) parts.push("--set", shellQuote(`${p.name}=${p.valueText}`));
@@ -828,7 +840,7 @@ function setup() {
   });
   for (const id of ["width", "height"]) $(id).addEventListener("change", () => renderCanvas());
   $("copy-command").addEventListener("click", async () => {
-    if (!state.current) return;
+    if (!state.current && !state.scene) return;
     const text = command();
     $("command").value = text;
     $("command-row").hidden = false;
