@@ -119,7 +119,7 @@ public enum PluginLoader {
         if path.hasPrefix("/") { return path }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
         guard getcwd(&buffer, buffer.count) != nil else { return path }
-        let cwd = String(cString: buffer)
+        let cwd = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         return path.hasPrefix("./") ? "\(cwd)/\(path.dropFirst(2))" : "\(cwd)/\(path)"
     }
 

@@ -1,7 +1,7 @@
 import EaselHost
 import EaselPreview
 import EaselRender
-import Glibc
+@preconcurrency import Glibc
 
 /// `host gallery`: renders every registered class with its defaults, and in each of its variants
 /// (easel.variants/1), into one folder, with an `index.html` that shows them together with their
