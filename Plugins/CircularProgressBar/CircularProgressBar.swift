@@ -1,18 +1,26 @@
-// CircularProgressBar — seed 003 ("Creating iOS custom views in UIKit", scalablepath) ported to Easel.
+// CircularProgressBar — seed 003 ("Creating iOS custom views in UIKit", scalablepath; the seed is a
+// machine translation into Chinese, keywords included) on Easel.
 //
-// A 300×300 view loaded from a layout document (Resources/CircularProgressBar.layout.json, the
-// tutorial's xib, with the class as File's Owner and the title and subtitle labels as outlets), with
-// two BorderLayers on top: a grey track (134, 133, 148) all the way round and a green progress arc
-// (168, 207, 45) from 12 o'clock clockwise. BorderLayer draws its arc with ctx.addArc from startAngle
-// 3/2π, and progress 0…100 becomes an angle through the seed's sanitizeValue (clamping to 0…100)
-// and radianForValue. `title`, `subtitle` and `progress` are inspectable as in the tutorial; so is the
-// BorderLayer's line width (the seed's 2 points by default).
+// The tutorial's classes as it writes them (Docs/seeds/CircularProgressBar.tutorial.swift, translated
+// back to Swift): a 300×300 view loaded from a layout document (Resources/CircularProgressBar.layout.json,
+// the tutorial's xib, with the class as File's Owner and the title and subtitle labels as @IBOutlets),
+// with two BorderLayers on top: a grey track (134, 133, 148) all the way round and a green progress
+// arc (168, 207, 45) from 12 o'clock clockwise. BorderLayer draws its arc with ctx.addArc from
+// startAngle 3/2π; progress becomes an angle through the tutorial's sanitizeValue (clamping to
+// 0…100) and radianForValue. `title`, `subtitle` and `progress` are inspectable as in the tutorial,
+// with their didSet observers; `progress` has no declared range, so the host accepts any value and
+// the clamping is the tutorial's own (`--set progress=150` draws the full ring).
 //
-// Port notes: the seed's didSet observers run in inspectableDidChange(_:) (EaselKit calls it for
-// every set; a Swift didSet runs only for the class's own sets). The seed's commonInit gives the
-// progress layer the full circle until `progress` is first set; here it starts at the value of
-// `progress` (0), so the picture always matches the inspector. @NSManaged and needsDisplay(forKey:)
-// are kept for the port's sake: Easel draws every layer on every render.
+// Changed: `import EaselKit`; `@NSManaged` goes (it needs the Objective-C runtime; Easel draws every
+// layer on every render, so needsDisplay(forKey:) is kept for the port's sake only); the progress
+// layer starts at the value of `progress` (0) instead of the full circle, so the picture always
+// matches the inspector. Added: @Designable, doc comments, the BorderLayer's line width as an
+// inspectable (the tutorial's 2 points by default), the designable's size, group and kind, and two
+// lines that start `title` and `subtitle` at the document's texts, so that the inspector shows what
+// the view shows and setting a value back restores the picture (Interface Builder makes a new view
+// for every change, so the tutorial can leave them empty and the labels as loaded).
+//
+// Tutorial lines changed: 3 of 116 (2.6%); 30 lines added. Measured with Scripts/seed-share.
 import EaselKit
 
 class BorderLayer: CALayer {
@@ -20,14 +28,18 @@ class BorderLayer: CALayer {
     var lineWidth: CGFloat = 2.0
     var startAngle: CGFloat = 0.0
     var endAngle: CGFloat = 0.0
-
     override func draw(in ctx: CGContext) {
         let center = CGPoint(x: bounds.width / 2, y: bounds.height / 2)
         ctx.beginPath()
         ctx.setStrokeColor(lineColor)
         ctx.setLineWidth(lineWidth)
-        ctx.addArc(center: center, radius: bounds.height / 2 - lineWidth, startAngle: startAngle, endAngle: endAngle,
-                   clockwise: false)
+        ctx.addArc(
+            center: center,
+            radius: bounds.height / 2 - lineWidth,
+            startAngle: startAngle,
+            endAngle: endAngle,
+            clockwise: false
+        )
         ctx.drawPath(using: .stroke)
     }
 
@@ -39,55 +51,59 @@ class BorderLayer: CALayer {
     }
 }
 
-final class CircularProgressBar: UIView {
-    @Outlet var titleLabel: UILabel!
-    @Outlet var subtitleLabel: UILabel!
-
-    @Inspectable(summary: "The big line in the middle; the layout document's until set (an empty value clears it)")
-    var title: String = ""
-    @Inspectable(summary: "The line under the title; the layout document's until set (an empty value clears it)")
-    var subtitle: String = ""
-    @Inspectable(range: 0...100, step: 1, summary: "How much of the ring is green, 0…100, from 12 o'clock clockwise")
-    var progress: CGFloat = 0.0
-    @Inspectable(range: 1...30, step: 0.5, summary: "Width of the track and progress lines (the seed's BorderLayer: 2)")
-    var lineWidth: CGFloat = 2.0
-
+/// A progress ring with a title and subtitle (the UIKit custom-view tutorial)
+@Designable
+@IBDesignable
+open class CircularProgressBar: UIView {
     var view: UIView!
-    /// The document's texts, shown while `title` or `subtitle` is empty.
-    private var documentTitle: String?
-    private var documentSubtitle: String?
-    let darkBorderLayer = BorderLayer()
-    let progressBorderLayer = BorderLayer()
+    var darkBorderLayer: BorderLayer!
+    var progressBorderLayer: BorderLayer!
 
-    static let startAngle = 3 / 2 * CGFloat.pi
-    static let endAngle = 7 / 2 * CGFloat.pi
-
-    required init?(coder aDecoder: NSCoder) {
-        super.init(coder: aDecoder)
-        loadViewFromNib()
-        commonInit()
+    @Outlet weak var titleLabel: UILabel!
+    @Outlet weak var subtitleLabel: UILabel!
+    /// The big line in the middle; by default the layout document's
+    @IBInspectable var title: String = "" {
+        didSet {
+            titleLabel.text = title
+        }
+    }
+    /// The line under the title; by default the layout document's
+    @IBInspectable var subtitle: String = "" {
+        didSet {
+            subtitleLabel.text = subtitle
+        }
     }
 
-    required init(frame: CGRect) {
-        super.init(frame: frame)
-        loadViewFromNib()
-        commonInit()
+    /// How much of the ring is green, from 12 o'clock clockwise: 0…100 (other values are clamped)
+    @Inspector(step: 1)
+    @IBInspectable var progress: CGFloat = 0.0 {
+        didSet {
+            progressBorderLayer.endAngle = CircularProgressBar.radianForValue(progress)
+        }
     }
 
-    override class var defaultSize: CGSize { CGSize(width: 300, height: 300) }
-    override class var designableSummary: String? { "A progress ring with a title and subtitle (the UIKit custom-view tutorial)" }
-    override class var designableGroup: String? { "Progress" }
-    override class var designableKind: DesignableKind { .progress }
+    /// Width of the track and progress lines (the tutorial's BorderLayer: 2)
+    @Inspector(range: 1...30, step: 0.5)
+    @IBInspectable var lineWidth: CGFloat = 2.0 {
+        didSet {
+            darkBorderLayer.lineWidth = lineWidth
+            progressBorderLayer.lineWidth = lineWidth
+        }
+    }
+
+    open override class var defaultSize: CGSize { CGSize(width: 300, height: 300) }
+    open override class var designableGroup: String? { "Progress" }
+    open override class var designableKind: DesignableKind { .progress }
 
     /// The tutorial's bar empty, half full and full.
-    override class var designableVariants: [DesignableVariant] {
+    open override class var designableVariants: [DesignableVariant] {
         [.init("empty", summary: "0%", ["progress": "0", "title": "0%", "subtitle": "Not started"]),
          .init("half", summary: "50%", ["progress": "50", "title": "50%", "subtitle": "Halfway"]),
          .init("full", summary: "100%", ["progress": "100", "title": "100%", "subtitle": "Done"])]
     }
 
     /// A designer's button: animate the ring to a value (the tutorial's progress, animated).
-    override class var designableActions: [DesignableAction] {
+    open override class var designableActions: [DesignableAction] {
         [.action("animateTo", argument: CGFloat(75), range: 0...100, step: 1,
                  summary: "Animate the progress to this value over \(CircularProgressBar.animationDuration) s") {
             (bar: CircularProgressBar, target: CGFloat) in bar.animate(to: target)
@@ -105,10 +121,10 @@ final class CircularProgressBar: UIView {
         designer?.requestRedraw()
     }
 
-    /// Advances the animation (before the layers draw): `progress` moves along a smoothstep curve;
-    /// setting it reports it to the host (property_changed), and the next frame is asked for until
-    /// the animation ends.
-    override func draw(_ rect: CGRect) {
+    /// Advances the animation (before the layers draw): `progress` moves along a smoothstep curve
+    /// (EaselKit reports the change to the host: property_changed), and the next frame is asked for
+    /// until the animation ends.
+    open override func draw(_ rect: CGRect) {
         guard let a = animation else { return }
         let now = designer?.animationTime ?? a.start + CircularProgressBar.animationDuration
         let t = min(1, max(0, (now - a.start) / CircularProgressBar.animationDuration))
@@ -116,31 +132,34 @@ final class CircularProgressBar: UIView {
         if t < 1 { designer?.requestRedraw() } else { animation = nil }
     }
 
+    required public init?(coder aDecoder: NSCoder) {
+        super.init(coder: aDecoder)
+        loadViewFromNib()
+        commonInit()
+    }
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        loadViewFromNib()
+        commonInit()
+    }
+
     func loadViewFromNib() {
-        let bundle = EaselBundle(for: type(of: self))
+        let bundle = Bundle(for: type(of: self))
         let nib = UINib(nibName: String(describing: type(of: self)), bundle: bundle)
-        // A document that cannot be loaded has been reported: creation fails with its message.
-        guard let view = nib.instantiate(withOwner: self, options: nil).first as? UIView else { return }
+        let view = nib.instantiate(withOwner: self, options: nil).first as! UIView
         view.frame = bounds
-        view.autoresizingMask = [UIView.AutoresizingMask.flexibleWidth, UIView.AutoresizingMask.flexibleHeight]
+        view.autoresizingMask = [
+            UIView.AutoresizingMask.flexibleWidth,
+            UIView.AutoresizingMask.flexibleHeight
+        ]
         addSubview(view)
         self.view = view
-        documentTitle = titleLabel?.text
-        documentSubtitle = subtitleLabel?.text
+        title = titleLabel.text ?? ""
+        subtitle = subtitleLabel.text ?? ""
     }
 
-    func commonInit() {
-        darkBorderLayer.lineColor = UIColor(red: 134 / 255, green: 133 / 255, blue: 148 / 255, alpha: 1).cgColor
-        darkBorderLayer.startAngle = CircularProgressBar.startAngle
-        darkBorderLayer.endAngle = CircularProgressBar.endAngle
-        self.layer.addSublayer(darkBorderLayer)
-        progressBorderLayer.lineColor = UIColor(red: 168 / 255, green: 207 / 255, blue: 45 / 255, alpha: 1).cgColor
-        progressBorderLayer.startAngle = CircularProgressBar.startAngle
-        progressBorderLayer.endAngle = CircularProgressBar.radianForValue(progress)
-        self.layer.addSublayer(progressBorderLayer)
-    }
-
-    override func layoutSubviews() {
+    override open func layoutSubviews() {
         super.layoutSubviews()
         darkBorderLayer.frame = self.bounds
         progressBorderLayer.frame = self.bounds
@@ -148,23 +167,35 @@ final class CircularProgressBar: UIView {
         darkBorderLayer.setNeedsDisplay()
     }
 
-    /// The seed's didSet observers (and the line width, on both layers).
-    /// (The outlets are nil only while the document loads or if it could not be loaded.)
-    override func inspectableDidChange(_ name: String) {
-        switch name {
-        case "title": titleLabel?.text = title.isEmpty ? documentTitle : title
-        case "subtitle": subtitleLabel?.text = subtitle.isEmpty ? documentSubtitle : subtitle
-        case "progress": progressBorderLayer.endAngle = CircularProgressBar.radianForValue(progress)
-        case "lineWidth":
-            darkBorderLayer.lineWidth = lineWidth
-            progressBorderLayer.lineWidth = lineWidth
-        default: break
-        }
+    open func commonInit() {
+        darkBorderLayer = BorderLayer()
+        darkBorderLayer.lineColor = UIColor(
+            red: 134/255,
+            green: 133/255,
+            blue: 148/255,
+            alpha: 1
+        ).cgColor
+        darkBorderLayer.startAngle = CircularProgressBar.startAngle
+        darkBorderLayer.endAngle = CircularProgressBar.endAngle
+        self.layer.addSublayer(darkBorderLayer)
+        progressBorderLayer = BorderLayer()
+        progressBorderLayer.lineColor = UIColor(
+            red: 168/255,
+            green: 207/255,
+            blue: 45/255,
+            alpha: 1
+        ).cgColor
+        progressBorderLayer.startAngle = CircularProgressBar.startAngle
+        progressBorderLayer.endAngle = CircularProgressBar.radianForValue(progress)
+        self.layer.addSublayer(progressBorderLayer)
     }
+
+    static let startAngle = 3/2 * CGFloat.pi
+    static let endAngle = 7/2 * CGFloat.pi
 
     internal class func radianForValue(_ value: CGFloat) -> CGFloat {
         let realValue = CircularProgressBar.sanitizeValue(value)
-        return (realValue * 4 / 2 * CGFloat.pi / 100) + CircularProgressBar.startAngle
+        return (realValue * 4/2 * CGFloat.pi / 100) + CircularProgressBar.startAngle
     }
 
     internal class func sanitizeValue(_ value: CGFloat) -> CGFloat {

@@ -1,65 +1,131 @@
 // FancyButton — seed 001 ("iOS tutorial 8: IBInspectable and IBDesignable", after AppCoda's
-// Intermediate iOS Programming with Swift, chapter 36) ported to Easel.
+// Intermediate iOS Programming with Swift, chapter 36) on Easel.
 //
-// The seed's UIButton subclass: corner radius, border width and colour, title and image paddings
-// (each one edge of titleEdgeInsets or imageEdgeInsets), an image aligned to the right edge, and a
-// horizontal gradient background. The button shows a title and an icon (Resources/icon.svg, loaded
-// with UIImage(named: "icon") from the plugin's resources), as the tutorial's storyboard does.
+// The tutorial's UIButton subclass as it writes it (Docs/seeds/FancyButton.tutorial.swift): corner
+// radius, border width and colour, title and image paddings (each one edge of titleEdgeInsets or
+// imageEdgeInsets), an image aligned to the right edge and a horizontal gradient background, with
+// their didSet observers, which run when the host sets the properties. The button shows a title and an
+// icon (Resources/icon.svg, UIImage(named: "icon")), as the tutorial's storyboard does.
 //
-// Port notes:
-//   - The seed's didSet reactions run in inspectableDidChange(_:), which EaselKit calls after every set
-//     (host or code): a Swift didSet on an @Inspectable runs only for the class's own sets.
-//   - layoutSubviews() is the seed's, except that the seed inserts a new CAGradientLayer on every
-//     layout; here one gradient layer is kept, updated and inserted at index 0 (or removed when the
-//     gradient is turned off), since Easel lays out the same instance again after every change.
-//   - enableImageRightAligned uses the seed's formula, imageEdgeInsets.left = width − image width −
-//     imageRightPadding. It puts the image at the right edge when the content is left-aligned, as in
-//     the tutorial's storyboard: set the inherited "Horizontal Alignment" (contentHorizontalAlignment)
-//     to left. With UIKit's default centred content the inset moves the image by half of it.
+// Added: @Designable, doc comments and @Inspector (summaries, ranges, groups), the storyboard's
+// title, icon and colour, and two fixes the tutorial does not need because Interface Builder makes a
+// new view for every change, where Easel keeps the view and runs layoutSubviews() again:
+//   - layoutSubviews() removes the gradient layer it added last time before it adds a new one (the
+//     tutorial's would pile up, the oldest colours on top), and no gradient stays when it is off;
+//   - turning enableImageRightAligned off puts imageLeftPadding back.
+// enableImageRightAligned uses the tutorial's formula, imageEdgeInsets.left = width − image width −
+// imageRightPadding, which puts the image at the right edge of left-aligned content, as in the
+// tutorial's storyboard: set the inherited "Horizontal Alignment" to left.
+//
+// Tutorial lines changed: 0 of 77 (0.0%); 63 lines added. Measured with Scripts/seed-share.
 import EaselKit
 
-final class FancyButton: UIButton {
-    @Inspectable(range: 0...100, step: 1, summary: "Radius of the corners; a radius of half the height makes a capsule")
-    var cornerRadius: CGFloat = 0.0
-    @Inspectable(range: 0...20, step: 0.5, summary: "Width of the border, drawn inside the bounds", group: "Border")
-    var borderWidth: CGFloat = 0.0
-    @Inspectable(summary: "Colour of the border", group: "Border")
-    var borderColor: UIColor = .black
+/// A button with corner radius, border, title and image paddings, right-aligned image and gradient
+@Designable
+@IBDesignable
+class FancyButton: UIButton {
 
-    @Inspectable(range: -300...300, step: 1, summary: "titleEdgeInsets.left", group: "Title Padding")
-    var titleLeftPadding: CGFloat = 0.0
-    @Inspectable(range: -300...300, step: 1, summary: "titleEdgeInsets.right", group: "Title Padding")
-    var titleRightPadding: CGFloat = 0.0
-    @Inspectable(range: -300...300, step: 1, summary: "titleEdgeInsets.top", group: "Title Padding")
-    var titleTopPadding: CGFloat = 0.0
-    @Inspectable(range: -300...300, step: 1, summary: "titleEdgeInsets.bottom", group: "Title Padding")
-    var titleBottomPadding: CGFloat = 0.0
+    /// Radius of the corners; a radius of half the height makes a capsule
+    @Inspector(range: 0...100, step: 1)
+    @IBInspectable var cornerRadius: CGFloat = 0.0 {
+        didSet {
+            layer.cornerRadius = cornerRadius
+            layer.masksToBounds = cornerRadius > 0
+        }
+    }
+    /// Width of the border, drawn inside the bounds
+    @Inspector(range: 0...20, step: 0.5, group: "Border")
+    @IBInspectable var borderWidth: CGFloat = 0.0 {
+        didSet {
+            layer.borderWidth = borderWidth
+        }
+    }
+    /// Colour of the border
+    @Inspector(group: "Border")
+    @IBInspectable var borderColor: UIColor = .black {
+        didSet {
+            layer.borderColor = borderColor.cgColor
+        }
+    }
 
-    @Inspectable(range: -300...300, step: 1, summary: "imageEdgeInsets.left", group: "Image Padding")
-    var imageLeftPadding: CGFloat = 0.0
-    @Inspectable(range: -300...300, step: 1, summary: "imageEdgeInsets.right; the gap to the right edge when right-aligned", group: "Image Padding")
-    var imageRightPadding: CGFloat = 0.0
-    @Inspectable(range: -300...300, step: 1, summary: "imageEdgeInsets.top", group: "Image Padding")
-    var imageTopPadding: CGFloat = 0.0
-    @Inspectable(range: -300...300, step: 1, summary: "imageEdgeInsets.bottom", group: "Image Padding")
-    var imageBottomPadding: CGFloat = 0.0
+    /// titleEdgeInsets.left
+    @Inspector(range: -300...300, step: 1, group: "Title Padding")
+    @IBInspectable var titleLeftPadding: CGFloat = 0.0 {
+        didSet {
+            titleEdgeInsets.left = titleLeftPadding
+        }
+    }
+    /// titleEdgeInsets.right
+    @Inspector(range: -300...300, step: 1, group: "Title Padding")
+    @IBInspectable var titleRightPadding: CGFloat = 0.0 {
+        didSet {
+            titleEdgeInsets.right = titleRightPadding
+        }
+    }
+    /// titleEdgeInsets.top
+    @Inspector(range: -300...300, step: 1, group: "Title Padding")
+    @IBInspectable var titleTopPadding: CGFloat = 0.0 {
+        didSet {
+            titleEdgeInsets.top = titleTopPadding
+        }
+    }
+    /// titleEdgeInsets.bottom
+    @Inspector(range: -300...300, step: 1, group: "Title Padding")
+    @IBInspectable var titleBottomPadding: CGFloat = 0.0 {
+        didSet {
+            titleEdgeInsets.bottom = titleBottomPadding
+        }
+    }
 
-    @Inspectable(summary: "Move the image to the right edge (imageEdgeInsets.left = width − image width − right padding)",
-                 group: "Image Padding")
-    var enableImageRightAligned: Bool = false
+    /// imageEdgeInsets.left
+    @Inspector(range: -300...300, step: 1, group: "Image Padding")
+    @IBInspectable var imageLeftPadding: CGFloat = 0.0 {
+        didSet {
+            imageEdgeInsets.left = imageLeftPadding
+        }
+    }
+    /// imageEdgeInsets.right; the gap to the right edge when right-aligned
+    @Inspector(range: -300...300, step: 1, group: "Image Padding")
+    @IBInspectable var imageRightPadding: CGFloat = 0.0 {
+        didSet {
+            imageEdgeInsets.right = imageRightPadding
+        }
+    }
+    /// imageEdgeInsets.top
+    @Inspector(range: -300...300, step: 1, group: "Image Padding")
+    @IBInspectable var imageTopPadding: CGFloat = 0.0 {
+        didSet {
+            imageEdgeInsets.top = imageTopPadding
+        }
+    }
 
-    @Inspectable(summary: "Paint a horizontal gradient from Gradient Color 1 (left) to Gradient Color 2 (right)", group: "Gradient")
-    var enableGradientBackground: Bool = false
-    @Inspectable(summary: "The gradient's left colour", group: "Gradient")
-    var gradientColor1: UIColor = UIColor.black
-    @Inspectable(summary: "The gradient's right colour", group: "Gradient")
-    var gradientColor2: UIColor = UIColor.white
+    /// imageEdgeInsets.bottom
+    @Inspector(range: -300...300, step: 1, group: "Image Padding")
+    @IBInspectable var imageBottomPadding: CGFloat = 0.0 {
+        didSet {
+            imageEdgeInsets.bottom = imageBottomPadding
+        }
+    }
 
-    /// The seed's gradient layer, kept across layouts.
+    /// Move the image to the right edge (imageEdgeInsets.left = width − image width − right padding)
+    @Inspector(group: "Image Padding")
+    @IBInspectable var enableImageRightAligned: Bool = false
+
+    /// Paint a horizontal gradient from Gradient Color 1 (left) to Gradient Color 2 (right)
+    @Inspector(group: "Gradient")
+    @IBInspectable var enableGradientBackground: Bool = false
+    /// The gradient's left colour
+    @Inspector(group: "Gradient")
+    @IBInspectable var gradientColor1: UIColor = UIColor.black
+    /// The gradient's right colour
+    @Inspector(group: "Gradient")
+    @IBInspectable var gradientColor2: UIColor = UIColor.white
+
+    /// The gradient layer layoutSubviews() added last.
     private var gradientLayer: CAGradientLayer?
 
     /// The tutorial's button as its storyboard sets it up: a title and the icon on a blue background.
-    required init(frame: CGRect) {
+    override init(frame: CGRect) {
         super.init(frame: frame)
         setTitle("Fancy Button", for: .normal)
         setTitleColor(.white, for: .normal)
@@ -73,9 +139,6 @@ final class FancyButton: UIButton {
     }
 
     override class var defaultSize: CGSize { CGSize(width: 220, height: 50) }
-    override class var designableSummary: String? {
-        "A button with corner radius, border, title and image paddings, right-aligned image and gradient"
-    }
     override class var designableGroup: String? { "Buttons" }
 
     /// The tutorial's steps, one picture each: corners, a border, paddings, the image on the right
@@ -96,58 +159,24 @@ final class FancyButton: UIButton {
         [.action("highlight", summary: "Show the button pressed") { (button: FancyButton) in button.isHighlighted = true }]
     }
 
-    /// The seed's didSet observers.
-    override func inspectableDidChange(_ name: String) {
-        switch name {
-        case "cornerRadius":
-            layer.cornerRadius = cornerRadius
-            layer.masksToBounds = cornerRadius > 0
-        case "borderWidth":
-            layer.borderWidth = borderWidth
-        case "borderColor":
-            layer.borderColor = borderColor.cgColor
-        case "titleLeftPadding":
-            titleEdgeInsets.left = titleLeftPadding
-        case "titleRightPadding":
-            titleEdgeInsets.right = titleRightPadding
-        case "titleTopPadding":
-            titleEdgeInsets.top = titleTopPadding
-        case "titleBottomPadding":
-            titleEdgeInsets.bottom = titleBottomPadding
-        case "imageLeftPadding":
-            imageEdgeInsets.left = imageLeftPadding
-        case "imageRightPadding":
-            imageEdgeInsets.right = imageRightPadding
-        case "imageTopPadding":
-            imageEdgeInsets.top = imageTopPadding
-        case "imageBottomPadding":
-            imageEdgeInsets.bottom = imageBottomPadding
-        default:
-            break
-        }
-    }
-
     override func layoutSubviews() {
         super.layoutSubviews()
 
         if enableImageRightAligned, let imageView = imageView {
             imageEdgeInsets.left = self.bounds.width - imageView.bounds.width - imageRightPadding
         } else {
-            // Interface Builder recreates the view for every change, so turning the alignment off
-            // shows the padding again; Easel keeps the instance, so put the padding back.
             imageEdgeInsets.left = imageLeftPadding
         }
 
+        self.gradientLayer?.removeFromSuperlayer()
         if enableGradientBackground {
-            let gradientLayer = self.gradientLayer ?? CAGradientLayer()
+            let gradientLayer = CAGradientLayer()
             gradientLayer.frame = self.bounds
             gradientLayer.colors = [gradientColor1.cgColor, gradientColor2.cgColor]
             gradientLayer.startPoint = CGPoint(x: 0.0, y: 0.5)
             gradientLayer.endPoint = CGPoint(x: 1.0, y: 0.5)
-            if gradientLayer.superlayer !== layer { self.layer.insertSublayer(gradientLayer, at: 0) }
+            self.layer.insertSublayer(gradientLayer, at: 0)
             self.gradientLayer = gradientLayer
-        } else {
-            gradientLayer?.removeFromSuperlayer()
         }
     }
 }

@@ -102,7 +102,7 @@ final class ActionTarget {
         }
         let argument = action.kind == nil ? nil : arguments[1].map(UnsafeRawPointer.init)
         _ = PluginState.shared.takeFailure()
-        let performed = EaselDesigner.inCallback { action.perform(box.view, argument) }
+        let performed = box.runComponentCode { action.perform($0, argument) }
         if let failure = PluginState.shared.takeFailure() {
             box.designer.log(.error, failure)
             return false

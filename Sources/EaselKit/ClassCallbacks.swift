@@ -22,26 +22,25 @@ enum ClassCallbacks {
 
     /// awakeFromNib()
     static let awakeFromArchive: @convention(c) (UnsafeMutableRawPointer) -> Void = { instance in
-        EaselDesigner.inCallback { InstanceBox.from(instance).view.awakeFromNib() }
+        InstanceBox.from(instance).runComponentCode { $0.awakeFromNib() }
     }
 
     /// prepareForInterfaceBuilder()
     static let prepareForDesigner: @convention(c) (UnsafeMutableRawPointer) -> Void = { instance in
-        EaselDesigner.inCallback { InstanceBox.from(instance).view.prepareForInterfaceBuilder() }
+        InstanceBox.from(instance).runComponentCode { $0.prepareForInterfaceBuilder() }
     }
 
     /// bounds.size = size, then layoutSubviews() down the tree.
     static let layout: @convention(c) (UnsafeMutableRawPointer, easel_size) -> Void = { instance, size in
-        EaselDesigner.inCallback { InstanceBox.from(instance).view.layoutAsRoot(size: CGSize(size)) }
+        InstanceBox.from(instance).runComponentCode { $0.layoutAsRoot(size: CGSize(size)) }
     }
 
     /// Renders the view tree (layers, draw(_:), subviews).
     static let draw: @convention(c) (UnsafeMutableRawPointer, UnsafeMutablePointer<easel_canvas>, easel_rect) -> Bool = {
         instance, canvas, rect in
         let box = InstanceBox.from(instance)
-        let drawn = EaselDesigner.inCallback {
-            box.view.renderAsRoot(in: CGContext(canvas: canvas), dirtyRect: CGRect(rect),
-                                  className: box.exportedClass.name)
+        let drawn = box.runComponentCode {
+            $0.renderAsRoot(in: CGContext(canvas: canvas), dirtyRect: CGRect(rect), className: box.exportedClass.name)
         }
         // A failure reported since the last callback (in layoutSubviews or during drawing) fails the draw.
         if let failure = PluginState.shared.takeFailure() {

@@ -1,6 +1,6 @@
 /// Makes a `UIView` subclass designable: the host lists it, creates it with `init(frame:)`, shows its
 /// `@IBInspectable` properties in its inspector and sets them through their setters (`didSet` runs),
-/// connects its `@IBOutlet`s from layout documents, and takes its `///` doc comment as its summary.
+/// connects its ``Outlet()``s from layout documents, and takes its `///` doc comment as its summary.
 ///
 ///     /// A button whose corners can be rounded.
 ///     @IBDesignable @Designable
@@ -26,6 +26,9 @@
 /// any other type is a compile error saying what to write instead. A read-only (get-only) property
 /// is shown but never set.
 ///
+/// Every class the plugin exports must be `@Designable` itself (a subclass inherits the tables but is
+/// refused at load, naming it, until it is marked too).
+///
 /// The macro is compiled separately (libEaselMacros.so): build modules that use it with
 /// `-load-plugin-library <path>/libEaselMacros.so` (the project's Package.swift and the package
 /// `host new` writes pass it).
@@ -50,3 +53,16 @@ public macro Designable() = #externalMacro(module: "EaselMacros", type: "Designa
 public macro Inspector(range: ClosedRange<Double>? = nil, step: Double? = nil, group: String? = nil,
                        displayName: String? = nil, hidden: Bool = false)
     = #externalMacro(module: "EaselMacros", type: "InspectorMacro")
+
+/// Interface Builder's `@IBOutlet`, for layout documents: a view of the document whose `"outlet"` is
+/// this property's name is connected to it when the document is loaded with the view as its owner
+/// (``UINib``). On Linux `@IBOutlet` itself only compiles on Objective-C class types, so the seeds'
+/// `@IBOutlet weak var titleLabel: UILabel!` becomes
+///
+///     @Outlet weak var titleLabel: UILabel!
+///
+/// in a ``Designable()`` class, which collects it. The type is an optional (or implicitly unwrapped)
+/// view; the loader checks it against the document's view. `weak` is fine: the document's views are
+/// held by the view tree, and the root view by its owner.
+@attached(peer)
+public macro Outlet() = #externalMacro(module: "EaselMacros", type: "OutletMacro")

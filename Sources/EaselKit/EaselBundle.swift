@@ -1,4 +1,8 @@
-/// A plugin's resources: the `Bundle(for:)` of a designable that just works.
+/// A plugin's resources: the `Bundle(for:)` of a designable that just works. In a plugin, `Bundle`
+/// *is* this type (EaselKit's ``Bundle`` shadows Foundation's), so UIKit code such as
+/// `UINib(nibName: …, bundle: Bundle(for: type(of: self)))` runs as written. (Foundation's
+/// `Bundle(for:)` cannot tell on Linux which plugin a class comes from, answers the main bundle, and
+/// leaks on every call; reach it as `Foundation.Bundle` if you need it.)
 ///
 /// A plugin ships images and layout documents in a folder beside its library, named after it:
 /// `components/libFancyButton.so` → `components/FancyButton.resources/` (in the repository,
@@ -20,6 +24,9 @@ public final class EaselBundle: CustomStringConvertible, @unchecked Sendable {
 
     /// The bundle of the plugin that defines `type`.
     public convenience init(for type: AnyClass) { self.init() }
+
+    /// The plugin's bundle (a plugin has no app bundle of its own).
+    public static var main: EaselBundle { plugin }
 
     /// The bundle of the plugin that defines `type` (same as ``init(for:)``).
     public static func of(_ type: AnyClass) -> EaselBundle { plugin }
@@ -75,3 +82,7 @@ public final class EaselBundle: CustomStringConvertible, @unchecked Sendable {
 
     public var description: String { "EaselBundle(\(resourcePath ?? "no resource folder yet"))" }
 }
+
+/// UIKit's name for a plugin's resources: `Bundle(for: type(of: self))` is the ``EaselBundle`` of the
+/// plugin the class comes from. It shadows Foundation's `Bundle` in code that imports EaselKit.
+public typealias Bundle = EaselBundle

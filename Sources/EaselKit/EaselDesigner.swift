@@ -20,9 +20,10 @@ import Glibc
 ///     }
 ///
 /// Thread rules (easel.h): `log`, `requestRedraw`, `requestLayout`, `propertyChanged` and
-/// `animationTime` may be called from any thread while the instance lives. Setting an `@Inspectable`
-/// from your own code reports it with `propertyChanged` by itself, and `setNeedsDisplay()` called
-/// outside the host's calls asks for a redraw by itself.
+/// `animationTime` may be called from any thread while the instance lives. An `@IBInspectable` that
+/// your own code changes during a call from the host (an action, `draw(_:)`) is reported with
+/// `propertyChanged` by itself; from your own timers and threads, call it yourself. `setNeedsDisplay()`
+/// called outside the host's calls asks for a redraw by itself.
 public final class EaselDesigner: @unchecked Sendable {
     let host: UnsafePointer<easel_instance_host>
 
@@ -42,7 +43,8 @@ public final class EaselDesigner: @unchecked Sendable {
     public func requestLayout() { host.pointee.request_layout(host) }
 
     /// Says that the component changed property `name` itself, so the host reads it back and shows
-    /// and keeps the new value. Automatic for `@Inspectable`s set by your own code.
+    /// and keeps the new value. Automatic for `@IBInspectable`s your code changes during an action or a
+    /// draw.
     public func propertyChanged(_ name: String) {
         name.withCString { host.pointee.property_changed(host, $0) }
     }

@@ -28,7 +28,7 @@
 //
 // Resources — images and layout documents — ship in a folder beside the plugin
 // (`components/libButtons.so` → `components/Buttons.resources/`): `UIImage(named: "icon")`,
-// `EaselBundle(for: Self.self)` (Bundle(for:)), and `UINib` / `loadLayoutDocument()` with `@Outlet`s
+// `EaselBundle(for: Self.self)` (Bundle(for:)), and `UINib` / `loadLayoutDocument()` with `@Outlet`s (IB's `@IBOutlet`)
 // for views laid out in JSON (Docs/layout-documents.md). The toolkit measures text and images through
 // the host during layout, exactly as they will be drawn, and renders the layer tree with the fewest
 // canvas calls that give the picture (see CALayer+Rendering.swift). The seeds' ports are in Plugins/.

@@ -14,10 +14,12 @@ internal import CEasel
 ///
 /// The descriptor is built once (later calls return the same pointer). When the host initialises the
 /// plugin, EaselKit creates one prototype of each class with `init(frame:)` at its
-/// ``UIView/defaultSize``, finds its `@Inspectable` properties with `Mirror`, and publishes the class
-/// table: the class name is the Swift class's unqualified name; summary, group, display name and kind
-/// come from ``UIView/designableSummary``, ``UIView/designableGroup``, ``UIView/designableDisplayName``
-/// and ``UIView/designableKind``. A class that cannot be exported (a default outside its range, a name
+/// ``UIView/defaultSize``, reads its property table (what `@Designable` wrote for its
+/// `@IBInspectable` members, then the toolkit's), with the prototype's values as the defaults, and
+/// publishes the class table: the class name is the Swift class's unqualified name; summary, group,
+/// display name and kind come from ``UIView/designableSummary`` (the class's doc comment),
+/// ``UIView/designableGroup``, ``UIView/designableDisplayName`` and ``UIView/designableKind``. Every
+/// exported class must be `@Designable` itself (a subclass without it is refused, naming it). A class that cannot be exported (a default outside its range, a name
 /// that is no identifier, …) makes the plugin refuse to load, with one error line saying why.
 public enum EaselPlugin {
     /// Message severities for ``log(_:_:)``.

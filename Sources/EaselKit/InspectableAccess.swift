@@ -1,7 +1,7 @@
 internal import CEasel
 
-/// One inspectable property of one live view, as the ABI reaches it: an `@Inspectable` wrapper, or an
-/// ``InspectableProperty`` of the class's table bound to the view.
+/// One inspectable property of one live view, as the ABI reaches it: an ``InspectableProperty`` of the
+/// class's table bound to the view.
 protocol InspectableAccess: AnyObject {
     var propertyName: String { get }
     /// No setter: the host shows the value and never sets it.
@@ -12,6 +12,9 @@ protocol InspectableAccess: AnyObject {
     func abiGet(into result: UnsafeMutableRawPointer, string: inout UnsafeMutablePointer<CChar>?)
     /// Stores the C setter's argument; false if it is not a representable value (nothing changed).
     func abiSet(from argument: UnsafeRawPointer) -> Bool
+    /// The current value's C representation (a string's text, not its pointer): equal bytes, equal
+    /// values. Compared before and after the component's own code runs, to report its changes.
+    func fingerprint() -> [UInt8]
 }
 
 /// A property as the class table describes it (read once, from the prototype instance).

@@ -7,8 +7,9 @@
 ///         case plain, outlined, filled
 ///     }
 ///
-///     final class Badge: UIView {
-///         @Inspectable var style: Style = .filled
+///     @IBDesignable @Designable
+///     class Badge: UIView {
+///         @IBInspectable var style: Style = .filled
 ///     }
 public protocol InspectableEnum: InspectableValue, CaseIterable, RawRepresentable where RawValue == Int {}
 

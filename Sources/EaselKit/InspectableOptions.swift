@@ -1,4 +1,5 @@
-/// What an `@Inspectable` declaration says about its property besides its value.
+/// What an inspectable's declaration says about it besides its value: its `///` summary and its
+/// `@Inspector` arguments.
 struct InspectableOptions {
     var range: (min: Double, max: Double)?
     var step: Double = 0

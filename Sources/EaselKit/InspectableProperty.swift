@@ -110,4 +110,15 @@ final class AccessorInspectable<Owner: UIView, Value: InspectableValue>: Inspect
         setter(view, value)
         return true
     }
+
+    func fingerprint() -> [UInt8] {
+        var string: UnsafeMutablePointer<CChar>?
+        defer { free(string) }
+        return withUnsafeTemporaryAllocation(byteCount: 32, alignment: 16) { buffer in
+            buffer.initializeMemory(as: UInt8.self, repeating: 0)
+            codec.store(getter(view), buffer.baseAddress!, &string)
+            if codec.kind == .cString { return string.map { Array(String(cString: $0).utf8) + [1] } ?? [0] }
+            return Array(buffer)
+        }
+    }
 }

@@ -1,9 +1,9 @@
-/// A type an `@Inspectable` property may have.
+/// A type an `@IBInspectable` property may have.
 ///
 /// The supported types are exactly those the Easel ABI can carry, as in Interface Builder plus enums
 /// and insets: `Int`, `CGFloat`, `Double`, `String`, `Bool`, `CGPoint`, `CGSize`, `CGRect`, `UIColor`
 /// (and `UIColor?`, nil being clear), `UIImage?` (nil: no image), `UIEdgeInsets`, and enums that
-/// adopt ``InspectableEnum``. Declaring `@Inspectable var x: Float` does not compile: `Float` does not
+/// adopt ``InspectableEnum``. Declaring `@IBInspectable var x: Float` does not compile: `Float` does not
 /// conform.
 ///
 /// The requirement is an implementation detail; conform your own types only through

@@ -1,6 +1,6 @@
 /// What an instance pointer (`void *self`) handed to the host designates: the Swift view, retained
-/// from create until destroy, and its properties in the class table's order — found once, with
-/// `Mirror`, when the instance is created, so every get and set is an array index away.
+/// from create until destroy, and its properties in the class table's order — bound once, when the
+/// instance is created, so every get and set is an array index away.
 final class InstanceBox {
     let view: UIView
     unowned let exportedClass: ExportedClass
@@ -38,13 +38,30 @@ final class InstanceBox {
         Unmanaged<InstanceBox>.fromOpaque(pointer).release()
     }
 
+    /// Runs the component's own code for a call from the host (awakeFromNib, prepareForInterfaceBuilder,
+    /// layout, draw, an action) and tells the host which inspectables it changed (property_changed):
+    /// the host reads those back, as it does after its own sets. `@IBInspectable`s are plain Swift
+    /// properties, so the values are compared before and after.
+    /// `except`: the property the host is setting, which it knows about.
+    func runComponentCode<R>(except: Int? = nil, _ body: (UIView) -> R) -> R {
+        let before = properties.map { $0.fingerprint() }
+        let result = EaselDesigner.inCallback { body(view) }
+        for (index, (property, old)) in zip(properties, before).enumerated()
+        where index != except && property.fingerprint() != old {
+            designer.propertyChanged(property.propertyName)
+        }
+        return result
+    }
+
     func get(_ index: Int, into result: UnsafeMutableRawPointer) {
         EaselDesigner.inCallback { properties[index].abiGet(into: result, string: &strings[index]) }
     }
 
-    /// Stores a value from the host, then invalidates the view (layout, display, inspectableDidChange).
+    /// Sets a value from the host through the property's setter (didSet runs), then marks the view
+    /// for layout and display.
     func set(_ index: Int, from argument: UnsafeRawPointer) {
-        EaselDesigner.inCallback { store(index, from: argument) }
+        // The setter is the component's code too: its didSet may change other properties.
+        runComponentCode(except: index) { _ in store(index, from: argument) }
     }
 
     private func store(_ index: Int, from argument: UnsafeRawPointer) {

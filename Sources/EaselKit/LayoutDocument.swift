@@ -170,7 +170,7 @@ struct LayoutReader {
         var outlet: String?
         if let value = object["outlet"] {
             guard let name = value as? String, Identifier.isValid(name) else {
-                throw error(field("outlet"), "expected the name of an @Outlet property of the owner (an identifier), found \(describeJSON(value))")
+                throw error(field("outlet"), "expected the name of an @Outlet of the owner (an identifier), found \(describeJSON(value))")
             }
             outlet = name
         }

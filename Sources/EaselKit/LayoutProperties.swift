@@ -2,7 +2,7 @@ internal import CEasel
 
 /// The properties a layout document may set on a view, and how each reads its JSON value.
 ///
-/// Lookup order for a key: the view's own `@Inspectable` properties (a class the plugin exports),
+/// Lookup order for a key: the view's own `@IBInspectable` properties (a `@Designable` class),
 /// then the toolkit's properties of its class and superclasses (the table below), then the toolkit's
 /// built-in inspectables. A document sets a property as code would (as Interface Builder applies
 /// user-defined runtime attributes): inspector ranges are not applied; the view sanitises values,
@@ -95,9 +95,6 @@ enum LayoutProperties {
     /// Applies one document property to `view`; `path` is the field ("views[2].properties.text").
     static func apply(_ key: String, _ value: Any, to view: UIView, node: LayoutNode, path: String, reader: LayoutReader) throws {
         let table = type(of: view).inspectablePropertyTable
-        if let own = view.inspectableStorages().first(where: { $0.propertyName == key }) {
-            return try applyInspectable(own, value, to: view, path: path, reader: reader)
-        }
         if let own = table.first(where: { !$0.isToolkit && $0.name == key }) {
             return try applyInspectable(own.bind(view), value, to: view, path: path, reader: reader)
         }
@@ -114,7 +111,7 @@ enum LayoutProperties {
         throw reader.error(path, "\(node.className) has no property \"\(key)\" (known: \(known.sorted().joined(separator: ", ")))")
     }
 
-    /// Sets an inspectable (a class's `@Inspectable` or a toolkit built-in) from JSON, through the
+    /// Sets an inspectable (a class's `@IBInspectable` or a toolkit built-in) from JSON, through the
     /// same C representation the host's setters use.
     static func applyInspectable(_ access: InspectableAccess, _ value: Any, to view: UIView, path: String,
                                  reader: LayoutReader) throws {

@@ -1,21 +1,18 @@
 /// A button: per-state titles, title colours and images, laid out by content alignment and edge
 /// insets as UIKit does, with a `titleLabel` and an `imageView` as subviews.
 ///
-///     final class RoundedCornerButton: UIButton {
-///         @Inspectable(range: 0...100) var cornerRadius: CGFloat = 0
+///     @IBDesignable @Designable
+///     class RoundedCornerButton: UIButton {
+///         @IBInspectable var cornerRadius: CGFloat = 0 {
+///             didSet { layer.cornerRadius = cornerRadius }
+///         }
 ///
-///         required init(frame: CGRect) {
+///         override init(frame: CGRect) {
 ///             super.init(frame: frame)
 ///             setTitle("Button", for: .normal)
 ///             backgroundColor = .systemBlue
 ///         }
 ///         required init?(coder: NSCoder) { super.init(coder: coder) }
-///
-///         override func layoutSubviews() {
-///             super.layoutSubviews()
-///             layer.cornerRadius = cornerRadius
-///             layer.masksToBounds = cornerRadius > 0
-///         }
 ///     }
 ///
 /// Its inspector shows the inherited "Button" group (title, text colour, image) above "Control" and
@@ -57,7 +54,7 @@ open class UIButton: UIControl {
     open var titleEdgeInsets: UIEdgeInsets = .zero { didSet { if titleEdgeInsets != oldValue { setNeedsLayout() } } }
     open var imageEdgeInsets: UIEdgeInsets = .zero { didSet { if imageEdgeInsets != oldValue { setNeedsLayout() } } }
 
-    public required init(frame: CGRect) {
+    public override init(frame: CGRect) {
         backgroundImageView = UIImageView(frame: .zero)
         super.init(frame: frame)
         setUpContentViews()
@@ -68,6 +65,8 @@ open class UIButton: UIControl {
         super.init(coder: coder)
         setUpContentViews()
     }
+
+    open override class func _makeDesignable(frame: CGRect) -> UIView { UIButton(frame: frame) }
 
     public convenience init(type buttonType: ButtonType) {
         self.init(frame: .zero)

@@ -1,7 +1,7 @@
 /// A colour, as UIKit names it: sRGB components in 0…1 plus alpha. Inspectable as
 /// `EASEL_TYPE_COLOR` (`UIColor` and `UIColor?`, where nil is clear).
 ///
-///     @Inspectable var firstColor = UIColor(red: 37/255, green: 252/255, blue: 244/255, alpha: 1)
+///     @IBInspectable var firstColor = UIColor(red: 37/255, green: 252/255, blue: 244/255, alpha: 1)
 ///     layer.borderColor = firstColor.cgColor
 ///     firstColor.setStroke()                  // in draw(_:)
 public final class UIColor: Equatable, Hashable, CustomStringConvertible, @unchecked Sendable {

@@ -40,6 +40,8 @@ open class UIControl: UIView {
 
     open override class var designableKind: DesignableKind { .control }
 
+    open override class func _makeDesignable(frame: CGRect) -> UIView { UIControl(frame: frame) }
+
     /// Interface Builder's "Control" section: the content alignment.
     open override class var _inspectableProperties: [InspectableProperty] {
         [

@@ -1,7 +1,7 @@
 /// Insets for each edge of a rectangle, in UIKit's order (top, left, bottom, right). Inspectable as
 /// `EASEL_TYPE_INSETS`.
 ///
-///     @Inspectable var padding = UIEdgeInsets(top: 8, left: 12, bottom: 8, right: 12)
+///     @IBInspectable var padding = UIEdgeInsets(top: 8, left: 12, bottom: 8, right: 12)
 ///     let content = bounds.inset(by: padding)
 public struct UIEdgeInsets: Equatable, Hashable, Sendable {
     public var top: CGFloat

@@ -12,7 +12,7 @@ open class UIImageView: UIView {
         }
     }
 
-    public required init(frame: CGRect) {
+    public override init(frame: CGRect) {
         super.init(frame: frame)
         isOpaque = false
         isUserInteractionEnabled = false
@@ -21,6 +21,8 @@ open class UIImageView: UIView {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }
+
+    open override class func _makeDesignable(frame: CGRect) -> UIView { UIImageView(frame: frame) }
 
     /// An image view the size of the image (when it can be read outside drawing).
     public convenience init(image: UIImage?) {

@@ -22,7 +22,7 @@ open class UILabel: UIView {
     open var adjustsFontSizeToFitWidth = false
     open var minimumScaleFactor: CGFloat = 0
 
-    public required init(frame: CGRect) {
+    public override init(frame: CGRect) {
         super.init(frame: frame)
         isOpaque = false
         isUserInteractionEnabled = false
@@ -31,6 +31,8 @@ open class UILabel: UIView {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }
+
+    open override class func _makeDesignable(frame: CGRect) -> UIView { UILabel(frame: frame) }
 
     open override class var defaultSize: CGSize { CGSize(width: 120, height: 21) }
     open override class var designableKind: DesignableKind { .label }

@@ -1,28 +1,32 @@
 /// A layout document in a plugin's resources, instantiated File's-Owner style as UIKit instantiates a
-/// nib: the views are created, their properties set, the owner's ``Outlet``s connected, and every
-/// view receives `awakeFromNib()`.
+/// nib: the views are created, their properties set, the owner's outlets (the ``Outlet()``s of a
+/// ``Designable()`` class) connected, and every view receives `awakeFromNib()`.
 ///
-/// Seeds 002 and 003 port line for line:
+/// Seeds 002 and 003 run as written:
 ///
-///     func loadViewFromNib() -> UIView? {
-///         let bundle = EaselBundle(for: type(of: self))
+///     func loadViewFromNib() -> UIView {
+///         let bundle = Bundle(for: type(of: self))
 ///         let nib = UINib(nibName: String(describing: type(of: self)), bundle: bundle)
-///         return nib.instantiate(withOwner: self, options: nil).first as? UIView
+///         let view = nib.instantiate(withOwner: self, options: nil)[0] as! UIView
+///         return view
 ///     }
 ///
 /// or in one call, which also adds the root view filling the owner (autoresizing width and height):
 ///
-///     guard let view = loadLayoutDocument() else { return }   // <ClassName>.layout.json
+///     loadLayoutDocument()   // <ClassName>.layout.json
 ///
 /// `nibName` names `<nibName>.layout.json` in the plugin's resource folder (a name ending in `.json`
-/// is taken as the file name). The format is in `Docs/layout-documents.md`.
+/// is taken as the file name). The format is in `Docs/layout-documents.md`. As the nib's owner holds
+/// its top-level objects in UIKit, the owner view keeps the root view alive, so the seeds'
+/// `weak var view: UIView!` works.
 ///
 /// Failures — a missing file, invalid JSON (reported with line and column), a field that does not
 /// fit (reported with its path, e.g. `views[2].frame`, and what was expected), an unknown class or
 /// property, an outlet of the wrong type — are reported through ``EaselPlugin/reportFailure(_:)``: the
 /// host's create then returns NULL (or the next draw fails) with the message, the document's path,
-/// the plugin file and the class. `instantiate` returns an empty array then, and
-/// ``UIView/loadLayoutDocument(_:)`` nil: return from the initialiser without touching the outlets.
+/// the plugin file and the class. So that code written for UIKit, which force-unwraps the result and
+/// the outlets, finishes its initialiser instead of crashing, `instantiate` then returns an empty
+/// placeholder root view and connects every outlet of the owner to an empty view of its type.
 public final class UINib {
     /// The document's name as given.
     public let name: String
@@ -43,14 +47,21 @@ public final class UINib {
     /// The document's file name: `<name>.layout.json`, or `name` itself if it ends in `.json`.
     public var fileName: String { name.hasSuffix(".json") ? name : "\(name).layout.json" }
 
-    /// The top-level objects — the root view — with the owner's outlets connected; an empty array if
-    /// the document cannot be loaded (the failure is reported, see the type's documentation).
+    /// The top-level objects — the root view — with the owner's outlets connected. If the document
+    /// cannot be loaded, the failure is reported and the result is a placeholder root view, with the
+    /// owner's outlets connected to placeholders (see the type's documentation).
     public func instantiate(withOwner owner: AnyObject?, options: [AnyHashable: Any]? = nil) -> [Any] {
         do {
             return [try instantiateView(withOwner: owner)]
         } catch {
             EaselPlugin.reportFailure("\(error)")
-            return []
+            let placeholder = UIView(frame: .zero)
+            var kept = [placeholder]
+            if let owner {
+                kept += outletConnections(of: owner).values.compactMap { $0.connectPlaceholder() }
+            }
+            (owner as? UIView)?.nibObjects += kept
+            return [placeholder]
         }
     }
 
@@ -90,6 +101,7 @@ public final class UINib {
             }
         }
         for view in builder.created { view.awakeFromNib() }
+        (owner as? UIView)?.nibObjects.append(root)
         return root
     }
 
@@ -159,7 +171,7 @@ final class LayoutBuilder {
     private func instantiate(_ viewClass: UIView.Type, _ node: LayoutNode) throws -> UIView {
         let outer = PluginState.shared.takeFailure()
         defer { if let outer { PluginState.shared.reportFailure(outer) } }
-        let view = viewClass.init(frame: node.frame)
+        let view = viewClass._makeDesignable(frame: node.frame)
         if let failure = PluginState.shared.takeFailure() {
             throw reader.error(node.path.isEmpty ? "class" : node.path, "creating \(node.className) failed: \(failure)")
         }
@@ -193,18 +205,19 @@ extension UIView {
     /// Loads the layout document `<name>.layout.json` (default: this class's name) with this view as
     /// its owner, connects the outlets, and adds the root view as a subview filling the bounds and
     /// following their size (`autoresizingMask = [.flexibleWidth, .flexibleHeight]`). Returns the
-    /// root view, or nil when the document cannot be loaded: the failure is then reported (creation
-    /// fails with the message), and the outlets must not be used.
+    /// root view. When the document cannot be loaded, the failure is reported (creation fails with
+    /// the message) and the root view and the outlets are empty placeholders, so the initialiser can
+    /// finish as written.
     ///
-    ///     required init(frame: CGRect) {
+    ///     override init(frame: CGRect) {
     ///         super.init(frame: frame)
-    ///         guard loadLayoutDocument() != nil else { return }
+    ///         loadLayoutDocument()
     ///         titleLabel.text = title
     ///     }
     @discardableResult
-    public func loadLayoutDocument(_ name: String? = nil) -> UIView? {
+    public func loadLayoutDocument(_ name: String? = nil) -> UIView {
         let nib = UINib(nibName: name ?? String(describing: type(of: self)), bundle: .plugin)
-        guard let view = nib.instantiate(withOwner: self).first as? UIView else { return nil }
+        let view = nib.instantiate(withOwner: self)[0] as! UIView
         view.frame = bounds
         view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         addSubview(view)

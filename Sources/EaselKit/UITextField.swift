@@ -47,7 +47,7 @@ open class UITextField: UIControl {
     open var clearsOnBeginEditing = false
     open var isEditing: Bool { false }
 
-    public required init(frame: CGRect) {
+    public override init(frame: CGRect) {
         super.init(frame: frame)
         isOpaque = false
         contentVerticalAlignment = .center
@@ -56,6 +56,8 @@ open class UITextField: UIControl {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }
+
+    open override class func _makeDesignable(frame: CGRect) -> UIView { UITextField(frame: frame) }
 
     open override class var defaultSize: CGSize { CGSize(width: 200, height: 34) }
     open override class var designableKind: DesignableKind { .textField }

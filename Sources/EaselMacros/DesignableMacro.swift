@@ -11,7 +11,7 @@ import SwiftSyntaxMacros
 /// `@Designable` on a `UIView` subclass: Interface Builder's `@IBDesignable` made real.
 ///
 /// It reads the class as written and adds what EaselKit needs to export it, so that the class's own
-/// `@IBInspectable` and `@IBOutlet` declarations, doc comments and `didSet` observers work as in Xcode:
+/// `@IBInspectable` declarations, doc comments and `didSet` observers work as in Xcode:
 ///
 ///     /// A button whose corners can be rounded.
 ///     @IBDesignable @Designable
@@ -33,7 +33,7 @@ import SwiftSyntaxMacros
 ///     override class func _makeDesignable(frame: CGRect) -> UIView { RoundedCornerButton(frame: frame) }
 ///     override class var designableSummary: String? { "A button whose corners can be rounded." }
 ///
-/// plus `_outlets` for `@IBOutlet`s. The key paths name the class itself: `\Self.x` in a static
+/// plus `_outlets` for `@Outlet`s (IB's `@IBOutlet`, which on Linux compiles only on Objective-C types). The key paths name the class itself: `\Self.x` in a static
 /// context crashes the key-path runtime ("could not demangle keypath type"). A host set is a key-path
 /// set, so it runs the property's setter, `didSet` included. `_makeDesignable` calls the class's
 /// `init(frame:)` by its name, which is why it need not be `required`.
@@ -62,7 +62,14 @@ public struct DesignableMacro: MemberMacro {
             if variable.bindings.contains(where: { $0.pattern.trimmedDescription == "designableSummary" }) {
                 declaresSummary = true
             }
-            if variable.attribute(named: "IBOutlet") != nil {
+            if let marker = variable.attribute(named: "IBOutlet") {
+                // The compiler refuses @IBOutlet on non-Objective-C classes; say what to write instead.
+                context.diagnose(Diagnostic(
+                    node: marker, message: DesignableMessage.ibOutlet(variable.names),
+                    fixIt: .replace(message: DesignableFixIt.useOutlet, oldNode: marker,
+                                    newNode: marker.with(\.attributeName, TypeSyntax(IdentifierTypeSyntax(name: .identifier("Outlet")))))))
+            }
+            if variable.attribute(named: "Outlet") != nil {
                 outlets += OutletMember.read(variable, className: className, in: context)
             }
             if variable.attribute(named: "IBInspectable") != nil {
@@ -137,15 +144,33 @@ public struct DesignableMacro: MemberMacro {
 public struct InspectorMacro: PeerMacro {
     public static func expansion(of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
                                  in context: some MacroExpansionContext) throws -> [DeclSyntax] {
-        guard let variable = declaration.as(VariableDeclSyntax.self) else {
-            context.diagnose(Diagnostic(node: node, message: DesignableMessage.inspectorNotOnVariable))
-            return []
-        }
-        let owner = context.lexicalContext.lazy.compactMap { $0.as(ClassDeclSyntax.self) }.first
-        if let owner, !owner.attributes.contains(where: { $0.as(AttributeSyntax.self)?.isNamed("Designable") == true }) {
-            context.diagnose(Diagnostic(node: node, message: DesignableMessage.notDesignable(owner.name.trimmedDescription,
-                                                                                            variable.names)))
-        }
+        checkMarker(node, on: declaration, in: context)
         return []
+    }
+}
+
+/// `@Outlet`: marks a view property that layout documents connect (IB's `@IBOutlet`). `@Designable`
+/// collects it; this macro itself adds nothing and only checks where it is written.
+public struct OutletMacro: PeerMacro {
+    public static func expansion(of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+                                 in context: some MacroExpansionContext) throws -> [DeclSyntax] {
+        checkMarker(node, on: declaration, in: context)
+        return []
+    }
+}
+
+/// A marker attribute (`@Inspector`, `@Outlet`) belongs on a `var` of a `@Designable` class, which is
+/// what reads it.
+private func checkMarker(_ node: AttributeSyntax, on declaration: some DeclSyntaxProtocol,
+                         in context: some MacroExpansionContext) {
+    let marker = node.attributeName.trimmedDescription
+    guard let variable = declaration.as(VariableDeclSyntax.self) else {
+        context.diagnose(Diagnostic(node: node, message: DesignableMessage.markerNotOnVariable(marker)))
+        return
+    }
+    let owner = context.lexicalContext.lazy.compactMap { $0.as(ClassDeclSyntax.self) }.first
+    if let owner, !owner.attributes.contains(where: { $0.as(AttributeSyntax.self)?.isNamed("Designable") == true }) {
+        context.diagnose(Diagnostic(node: node, message: DesignableMessage.notDesignable(owner.name.trimmedDescription,
+                                                                                        variable.names)))
     }
 }

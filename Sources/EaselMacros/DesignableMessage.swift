@@ -10,7 +10,8 @@ enum DesignableMessage: DiagnosticMessage {
     case unsupportedType(String, String)
     case rangeOnNonNumber(String, String)
     case inspectorWithoutInspectable(String)
-    case inspectorNotOnVariable
+    case markerNotOnVariable(String)
+    case ibOutlet(String)
     case notDesignable(String, String)
     case summaryTwice(String)
 
@@ -25,15 +26,17 @@ enum DesignableMessage: DiagnosticMessage {
         case .typeProperty(let owner, let names):
             return "@IBInspectable \(owner).\(names) must be an instance property: each view has its own value"
         case .pattern(let owner):
-            return "@IBInspectable and @IBOutlet in \(owner) need one name per property (no tuple patterns)"
+            return "@IBInspectable and @Outlet properties of \(owner) need one name each (no tuple patterns)"
         case .unsupportedType(let property, let problem):
             return "@IBInspectable \(property): \(problem)"
         case .rangeOnNonNumber(let property, let type):
             return "@Inspector range and step apply to Int, CGFloat and Double; \(property) is a \(type)"
         case .inspectorWithoutInspectable(let names):
             return "@Inspector on \(names) has no effect without @IBInspectable"
-        case .inspectorNotOnVariable:
-            return "@Inspector applies to an @IBInspectable 'var'"
+        case .markerNotOnVariable(let marker):
+            return "@\(marker) applies to a 'var' of a @Designable class"
+        case .ibOutlet(let names):
+            return "on Linux @IBOutlet compiles only on Objective-C classes: write @Outlet weak var \(names) (a layout document connects it by name)"
         case .notDesignable(let owner, let names):
             return "\(owner) is not @Designable, so the host never sees \(names): write @Designable before 'class \(owner)'"
         case .summaryTwice(let owner):
@@ -55,6 +58,7 @@ enum DesignableFixIt: FixItMessage {
     case useType(String)
     case removeModifier(String)
     case addIBInspectable
+    case useOutlet
 
     var message: String {
         switch self {
@@ -62,6 +66,7 @@ enum DesignableFixIt: FixItMessage {
         case .useType(let type): return "use '\(type)'"
         case .removeModifier(let modifier): return "remove '\(modifier)'"
         case .addIBInspectable: return "add @IBInspectable"
+        case .useOutlet: return "use @Outlet"
         }
     }
 

@@ -70,7 +70,7 @@ struct InspectableMember {
     }
 }
 
-/// One `@IBOutlet` property: a layout document's view connects to it by name.
+/// One `@Outlet` property: a layout document's view connects to it by name.
 struct OutletMember {
     let name: String
 

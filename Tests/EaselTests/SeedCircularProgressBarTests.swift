@@ -63,38 +63,27 @@ final class SeedCircularProgressBarTests: XCTestCase {
         }
     }
 
-    func testProgressOutsideTheRangeIsRejectedByTheHostAndClampedByTheComponent() throws {
+    func testProgressWithoutADeclaredRangeIsClampedByTheComponentItself() throws {
         let root = try project()
-        // The inspector's range (0…100) stops 150 before it reaches the component…
-        let rejected = try runHost(["render", "CircularProgressBar", "--set", "progress=150", "-o", "x.png"], directory: root)
-        XCTAssertNotEqual(rejected.status, 0)
-        XCTAssertTrue(rejected.stderr.contains("0…100"), rejected.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/x.png"))
-
-        // …and the component clamps anyway, as the seed's sanitizeValue does: its setter called with
-        // 150 (as by a host that checks no range) draws what 100 draws, and -20 what 0 draws.
-        let plugin = root + "/components/libCircularProgressBar.so"
-        func draw(_ progress: Double) throws -> [RGBA] {
-            let registry = Registry(files: [plugin], isolation: .inProcess)
-            let cls = try XCTUnwrap(try registry.designableClass(named: "CircularProgressBar") as? NativeClass)
-            let instance = try XCTUnwrap(try cls.makeInstance(frame: Rect(size: Size(width: 300, height: 300))) as? NativeInstance)
-            try XCTUnwrap(cls.properties["lineWidth"]).accessor.set(instance.pointer, .cgFloat(8))
-            try XCTUnwrap(cls.properties["progress"]).accessor.set(instance.pointer, .cgFloat(progress))
-            try instance.layout(size: Size(width: 300, height: 300))
-            let target = try RenderTarget(format: .png(), options: RenderOptions(width: 300, height: 300))
-            try instance.draw(into: target.canvas.pointer, rect: Rect(size: Size(width: 300, height: 300)))
-            try target.canvas.finish()
-            let surface = try XCTUnwrap(cairo_get_target(target.canvas.cr))
-            return stride(from: 0.0, to: 360, by: 10).map { degrees in
-                let a = degrees * .pi / 180
-                return readPixel(surface, Int(150 + 142 * sin(a)), Int(150 - 142 * cos(a)))
-            }
+        // `progress` declares no range, so the host passes any value to the setter, and the seed's
+        // sanitizeValue clamps it: 150 draws what 100 draws (a full ring), -20 what 0 draws (none).
+        let inspect = try runHost(["inspect", "CircularProgressBar", "--json"], directory: root)
+        let json = try JSONSerialization.jsonObject(with: inspect.stdoutData) as! [String: Any]
+        let properties = (json["classes"] as! [[String: Any]])[0]["properties"] as! [[String: Any]]
+        XCTAssertTrue(properties.first { $0["name"] as? String == "progress" }?["range"] is NSNull, "no range declared")
+        func ring(_ progress: Int) throws -> [RGBA] {
+            let png = try Seed.render("CircularProgressBar", in: root, ["progress=\(progress)", "lineWidth=8"])
+            return stride(from: 0.0, to: 360, by: 10).map { Self.ring(png, $0) }
         }
-        let over = try draw(150), hundred = try draw(100), under = try draw(-20), zero = try draw(0)
+        let over = try ring(150), hundred = try ring(100), under = try ring(-20), zero = try ring(0)
         XCTAssertEqual(over, hundred, "150 is clamped to 100: a full green ring")
         XCTAssertTrue(over.allSatisfy(Self.isGreen), "\(over)")
         XCTAssertEqual(under, zero, "-20 is clamped to 0: no arc")
         XCTAssertTrue(under.allSatisfy { $0.isClose(to: Self.grey, tolerance: 6) }, "\(under)")
+        // The inspector still refuses what is not a number.
+        let text = try runHost(["render", "CircularProgressBar", "--set", "progress=lots", "-o", "x.png"], directory: root)
+        XCTAssertEqual(text.status, 65, text.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/x.png"))
     }
 
     func testTitleAndSubtitleReplaceTheDocumentsTexts() throws {

@@ -74,20 +74,19 @@ final class SeedRainbowTests: XCTestCase {
             .init("secondArcRadius", "300", region: middle),
             .init("thirdArcRadius", "380", region: outer),
             .init("capRadius", "40", region: (230, 190, 40, 25)),   // a bigger cap pokes out of the inner ring
-            .init("lineWidth", "40", region: (290, 268, 20, 10)),   // fills the gap between the inner rings
             .init("backgroundColor", "#FFFFFF", region: (0, 0, 40, 40)),
         ])
     }
 
     func testArcSizesMoveTheRingsWhereTheyAreExpected() throws {
         let root = try project()
-        let png = try Seed.render("Rainbow", in: root, ["firstArcRadius=300", "lineWidth=10"])
-        // Radius 150: the inner colour now runs outside the others, 5 points each side of its line.
+        let png = try Seed.render("Rainbow", in: root, ["firstArcRadius=300"])
+        // Radius 150: the inner colour now runs outside the others, 10 points each side of its line.
         XCTAssertTrue(png.pixel(300, 217 + 150).isClose(to: Self.rings[0].color, tolerance: 2), "\(png.pixel(300, 367))")
-        XCTAssertTrue(png.pixel(300, 217 + 150 + 8).isClose(to: Self.background, tolerance: 1), "thinner line: \(png.pixel(300, 375))")
+        XCTAssertTrue(png.pixel(300, 217 + 150 + 8).isClose(to: Self.rings[0].color, tolerance: 2), "the tutorial's 20-point line")
+        XCTAssertTrue(png.pixel(300, 217 + 150 + 13).isClose(to: Self.background, tolerance: 1), "\(png.pixel(300, 380))")
         XCTAssertTrue(png.pixel(300, 217 + 40).isClose(to: Self.background, tolerance: 1), "the old inner ring is gone")
-        XCTAssertTrue(png.pixel(300, 217 + 75 + 4).isClose(to: Self.rings[1].color, tolerance: 2), "the middle ring stays, 10 wide")
-        XCTAssertTrue(png.pixel(300, 217 + 75 + 7).isClose(to: Self.background, tolerance: 1))
+        XCTAssertTrue(png.pixel(300, 217 + 75 + 4).isClose(to: Self.rings[1].color, tolerance: 2), "the middle ring stays")
     }
 
     func testScaleTwoDoublesThePixels() throws {

@@ -117,8 +117,10 @@ enum SwiftFixture {
 
     private static func compile(_ name: String, output: String) throws -> ProcessResult {
         let b = TestPaths.products
-        let objects = try FileManager.default.contentsOfDirectory(atPath: b + "/EaselKit.build")
-            .filter { $0.hasSuffix(".o") }.sorted().map { b + "/EaselKit.build/" + $0 }
+        // The objects of EaselKit's current sources, as SwiftPM's output file map lists them (the
+        // folder may still hold objects of deleted sources).
+        let map = try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: b + "/EaselKit.build/output-file-map.json")))
+        let objects = ((map as? [String: [String: String]]) ?? [:]).compactMap { $0.value["object"] }.sorted()
         guard !objects.isEmpty else {
             throw NSError(domain: "SwiftFixture", code: 1, userInfo: [NSLocalizedDescriptionKey: "EaselKit is not built in \(b): run swift build first"])
         }

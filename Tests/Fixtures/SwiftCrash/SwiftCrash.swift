@@ -10,7 +10,7 @@ final class SwiftCrash: UIView {
         didSet { if fault == 2 { fatalError("SwiftCrash was told to trap in its setter") } }
     }
 
-    required init(frame: CGRect) {
+    override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = .systemBlue
     }

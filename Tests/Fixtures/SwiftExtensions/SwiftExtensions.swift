@@ -3,18 +3,23 @@
 // test suite builds it with swiftc against the built EaselKit (see Tests/Fixtures/SwiftAllTypes/README.md).
 //
 // Class Meter: level (Int 0…10, default 3), double (Int 0…20: kept at level × 2 by the view itself,
-// so a set of level reports double through property_changed), phase (Double: the animation's
+// by level's didSet, so a set of level reports double through property_changed), phase (Double: the animation's
 // progress), tint (Color). Variants: low, high (高), red. Actions: bump(), setLevel(Int 0…10),
 // paint(Color), fail() (reports a failure), animate() (phase 0 → 1 over 0.5 s of the host's clock,
 // one requestRedraw per frame, from draw).
 import EaselKit
 
+@IBDesignable @Designable
 final class Meter: UIView {
-    @Inspectable(range: 0...10, step: 1) var level: Int = 3
-    @Inspectable(range: 0...20, step: 1, summary: "level × 2, kept by the view") var double: Int = 6
-    @Inspectable(range: 0...1) var phase: Double = 0
-    @Inspectable var tint: UIColor = .blue
-    @Inspectable var title: String = "plain"
+    /// A dependent value: the view keeps `double` in step (its own set, reported to the host by EaselKit).
+    @IBInspectable @Inspector(range: 0...10, step: 1) var level: Int = 3 {
+        didSet { if double != level * 2 { double = level * 2 } }
+    }
+    /// level × 2, kept by the view
+    @IBInspectable @Inspector(range: 0...20, step: 1) var double: Int = 6
+    @IBInspectable @Inspector(range: 0...1) var phase: Double = 0
+    @IBInspectable var tint: UIColor = .blue
+    @IBInspectable var title: String = "plain"
 
     private var animationStart: TimeInterval?
 
@@ -36,11 +41,6 @@ final class Meter: UIView {
              meter.phase = 0
              meter.designer?.requestRedraw()
          }]
-    }
-
-    /// A dependent value: the view keeps `double` in step (own set: reported to the host by itself).
-    override func inspectableDidChange(_ name: String) {
-        if name == "level", double != level * 2 { double = level * 2 }
     }
 
     override func draw(_ rect: CGRect) {
