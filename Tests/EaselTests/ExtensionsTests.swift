@@ -240,8 +240,9 @@ final class ExtensionsTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/g/" + file), file)
         }
         let page = try String(contentsOfFile: root + "/g/index.html", encoding: .utf8)
-        XCTAssertTrue(page.contains("<figure id=\"Extended.high\"><img src=\"Extended.high.png\""), page)
-        XCTAssertTrue(page.contains("<figcaption>High Level <code>high</code></figcaption>"), page)
+        XCTAssertTrue(page.contains("<figure id=\"Extended.high\"><div class=\"picture\"><img src=\"Extended.high.png\""), page)
+        XCTAssertTrue(page.contains("<figcaption><strong>High Level</strong>"), page)
+        XCTAssertTrue(page.contains("host render Extended --variant high --scale 2 -o Extended.high.png"), page)
         XCTAssertTrue(page.contains("<code>setLevel(Int)</code>"), page)
         XCTAssertTrue(r.stdout.contains("gallery: 1 of 1 classes (4 pictures)"), r.stdout)
     }

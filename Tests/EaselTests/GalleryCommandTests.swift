@@ -4,28 +4,50 @@ import XCTest
 final class GalleryCommandTests: XCTestCase {
     func testEveryClassIsRenderedWithAnIndexOfItsProperties() throws {
         let root = try exampleComponents(["Gauge", "RoundedCornerButton"])
-        let result = try runHost(["gallery", "--out", "gallery"], directory: root)
+        let result = try runHost(["gallery", "--out", "gallery", "--no-validate"], directory: root)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try PNGFile(root + "/gallery/Gauge.png").width, 240, "scale 2 by default")
         XCTAssertEqual(try PNGFile(root + "/gallery/RoundedCornerButton.png").height, 88)
         let html = try String(contentsOfFile: root + "/gallery/index.html", encoding: .utf8)
         XCTAssertTrue(html.contains("<img src=\"Gauge.png\""))
-        XCTAssertTrue(html.contains("Corner Radius <code>cornerRadius</code></td><td>CGFloat</td><td><code>0</code></td><td>0 … 100</td>"), html)
+        XCTAssertTrue(html.contains("Corner Radius <code>cornerRadius</code></td><td>CGFloat</td><td><code>0</code></td><td>0 … 100, step 1</td>"), html)
         XCTAssertTrue(html.contains("<td>ring, bar, pie</td>"))
         // Every variant too: Gauge's five and RoundedCornerButton's three, besides the defaults.
         XCTAssertTrue(result.stdout.hasSuffix("gallery: 2 of 2 classes (10 pictures) in gallery/index.html\n"), result.stdout)
         XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/gallery/RoundedCornerButton.pill.png"))
+        XCTAssertFalse(html.contains("id=\"validation\""), "--no-validate")
     }
 
     func testAClassThatFailsIsReportedAndTheRestStillRendered() throws {
         let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge"),
                                          "libFaulty.so": try CFixture.build("faulty_plugin.c", defines: ["FAULT=crash_draw"], name: "faulty_crash_draw")])
-        let result = try runHost(["gallery", "--out", "gallery", "--timeout", "1"], directory: root)
+        let result = try runHost(["gallery", "--out", "gallery", "--timeout", "1", "--no-validate"], directory: root)
         XCTAssertEqual(result.status, 69)
         XCTAssertTrue(result.stderr.contains("class Faulty: crashed with SIGSEGV"), result.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/gallery/Gauge.png"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/gallery/Faulty.png"))
         let html = try String(contentsOfFile: root + "/gallery/index.html", encoding: .utf8)
         XCTAssertTrue(html.contains("class=\"error\""), "the failure is in the page too")
+    }
+
+    /// The page as documentation: every variant in a grid with its command line, colour swatches,
+    /// links between classes, search and each plugin's validation status, checked in Chromium.
+    func testThePageDocumentsEveryClassAndVariantAndItsSearchWorks() throws {
+        let root = try exampleComponents(["Gauge", "RoundedCornerButton", "FancyButton"])
+        try FileManager.default.copyItem(atPath: CFixture.build("validate_faults.c", defines: ["FAULT=wrong_default"], name: "validate_wrong_default"),
+                                         toPath: root + "/components/libProbe.so")
+        let result = try runHost(["gallery", "--out", "gallery"], directory: root)
+        XCTAssertEqual(result.status, 0, "a failed validation is shown, not an error: " + result.stderr)
+        XCTAssertTrue(result.stdout.contains("validation: ./components/libProbe.so: 1 check failed (host validate ./components/libProbe.so)"), result.stdout)
+        for file in ["Gauge.png", "Gauge.pie.png", "Gauge.full.png", "Gauge.cjk.png", "RoundedCornerButton.png", "Probe.png"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/gallery/" + file), file)
+        }
+        let html = try String(contentsOfFile: root + "/gallery/index.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("host render Gauge --variant pie --scale 2 -o Gauge.pie.png"), html)
+        // The defaults check's warning (the Probe's create sets count 4, its table declares 3).
+        XCTAssertTrue(html.contains("<p class=\"warning\">warning: ./components/libProbe.so: class Probe: property count: a new instance reads 4, but the table declares 3"), html)
+        XCTAssertTrue(result.stderr.contains("class Probe: property count: a new instance reads 4"), result.stderr)
+        XCTAssertTrue(html.contains("<span class=\"swatch\" style=\"--c: rgba(46, 125, 51, 1)\" title=\"#2E7D33\"></span>"), "Gauge's tint")
+        try BrowserTest.run("gallery.py", [root + "/gallery/index.html"])
     }
 }

@@ -93,25 +93,7 @@ public enum SnapshotReport {
 
     static func firstLine(_ s: String) -> String { String(s.split(separator: "\n", maxSplits: 1).first ?? "") }
 
-    /// XML/HTML text and attribute escaping.
-    public static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(c)
-            default:
-                // XML 1.0 has no other control characters.
-                if c.value < 0x20 || c.value == 0xFFFE || c.value == 0xFFFF { out += "\u{FFFD}" } else { out.unicodeScalars.append(c) }
-            }
-        }
-        return out
-    }
+    static func escape(_ s: String) -> String { MarkupText.escape(s) }
 
     // MARK: - HTML
 

@@ -171,12 +171,14 @@ public final class SnapshotRunner: @unchecked Sendable {
     func render(_ c: SnapshotCase, registry: Registry) throws -> RGBAImage {
         let target: RenderTarget
         switch c.subject {
-        case .component(let className, _, let attributes):
+        case .component(let className, let variant, _):
             guard let cls = try registry.designableClass(named: className) else {
                 throw HostError(.notFound, "no class named '\(className)' (see host list)")
             }
-            let request = ComponentRenderRequest(className: className, assignments: attributes.map { ($0.name, $0.value) },
-                                                 scale: c.scale, format: .png(compressionLevel: options.pngLevel))
+            // Rendered as `host render CLASS --variant NAME` renders it.
+            let declared = cls.info.variants.contains { $0.name == variant }
+            let request = ComponentRenderRequest(className: className, scale: c.scale, format: .png(compressionLevel: options.pngLevel),
+                                                 variant: declared ? variant : nil)
             target = try ComponentRender.render(cls, request)
         case .scene(let path):
             let scene = try Scene.read(path)

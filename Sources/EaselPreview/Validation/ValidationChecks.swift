@@ -64,18 +64,16 @@ enum ValidationChecks {
 
     // MARK: - defaults, round trips
 
+    /// easel.h's DEFAULTS rule, as the host checks it (``DefaultsCheck``), made a failure.
     static func defaults(_ c: ValidationContext) throws {
         var checked = 0
         for cls in try c.classes() {
             let info = cls.info
             let instance = try cls.makeInstance(frame: Rect(size: info.defaultSize))
-            for p in info.properties {
-                let value = try instance.get(p.name)
-                checked += 1
-                if !ValueSamples.same(value, p.defaultValue) {
-                    c.fail("class \(info.name): property \(p.name): declared default \(ValueSamples.describe(p.defaultValue, p)), a fresh instance has \(ValueSamples.describe(value, p))")
-                }
+            for m in try DefaultsCheck.mismatches(of: instance) {
+                c.fail("class \(info.name): property \(m.property.name): declared default \(ValueSamples.describe(m.property.defaultValue, m.property)), a fresh instance has \(ValueSamples.describe(m.actual, m.property))")
             }
+            checked += info.properties.count
             try c.checkBudget()
         }
         c.note("\(checked) properties read back their declared defaults from a fresh instance")
@@ -292,8 +290,8 @@ enum ValidationChecks {
     static func variants(_ c: ValidationContext) throws {
         var rendered = 0
         for cls in try c.classes() {
-            for variant in SnapshotVariant.variants(of: cls.info) where variant.name != SnapshotVariant.defaultName {
-                let request = ComponentRenderRequest(className: cls.info.name, assignments: variant.attributes.map { ($0.name, $0.value) })
+            for variant in cls.info.variants {
+                let request = ComponentRenderRequest(className: cls.info.name, variant: variant.name)
                 do { _ = try ComponentRender.render(cls, request) } catch let error as HostError {
                     c.fail("class \(cls.info.name): variant \(variant.name) does not render: \(PluginValidator.describe(error))")
                 }
