@@ -24,6 +24,8 @@ struct BinaryWriter {
     }
     mutating func string(_ s: String?) { optional(s) { $0.string($1) } }
     mutating func blob(_ b: [UInt8]) { u32(UInt32(b.count)); bytes.append(contentsOf: b) }
+    /// Bytes as they are, without a length.
+    mutating func raw(_ b: [UInt8]) { bytes.append(contentsOf: b) }
     mutating func array<T>(_ items: [T], _ write: (inout BinaryWriter, T) -> Void) {
         u32(UInt32(items.count))
         for item in items { write(&self, item) }

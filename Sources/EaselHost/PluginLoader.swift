@@ -116,12 +116,21 @@ public enum PluginLoader {
     }
 
     static func absolutePath(_ path: String) -> String {
+        guard let cwd = workingDirectory else { return path }
+        return absolutePath(path, relativeTo: cwd)
+    }
+
+    /// `path` made absolute against the directory `cwd`.
+    static func absolutePath(_ path: String, relativeTo cwd: String) -> String {
         if path.hasPrefix("/") { return path }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-        guard getcwd(&buffer, buffer.count) != nil else { return path }
-        let cwd = String(cString: buffer)
         return path.hasPrefix("./") ? "\(cwd)/\(path.dropFirst(2))" : "\(cwd)/\(path)"
     }
+
+    /// The working directory, read once (the host never changes it).
+    static let workingDirectory: String? = {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        return getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : nil
+    }()
 
     /// The easel_host a plugin keeps from init until deinit: allocated once per loaded image and never
     /// freed (images are never unloaded).

@@ -30,39 +30,79 @@ public struct PluginSearchPath: Equatable, Sendable {
 
     /// Every plugin file on the path, and a warning for each directory that cannot be read.
     public func pluginFiles() -> (files: [String], problems: [String]) {
+        let found = walk()
+        return (found.files, found.problems)
+    }
+
+    /// A directory as it was when the path was walked: its identity and modification time. When
+    /// none of the directories walked changed, the path still holds the same file names.
+    public struct WalkedDirectory: Equatable, Sendable {
+        public var path: String
+        public var device: UInt64
+        public var inode: UInt64
+        /// Nanoseconds; -1 for a directory that did not exist.
+        public var modified: Int64
+
+        init(path: String, _ st: stat?) {
+            self.path = path
+            device = st.map { UInt64($0.st_dev) } ?? 0
+            inode = st.map { UInt64($0.st_ino) } ?? 0
+            modified = st.map { Int64($0.st_mtim.tv_sec) * 1_000_000_000 + Int64($0.st_mtim.tv_nsec) } ?? -1
+        }
+
+        /// Whether it is still the same directory with the same entries (or still missing).
+        var isUnchanged: Bool {
+            var st = stat()
+            guard stat(path, &st) == 0 else { return modified == -1 }
+            return self == WalkedDirectory(path: path, st)
+        }
+
+        init(from r: inout BinaryReader) throws {
+            path = try r.string(); device = try r.u64(); inode = try r.u64(); modified = try r.i64()
+        }
+
+        func encode(to w: inout BinaryWriter) {
+            w.string(path); w.u64(device); w.u64(inode); w.i64(modified)
+        }
+    }
+
+    /// The plugin files, the problems met, and every directory walked.
+    func walk() -> (files: [String], problems: [String], directories: [WalkedDirectory]) {
         var files: [String] = []
-        var seen = Set<String>()
+        var seen = Set<DirectoryID>()
         var problems: [String] = []
+        var walked: [WalkedDirectory] = []
         for dir in directories {
             var st = stat()
             guard stat(dir, &st) == 0 else {
                 problems.append("\(dir): plugin directory does not exist")
+                walked.append(WalkedDirectory(path: dir, nil))
                 continue
             }
             guard st.st_mode & S_IFMT == S_IFDIR else {
                 problems.append("\(dir): is not a directory (expected a folder of .so plugins)")
+                walked.append(WalkedDirectory(path: dir, st))
                 continue
             }
-            var found: [String] = []
+            var found: [(String, DirectoryID)] = []
             var visited: Set<DirectoryID> = [DirectoryID(st)]
-            walk(dir, into: &found, problems: &problems, visited: &visited, depth: 0)
-            for f in found.sorted() {
-                let key = realPath(f) ?? f
-                if seen.insert(key).inserted { files.append(f) }
-            }
+            walked.append(WalkedDirectory(path: dir, st))
+            walk(dir, into: &found, problems: &problems, visited: &visited, walked: &walked, depth: 0)
+            // Every file once (by device and inode: a link to a file seen already is skipped).
+            for (f, id) in found.sorted(by: { $0.0 < $1.0 }) where seen.insert(id).inserted { files.append(f) }
         }
-        return (files, problems)
+        return (files, problems, walked)
     }
 
-    /// A directory's identity, to enter each one once.
+    /// A directory's (or file's) identity, to enter each directory and list each file once.
     struct DirectoryID: Hashable {
         let device: UInt64
         let inode: UInt64
         init(_ st: stat) { device = UInt64(st.st_dev); inode = UInt64(st.st_ino) }
     }
 
-    private func walk(_ dir: String, into files: inout [String], problems: inout [String],
-                      visited: inout Set<DirectoryID>, depth: Int) {
+    private func walk(_ dir: String, into files: inout [(String, DirectoryID)], problems: inout [String],
+                      visited: inout Set<DirectoryID>, walked: inout [WalkedDirectory], depth: Int) {
         guard depth < 32, let names = visibleEntries(of: dir) else {
             if depth < 32 { problems.append("\(dir): cannot be read: \(String(cString: strerror(errno)))") }
             return
@@ -73,10 +113,11 @@ public struct PluginSearchPath: Equatable, Sendable {
             guard stat(path, &st) == 0 else { continue } // dangling link
             if st.st_mode & S_IFMT == S_IFDIR {
                 guard visited.insert(DirectoryID(st)).inserted else { continue }
-                walk(path, into: &files, problems: &problems, visited: &visited, depth: depth + 1)
+                walked.append(WalkedDirectory(path: path, st))
+                walk(path, into: &files, problems: &problems, visited: &visited, walked: &walked, depth: depth + 1)
             } else if name.hasSuffix(".so") {
                 if st.st_mode & S_IFMT == S_IFREG {
-                    files.append(path)
+                    files.append((path, DirectoryID(st)))
                 } else {
                     problems.append("\(path): is \(RegularFile.kind(st.st_mode)), not a regular file; skipped")
                 }
@@ -84,9 +125,4 @@ public struct PluginSearchPath: Equatable, Sendable {
         }
     }
 
-    private func realPath(_ path: String) -> String? {
-        guard let r = realpath(path, nil) else { return nil }
-        defer { free(r) }
-        return String(cString: r)
-    }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// How a ``Registry`` finds, scans and runs plugins.
 public struct RegistryOptions: Sendable {
     public var searchPath: PluginSearchPath
@@ -8,7 +10,7 @@ public struct RegistryOptions: Sendable {
     /// Scan every file again, whatever the cache says (`--rescan`).
     public var rescan: Bool
 
-    /// `$EASEL_REGISTRY_CACHE`, else `$XDG_CACHE_HOME/easel/registry-v1.bin` (`~/.cache/…`).
+    /// `$EASEL_REGISTRY_CACHE`, else `$XDG_CACHE_HOME/easel/registry-v2.bin` (`~/.cache/…`).
     public static var defaultCacheFile: String { RegistryCache.defaultPath }
 
     public init(searchPath: PluginSearchPath, isolation: Isolation = .default,
@@ -25,7 +27,7 @@ public final class PluginRecord {
     public let info: PluginInfo
     /// Its classes, as `host list` shows them.
     public let summaries: [ClassSummary]
-    let lazyClasses: LazyClasses
+    var lazyClasses: LazyClasses
     /// The plugin loaded in this process (in-process isolation), once it was.
     var loaded: LoadedPlugin?
 
@@ -36,21 +38,24 @@ public final class PluginRecord {
         self.loaded = loaded
     }
 
-    /// Its classes' full descriptions (decoded from the cache on first use).
-    public func classes() throws -> [ClassInfo] {
-        do { return try lazyClasses.classes() } catch {
-            throw HostError(.internalError, "the registry cache entry is unreadable (\(error)); run with --rescan",
-                            file: info.path)
-        }
-    }
+    /// Its classes' full descriptions (decoded from the cache on first use; throws if the cache
+    /// entry is corrupt: the registry then scans the file again).
+    public func classes() throws -> [ClassInfo] { try lazyClasses.classes() }
 }
 
 /// Every plugin found on a search path, described, with its classes registered by name.
 ///
 /// What each file contains comes from the registry cache when the file has not changed (nothing is
-/// loaded then), otherwise from a scan (in a scanner worker, or in this process). Files that fail are
+/// loaded then), otherwise from a scan (in scanner workers, or in this process). Files that fail are
 /// kept in ``failures`` with the reason. When two plugins register the same class name, the one
 /// whose file path sorts first wins, deterministically, and a warning names both files.
+///
+/// Nothing happens until it is needed. Looking one class up (``classInfo(named:)``,
+/// ``designableClass(named:)``) first tries the cache's index of the last full load of the same
+/// search path: when none of the directories it walked changed and the class's file is unchanged,
+/// only that class is read, whatever the number of plugins. Anything else (``plugins``,
+/// ``classes``, ``failures``…, or a lookup the index cannot answer) walks the search path and
+/// checks every file.
 ///
 /// ```swift
 /// let registry = Registry(options: RegistryOptions(searchPath: .resolve(explicit: ["components"])))
@@ -61,25 +66,40 @@ public final class Registry {
     public let options: RegistryOptions
     public var searchPath: PluginSearchPath { options.searchPath }
     /// Loaded plugins, sorted by path.
-    public private(set) var plugins: [PluginRecord] = []
+    public var plugins: [PluginRecord] { loadFully(); return loadedPlugins }
     /// Files that could not be loaded, with why; sorted by path.
-    public private(set) var failures: [HostError] = []
+    public var failures: [HostError] { loadFully(); return loadedFailures }
     /// Warnings: unreadable directories, duplicate class names, a corrupt cache.
-    public private(set) var warnings: [String] = []
+    public var warnings: [String] { loadFully(); return collectedWarnings }
     /// Registered classes, sorted by name.
-    public private(set) var classes: [ClassSummary] = []
+    public var classes: [ClassSummary] { loadFully(); return registered }
     /// How many files were scanned and how many came from the cache, for tests and `--verbose`.
-    public private(set) var scannedCount = 0
-    public private(set) var cachedCount = 0
+    public var scannedCount: Int { loadFully(); return scanned }
+    public var cachedCount: Int { loadFully(); return cached }
+    /// How many lookups the cache's index answered without a full load (tests, benchmarks).
+    public private(set) var indexedLookups = 0
+
+    private var loadedPlugins: [PluginRecord] = []
+    private var loadedFailures: [HostError] = []
+    private var collectedWarnings: [String] = []
+    private var printedWarnings = 0
+    private var registered: [ClassSummary] = []
+    private var scanned = 0
+    private var cached = 0
+    private var isLoaded = false
+    /// Exactly these files (`host inspect FILE.so`) instead of the search path.
+    private let explicitFiles: [String]?
+    private lazy var cache: RegistryCache? = options.cacheFile.map { RegistryCache(path: $0, warn: { [unowned self] in self.collectedWarnings.append($0) }) }
 
     private var byName: [String: (record: PluginRecord, index: Int)] = [:]
     private var hosted: [String: WorkerHostedPlugin] = [:]
+    /// Classes found through the index, and the plugins loaded for them in this process.
+    private var indexed: [String: ClassInfo] = [:]
+    private var loadedInProcess: [String: LoadedPlugin] = [:]
 
     public init(options: RegistryOptions) {
         self.options = options
-        let (files, problems) = options.searchPath.pluginFiles()
-        warnings += problems
-        load(files)
+        explicitFiles = nil
     }
 
     /// Every plugin on `searchPath`, in this process, without a cache.
@@ -90,14 +110,32 @@ public final class Registry {
     /// Exactly these files (`host inspect FILE.so`), without a cache.
     public init(files: [String], isolation: Isolation = .inProcess) {
         options = RegistryOptions(searchPath: PluginSearchPath(directories: []), isolation: isolation, cacheFile: nil)
-        load(files)
+        explicitFiles = files
     }
 
-    private func load(_ files: [String]) {
-        let cache = options.cacheFile.map { RegistryCache(path: $0, warn: { self.warnings.append($0) }) }
+    /// Walks the search path and describes every file (once).
+    private func loadFully() {
+        guard !isLoaded else { return }
+        isLoaded = true
+        if let explicitFiles {
+            load(explicitFiles, directories: [])
+        } else {
+            let walk = options.searchPath.walk()
+            collectedWarnings += walk.problems
+            load(walk.files, directories: walk.directories)
+        }
+    }
+
+    private func printWarnings() {
+        for w in collectedWarnings[printedWarnings...] { Diagnostics.warn(w) }
+        printedWarnings = collectedWarnings.count
+    }
+
+    private func load(_ files: [String], directories: [PluginSearchPath.WalkedDirectory]) {
+        let cache = self.cache
         var outcomes: [String: (ScanOutcome?, RegistryCache.Outcome?, LoadedPlugin?)] = [:]
         var toScan: [String] = []
-        var signatures: [String: (FileSignature, UInt64?)] = [:]
+        var signatures: [String: FileSignature] = [:]
         for file in files {
             let key = PluginLoader.absolutePath(file)
             guard let cache, let signature = FileSignature(path: file) else { toScan.append(file); continue }
@@ -113,98 +151,166 @@ public final class Registry {
                     continue
                 }
             }
-            signatures[file] = (signature, nil)
+            signatures[file] = signature
             toScan.append(file)
         }
-        cachedCount = outcomes.count
-        scannedCount = toScan.count
-        if !toScan.isEmpty {
-            switch options.isolation {
-            case .inProcess:
-                for (path, (outcome, plugin)) in PluginScanner.scanInProcess(toScan) { outcomes[path] = (outcome, nil, plugin) }
-            case .workers(let timeout):
-                for (path, outcome) in PluginScanner.scanInWorkers(toScan, timeout: timeout) { outcomes[path] = (outcome, nil, nil) }
-            }
-        }
+        cached = outcomes.count
+        scanned = toScan.count
+        for (path, result) in scan(toScan) { outcomes[path] = (result.0, nil, result.1) }
         for file in files.sorted() {
             guard let (scanned, cached, plugin) = outcomes[file] else { continue }
             var stored: RegistryCache.Outcome
             if let cached {
                 stored = cached
             } else {
-                switch scanned! {
-                case .plugin(let info, let infos):
-                    stored = .plugin(info, infos.map(ClassSummary.init), classes: LazyClasses(infos))
-                case .failed(let error):
-                    stored = .failed(error)
-                }
-                if let cache, let signature = signatures[file]?.0 ?? FileSignature(path: file),
-                   let hash = FileSignature.contentHash(of: file),
-                   FileSignature(path: file) == signature { // unchanged while it was scanned
-                    cache.store(RegistryCache.Entry(signature: signature, hash: hash, outcome: stored),
-                                for: PluginLoader.absolutePath(file))
-                }
+                stored = Self.outcome(scanned!)
+                store(stored, for: file, signature: signatures[file])
             }
             switch stored {
             case .plugin(var info, let summaries, let lazy):
                 info.path = file // as found on this search path
                 let record = PluginRecord(info: info, summaries: summaries, classes: lazy, loaded: plugin)
-                plugins.append(record)
+                loadedPlugins.append(record)
                 for (index, summary) in summaries.enumerated() { register(summary.name, record, index) }
             case .failed(var error):
                 error.file = file
-                failures.append(error)
+                loadedFailures.append(error)
             }
         }
-        classes = byName.values.map { $0.record.summaries[$0.index] }.sorted { $0.name < $1.name }
+        registered = byName.values.map { $0.record.summaries[$0.index] }.sorted { $0.name < $1.name }
         var byID: [String: String] = [:]
-        for plugin in plugins {
+        for plugin in loadedPlugins {
             if let first = byID[plugin.info.id] {
-                warnings.append("\(first) and \(plugin.info.path) both have the plugin id \(plugin.info.id) (ids must be unique: reverse-DNS names of their own)")
+                collectedWarnings.append("\(first) and \(plugin.info.path) both have the plugin id \(plugin.info.id) (ids must be unique: reverse-DNS names of their own)")
             } else {
                 byID[plugin.info.id] = plugin.info.path
             }
         }
         if let cache {
             cache.prune()
-            cache.save { warnings.append($0) }
+            if explicitFiles == nil, let cwd = Self.workingDirectory {
+                cache.setView(RegistryCache.View(
+                    workingDirectory: cwd, searchPath: options.searchPath.directories, directories: directories,
+                    warnings: collectedWarnings.filter { !$0.contains("registry cache") },
+                    classes: byName.map { (name: $0.key, file: $0.value.record.info.path, position: $0.value.index) }))
+            }
+            cache.save { collectedWarnings.append($0) }
         }
-        for w in warnings { Diagnostics.warn(w) }
+        printWarnings()
     }
+
+    /// Scans files in scanner workers or in this process, as the options say.
+    private func scan(_ files: [String]) -> [String: (ScanOutcome, LoadedPlugin?)] {
+        guard !files.isEmpty else { return [:] }
+        switch options.isolation {
+        case .inProcess:
+            return PluginScanner.scanInProcess(files)
+        case .workers(let timeout):
+            return PluginScanner.scanInWorkers(files, timeout: timeout).mapValues { ($0, nil) }
+        }
+    }
+
+    private static func outcome(_ scanned: ScanOutcome) -> RegistryCache.Outcome {
+        switch scanned {
+        case .plugin(let info, let infos): return .plugin(info, infos.map(ClassSummary.init), classes: LazyClasses(infos))
+        case .failed(let error): return .failed(error)
+        }
+    }
+
+    /// Stores a scan result in the cache, if the file did not change while it was scanned.
+    private func store(_ outcome: RegistryCache.Outcome, for file: String, signature: FileSignature?) {
+        guard let cache, let signature = signature ?? FileSignature(path: file), let hash = FileSignature.contentHash(of: file),
+              FileSignature(path: file) == signature else { return }
+        cache.store(RegistryCache.Entry(signature: signature, hash: hash, outcome: outcome), for: PluginLoader.absolutePath(file))
+    }
+
+    static var workingDirectory: String? { PluginLoader.workingDirectory }
 
     private func register(_ name: String, _ record: PluginRecord, _ index: Int) {
         if let existing = byName[name] {
-            warnings.append("class \(name) is registered by both \(existing.record.info.path) and \(record.info.path); using \(existing.record.info.path) (its path sorts first)")
+            collectedWarnings.append("class \(name) is registered by both \(existing.record.info.path) and \(record.info.path); using \(existing.record.info.path) (its path sorts first)")
             return
         }
         byName[name] = (record, index)
     }
 
     /// Whether `record`'s class `name` is the one registered under that name.
-    public func isRegistered(_ name: String, from record: PluginRecord) -> Bool { byName[name]?.record === record }
+    public func isRegistered(_ name: String, from record: PluginRecord) -> Bool {
+        loadFully()
+        return byName[name]?.record === record
+    }
+
+    /// The class through the cache's index, without a full load (nil: the index cannot tell).
+    private func lookUpInIndex(_ name: String) -> ClassInfo? {
+        if let info = indexed[name] { return info }
+        guard !isLoaded, !options.rescan, explicitFiles == nil, let cache, let cwd = Self.workingDirectory,
+              let (found, warnings) = cache.lookup(name, searchPath: options.searchPath.directories, workingDirectory: cwd),
+              let all = try? found.classes.classes(), found.position < all.count, all[found.position].name == name else {
+            printWarnings()
+            return nil
+        }
+        var info = all[found.position]
+        info.plugin.path = found.file
+        indexed[name] = info
+        indexedLookups += 1
+        collectedWarnings += warnings
+        printWarnings()
+        return info
+    }
 
     /// The description of the class registered under `name` (no plugin code runs).
     public func classInfo(named name: String) throws -> ClassInfo? {
+        if let info = lookUpInIndex(name) { return info }
+        loadFully()
         guard let (record, index) = byName[name] else { return nil }
-        var info = try record.classes()[index]
+        var info = try classes(of: record)[index]
         info.plugin.path = record.info.path
         return info
+    }
+
+    /// A record's class descriptions; a cache entry that cannot be decoded is scanned again (with a
+    /// warning), never trusted and never fatal.
+    private func classes(of record: PluginRecord) throws -> [ClassInfo] {
+        do { return try record.classes() } catch {
+            Diagnostics.warn("\(record.info.path): its registry cache entry is corrupt (\(error)); scanning it again")
+            guard let result = scan([record.info.path])[record.info.path] else { throw HostError(.internalError, "no scan result", file: record.info.path) }
+            guard case .plugin(_, let infos) = result.0 else {
+                if case .failed(let failure) = result.0 { throw failure }
+                return []
+            }
+            record.lazyClasses = LazyClasses(infos)
+            record.loaded = record.loaded ?? result.1
+            store(Self.outcome(result.0), for: record.info.path, signature: nil)
+            cache?.save { Diagnostics.warn($0) }
+            return infos
+        }
     }
 
     /// The class registered under `name`, ready to instantiate: in this process or in a worker, as
     /// the options say. Throws if its plugin cannot be loaded now.
     public func designableClass(named name: String) throws -> DesignableClass? {
-        guard let (record, _) = byName[name], let info = try classInfo(named: name) else { return nil }
+        let info: ClassInfo
+        var record: PluginRecord?
+        if let found = lookUpInIndex(name) {
+            info = found
+        } else {
+            loadFully()
+            guard let entry = byName[name], let found = try classInfo(named: name) else { return nil }
+            info = found
+            record = entry.record
+        }
+        let path = info.plugin.path
         switch options.isolation {
         case .inProcess:
-            if record.loaded == nil { record.loaded = try PluginLoader.load(record.info.path) }
-            guard let cls = record.loaded!.classes.first(where: { $0.info.name == name }) else {
+            let plugin = try record?.loaded ?? loadedInProcess[path] ?? PluginLoader.load(path)
+            record?.loaded = plugin
+            loadedInProcess[path] = plugin
+            guard let cls = plugin.classes.first(where: { $0.info.name == name }) else {
                 throw HostError(.pluginFailure, "the plugin no longer registers this class (was it rebuilt?)",
-                                file: record.info.path, className: name, phase: .load)
+                                file: path, className: name, phase: .load)
             }
             return cls
         case .workers(let timeout):
-            let path = record.info.path
             let plugin = hosted[path] ?? WorkerHostedPlugin(path: path, timeout: timeout)
             hosted[path] = plugin
             return WorkerClass(info: info, plugin: plugin)

@@ -1,27 +1,40 @@
+import CZlib
 import FoundationEssentials
 import Glibc
 
-/// The registry cache, like GStreamer's registry: what scanning each plugin file learned (its classes
-/// and property tables, or why it failed), keyed by the file's absolute path, size, modification time,
-/// inode and a content hash, so that `host list` and `host inspect` on unchanged plugins dlopen nothing.
+/// The registry cache, like GStreamer's binary registry: what scanning each plugin file learned (its
+/// classes and property tables, or why it failed), keyed by the file's absolute path, size,
+/// modification time, inode and a content hash, so that `host list` and `host inspect` on unchanged
+/// plugins dlopen nothing — plus an index of the last search path, so that `inspect CLASS` and
+/// `render CLASS` find one class without reading the others.
 ///
-/// Location: `--cache FILE`, else `$EASEL_REGISTRY_CACHE`, else `$XDG_CACHE_HOME/easel/registry-v1.bin`
-/// (`~/.cache/easel/registry-v1.bin`). The file is written atomically (temporary file, fsync, rename).
-/// Format (versioned; a file of another version or host is rebuilt silently, a corrupt one is
-/// discarded with a warning, never fatal):
+/// Location: `--cache FILE`, else `$EASEL_REGISTRY_CACHE`, else `$XDG_CACHE_HOME/easel/registry-v2.bin`
+/// (`~/.cache/easel/registry-v2.bin`). Written atomically (temporary file, fsync, rename); read
+/// through `mmap`, touching only what a command needs.
 ///
-///     "EASELREG"  u32 format version  string host identity  u32 entry count  entries…
-///     entry: string path  u64 size  i64 mtime(ns)  u64 inode  u64 content hash  u8 outcome
-///            outcome 0: plugin info, class summaries, blob of the full class descriptions
-///            outcome 1: the error that made the file fail (a crash during the scan included)
+/// Format 2 (little-endian; every section and record carries a CRC-32, so a flipped byte anywhere is
+/// noticed where it is read: the cache, or the entry, is then rebuilt with a warning, never trusted):
 ///
-/// Class descriptions are decoded only when a command needs them (inspect, render), so listing
-/// a thousand plugins reads summaries only.
+///     header (56 bytes): "EASELREG" u32 version u32 0  u64 entriesOffset u32 entriesLength u32 entriesCRC
+///                        u64 viewOffset u32 viewLength u32 viewCRC  u32 headerCRC u32 0
+///     blobs:    per plugin, the full class descriptions (decoded only by inspect/render)
+///     records:  per file, kind 0: plugin info + class summaries; kind 1: why it failed
+///     entries:  string hostIdentity, then per file: string path, u64 size, i64 mtime, u64 inode,
+///               u64 content hash, u8 kind, u64 recordOffset u32 recordLength u32 recordCRC,
+///               u64 blobOffset u32 blobLength u32 blobCRC
+///     view:     string hostIdentity, string cwd, [string] search path, [(string dir, u64 device,
+///               u64 inode, i64 mtime)] every directory walked, [string] warnings, u32 class count,
+///               then a u32 offset per class, sorted by name, of its class record:
+///     class record: u32 length u32 CRC, then string name, string file (as found), u64 size,
+///               i64 mtime, u64 inode, u64 blobOffset u32 blobLength u32 blobCRC, u32 position
 final class RegistryCache {
     static let magic: [UInt8] = Array("EASELREG".utf8)
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
+    static let headerSize = 56
     /// Changes whenever the host's validation or descriptions could change.
-    static let hostIdentity = "easel \(PluginLoader.hostVersion) abi \(PluginLoader.hostABI.major).\(PluginLoader.hostABI.minor) descriptions \(BinaryWriter.descriptionFormat)"
+    static let hostIdentity = "easel \(PluginLoader.hostVersion) abi \(PluginLoader.hostABI.major).\(PluginLoader.hostABI.minor)"
+    /// The largest cache file read: far more than 10 000 plugins need; a larger file is not ours.
+    static let maximumSize = 512 << 20
 
     struct Entry {
         var signature: FileSignature
@@ -34,8 +47,31 @@ final class RegistryCache {
         case failed(HostError)
     }
 
+    /// What the last full load of a search path found: enough to look one class up later, when
+    /// none of the directories it walked has changed since.
+    struct View {
+        var workingDirectory: String
+        var searchPath: [String]
+        var directories: [PluginSearchPath.WalkedDirectory]
+        var warnings: [String]
+        /// Class name → its file as found, and its position among that file's classes.
+        var classes: [(name: String, file: String, position: Int)]
+    }
+
+    /// One class found through the view.
+    struct IndexedClass {
+        var file: String
+        var signature: FileSignature
+        var classes: LazyClasses
+        var position: Int
+    }
+
     let path: String
-    private(set) var entries: [String: Entry] = [:]
+    private let warn: (String) -> Void
+    private let mapped: MappedFile?
+    private var header: Header?
+    private var decodedEntries: [String: Entry]?
+    private var newView: View?
     private(set) var isDirty = false
 
     /// The default cache file for this user.
@@ -48,88 +84,112 @@ final class RegistryCache {
         return base + "/easel/registry-v\(formatVersion).bin"
     }
 
-    /// Loads the cache at `path`. A missing file is an empty cache; a corrupt one is reported through
-    /// `warn` and treated as empty.
-    init(path: String, warn: (String) -> Void) {
+    /// Opens the cache at `path` (mapping it; nothing is decoded yet). A missing file is an empty
+    /// cache; a corrupt or foreign one is reported through `warn` and treated as empty.
+    init(path: String, warn: @escaping (String) -> Void) {
         self.path = path
-        guard let bytes = Self.readFile(path, warn: warn) else { return }
+        self.warn = warn
         do {
-            entries = try Self.decode(bytes)
+            mapped = try MappedFile(path, maximumSize: Self.maximumSize)
+        } catch let error as HostError {
+            warn("\(path): the registry cache \(error.message); not using it")
+            mapped = nil
+        } catch {
+            mapped = nil
+        }
+        guard let mapped else { return }
+        do {
+            header = try Header(mapped)
         } catch is OtherVersion {
             isDirty = true
         } catch {
-            warn("\(path): the registry cache is corrupt (\(error)); rebuilding it")
-            isDirty = true
+            corrupt("\(error)")
         }
+    }
+
+    private func corrupt(_ why: String) {
+        warn("\(path): the registry cache is corrupt (\(why)); rebuilding it")
+        header = nil
+        decodedEntries = [:]
+        isDirty = true
+    }
+
+    // MARK: - Entries (the full load)
+
+    /// Every entry, decoded once (a corrupt table is a warning and an empty cache).
+    var entries: [String: Entry] {
+        if let decodedEntries { return decodedEntries }
+        var result: [String: Entry] = [:]
+        if let header, let mapped {
+            do { result = try Self.decodeEntries(mapped, header) } catch { corrupt("\(error)") }
+        }
+        decodedEntries = result
+        return result
     }
 
     func entry(for path: String) -> Entry? { entries[path] }
 
     func store(_ entry: Entry, for path: String) {
-        entries[path] = entry
+        _ = entries
+        decodedEntries![path] = entry
         isDirty = true
     }
 
     /// Forgets files that no longer exist.
     func prune() {
         for path in entries.keys where access(path, F_OK) != 0 {
-            entries[path] = nil
+            decodedEntries![path] = nil
             isDirty = true
         }
     }
 
-    struct OtherVersion: Error {}
-
-    static func decode(_ bytes: [UInt8]) throws -> [String: Entry] {
-        var r = BinaryReader(bytes)
-        for m in magic { guard try r.u8() == m else { throw BinaryReader.Invalid(description: "not a registry cache file") } }
-        guard try r.u32() == formatVersion, try r.string() == hostIdentity else { throw OtherVersion() }
-        var entries: [String: Entry] = [:]
-        let count = Int(try r.u32())
-        for _ in 0..<count {
-            let path = try r.string()
-            let signature = FileSignature(size: try r.u64(), modified: try r.i64(), inode: try r.u64())
-            let hash = try r.u64()
-            let outcome: Outcome
-            switch try r.u8() {
-            case 0:
-                let info = try r.pluginInfo()
-                let summaries = try r.array { try ClassSummary(from: &$0) }
-                outcome = .plugin(info, summaries, classes: LazyClasses(blob: try r.blob()))
-            case 1:
-                outcome = .failed(try r.hostError())
-            default:
-                throw BinaryReader.Invalid(description: "unknown outcome")
-            }
-            entries[path] = Entry(signature: signature, hash: hash, outcome: outcome)
-        }
-        guard r.isAtEnd else { throw BinaryReader.Invalid(description: "trailing bytes") }
-        return entries
+    /// Records what a full load of a search path found (written with the next save).
+    func setView(_ view: View) {
+        newView = view
+        isDirty = true
     }
 
-    func encode() -> [UInt8] {
-        var w = BinaryWriter(capacity: 1 << 16)
-        for m in Self.magic { w.u8(m) }
-        w.u32(Self.formatVersion)
-        w.string(Self.hostIdentity)
-        w.u32(UInt32(entries.count))
-        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            w.string(path)
-            w.u64(entry.signature.size); w.i64(entry.signature.modified); w.u64(entry.signature.inode)
-            w.u64(entry.hash)
-            switch entry.outcome {
-            case .plugin(let info, let summaries, let classes):
-                w.u8(0)
-                w.pluginInfo(info)
-                w.array(summaries) { $1.encode(to: &$0) }
-                w.blob(classes.blob)
-            case .failed(let error):
-                w.u8(1)
-                w.hostError(error)
+    // MARK: - The index (one class)
+
+    /// The class `name` through the stored view, if the view is of this search path and working
+    /// directory, none of the directories it walked changed (so no file was added, removed or
+    /// renamed), and the class's file is unchanged. nil otherwise: the caller does a full load.
+    func lookup(_ name: String, searchPath: [String], workingDirectory: String) -> (IndexedClass, [String])? {
+        guard let header, let mapped, header.viewLength > 0 else { return nil }
+        do {
+            var r = try BinaryReader(mapped.copy(header.viewOffset, header.viewLength, crc: header.viewCRC, what: "index"))
+            guard try r.string() == Self.hostIdentity, try r.string() == workingDirectory,
+                  try r.array({ try $0.string() }) == searchPath else { return nil }
+            let directories = try r.array { try PluginSearchPath.WalkedDirectory(from: &$0) }
+            guard directories.allSatisfy(\.isUnchanged) else { return nil }
+            let warnings = try r.array { try $0.string() }
+            let count = Int(try r.u32())
+            var low = 0, high = count - 1
+            let slots = r.offset
+            while low <= high {
+                let middle = (low + high) / 2
+                var s = BinaryReader(r.bytes, offset: slots + middle * 4, end: slots + middle * 4 + 4)
+                let recordOffset = Int(try s.u32())
+                var record = try BinaryReader(mapped.record(recordOffset, what: "class index record"))
+                let candidate = try record.string()
+                if candidate < name { low = middle + 1; continue }
+                if candidate > name { high = middle - 1; continue }
+                let file = try record.string()
+                let signature = FileSignature(size: try record.u64(), modified: try record.i64(), inode: try record.u64())
+                let blob = try BlobReference(from: &record)
+                let position = Int(try record.u32())
+                guard FileSignature(path: file) == signature else { return nil }
+                return (IndexedClass(file: file, signature: signature, classes: LazyClasses(blob: blob, in: mapped),
+                                     position: position), warnings)
             }
+            return nil
+        } catch {
+            corrupt("\(error)")
+            return nil
         }
-        return w.bytes
     }
+
+    // MARK: - Saving
 
     /// Writes the cache if it changed: temporary file in the same directory, fsync, rename. Failures
     /// are reported through `warn`; the cache is an optimisation, never a reason to fail a command.
@@ -140,7 +200,7 @@ final class RegistryCache {
             return warn("\(path): the registry cache is \(RegularFile.kind(existing.st_mode)), not a regular file; not replacing it")
         }
         let dir = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        if !dir.isEmpty { Self.makeDirectories(dir) }
+        if !dir.isEmpty { makeDirectories(dir) }
         let temporary = "\(path).\(getpid()).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
@@ -166,19 +226,248 @@ final class RegistryCache {
         isDirty = false
     }
 
-    /// The largest cache file read: far more than 10 000 plugins need; a larger file is not ours.
-    static let maximumSize = 512 << 20
+    func encode() -> [UInt8] {
+        var out = BinaryWriter(capacity: 1 << 16)
+        for _ in 0..<Self.headerSize { out.u8(0) }
+        let sorted = entries.sorted { $0.key < $1.key }
+        // Blobs, then records: their offsets go into the entries and the view.
+        var blobs: [String: BlobReference] = [:]
+        for (path, entry) in sorted {
+            guard case .plugin(_, _, let classes) = entry.outcome else { continue }
+            let (bytes, crc) = classes.stored
+            blobs[path] = BlobReference(offset: UInt64(out.bytes.count), length: UInt32(bytes.count), crc: crc)
+            out.raw(bytes)
+        }
+        var records: [String: BlobReference] = [:]
+        for (path, entry) in sorted {
+            var w = BinaryWriter(capacity: 256)
+            switch entry.outcome {
+            case .plugin(let info, let summaries, _):
+                w.u8(0)
+                w.pluginInfo(info)
+                w.array(summaries) { $1.encode(to: &$0) }
+            case .failed(let error):
+                w.u8(1)
+                w.hostError(error)
+            }
+            records[path] = BlobReference(offset: UInt64(out.bytes.count), length: UInt32(w.bytes.count), crc: Self.crc(w.bytes))
+            out.raw(w.bytes)
+        }
+        var e = BinaryWriter(capacity: 64 * sorted.count + 64)
+        e.string(Self.hostIdentity)
+        e.u32(UInt32(sorted.count))
+        for (path, entry) in sorted {
+            e.string(path)
+            e.u64(entry.signature.size); e.i64(entry.signature.modified); e.u64(entry.signature.inode)
+            e.u64(entry.hash)
+            if case .failed = entry.outcome { e.u8(1) } else { e.u8(0) }
+            records[path]!.encode(to: &e)
+            (blobs[path] ?? BlobReference(offset: 0, length: 0, crc: 0)).encode(to: &e)
+        }
+        let entriesOffset = out.bytes.count
+        out.raw(e.bytes)
 
-    /// The cache file's bytes; nil if there is none. Only a regular file of at most
-    /// ``maximumSize`` bytes is read (a FIFO or a sparse 30 GB file is a warning, never a hang).
-    static func readFile(_ path: String, warn: (String) -> Void) -> [UInt8]? {
-        do { return try RegularFile.read(path, maximumSize: maximumSize) } catch let error as HostError {
-            warn("\(path): the registry cache \(error.message); not using it")
-            return nil
-        } catch { return nil }
+        var viewOffset = 0, viewLength = 0, viewCRC: UInt32 = 0
+        if let view = newView ?? storedView() {
+            // Class records first (their offsets go into the view's table).
+            var offsets: [UInt32] = []
+            for cls in view.classes.sorted(by: { $0.name < $1.name }) {
+                let key = PluginLoader.absolutePath(cls.file, relativeTo: view.workingDirectory)
+                guard let entry = entries[key], let blob = blobs[key] else { continue }
+                var w = BinaryWriter(capacity: 128)
+                w.string(cls.name); w.string(cls.file)
+                w.u64(entry.signature.size); w.i64(entry.signature.modified); w.u64(entry.signature.inode)
+                blob.encode(to: &w)
+                w.u32(UInt32(cls.position))
+                offsets.append(UInt32(out.bytes.count))
+                out.u32(UInt32(w.bytes.count)); out.u32(Self.crc(w.bytes)); out.raw(w.bytes)
+            }
+            var v = BinaryWriter(capacity: 4 * offsets.count + 256)
+            v.string(Self.hostIdentity)
+            v.string(view.workingDirectory)
+            v.array(view.searchPath) { $0.string($1) }
+            v.array(view.directories) { $1.encode(to: &$0) }
+            v.array(view.warnings) { $0.string($1) }
+            v.u32(UInt32(offsets.count))
+            for o in offsets { v.u32(o) }
+            viewOffset = out.bytes.count
+            viewLength = v.bytes.count
+            viewCRC = Self.crc(v.bytes)
+            out.raw(v.bytes)
+        }
+        var h = BinaryWriter(capacity: Self.headerSize)
+        for m in Self.magic { h.u8(m) }
+        h.u32(Self.formatVersion); h.u32(0)
+        h.u64(UInt64(entriesOffset)); h.u32(UInt32(e.bytes.count)); h.u32(Self.crc(e.bytes))
+        h.u64(UInt64(viewOffset)); h.u32(UInt32(viewLength)); h.u32(viewCRC)
+        h.u32(Self.crc(h.bytes)); h.u32(0)
+        var bytes = out.bytes
+        bytes.replaceSubrange(0..<Self.headerSize, with: h.bytes)
+        return bytes
     }
 
-    static func makeDirectories(_ dir: String) { EaselHost.makeDirectories(dir) }
+    /// The view stored in the file, kept when this run made no new one (an `inspect` that found its
+    /// class through the index does not forget the index).
+    private func storedView() -> View? {
+        guard let header, let mapped, header.viewLength > 0 else { return nil }
+        do {
+            var r = try BinaryReader(mapped.copy(header.viewOffset, header.viewLength, crc: header.viewCRC, what: "index"))
+            guard try r.string() == Self.hostIdentity else { return nil }
+            let cwd = try r.string()
+            let searchPath = try r.array { try $0.string() }
+            let directories = try r.array { try PluginSearchPath.WalkedDirectory(from: &$0) }
+            let warnings = try r.array { try $0.string() }
+            let count = Int(try r.u32())
+            var classes: [(String, String, Int)] = []
+            for _ in 0..<count {
+                var record = try BinaryReader(mapped.record(Int(try r.u32()), what: "class index record"))
+                let name = try record.string(), file = try record.string()
+                _ = try record.u64(); _ = try record.i64(); _ = try record.u64()
+                _ = try BlobReference(from: &record)
+                classes.append((name, file, Int(try record.u32())))
+            }
+            return View(workingDirectory: cwd, searchPath: searchPath, directories: directories, warnings: warnings,
+                        classes: classes.map { (name: $0.0, file: $0.1, position: $0.2) })
+        } catch {
+            return nil
+        }
+    }
+
+    // MARK: - Decoding
+
+    struct OtherVersion: Error {}
+
+    struct Header {
+        var entriesOffset: Int, entriesLength: Int, entriesCRC: UInt32
+        var viewOffset: Int, viewLength: Int, viewCRC: UInt32
+
+        init(_ file: MappedFile) throws {
+            guard file.count >= RegistryCache.headerSize else {
+                throw BinaryReader.Invalid(description: "\(file.count) bytes is shorter than the header")
+            }
+            var r = BinaryReader(file.bytes(0, RegistryCache.headerSize))
+            for m in RegistryCache.magic { guard try r.u8() == m else { throw BinaryReader.Invalid(description: "not a registry cache file") } }
+            guard try r.u32() == RegistryCache.formatVersion else { throw OtherVersion() }
+            _ = try r.u32()
+            entriesOffset = Int(try r.u64()); entriesLength = Int(try r.u32()); entriesCRC = try r.u32()
+            viewOffset = Int(try r.u64()); viewLength = Int(try r.u32()); viewCRC = try r.u32()
+            let crc = try r.u32()
+            guard crc == RegistryCache.crc(Array(r.bytes[0..<48])) else { throw BinaryReader.Invalid(description: "header checksum mismatch") }
+            for (offset, length) in [(entriesOffset, entriesLength), (viewOffset, viewLength)] where offset + length > file.count || offset < 0 {
+                throw BinaryReader.Invalid(description: "a section lies beyond the end of the file")
+            }
+        }
+    }
+
+    static func decodeEntries(_ file: MappedFile, _ header: Header) throws -> [String: Entry] {
+        var r = BinaryReader(try file.copy(header.entriesOffset, header.entriesLength, crc: header.entriesCRC, what: "entry table"))
+        guard try r.string() == hostIdentity else { throw OtherVersion() }
+        let count = Int(try r.u32())
+        var entries: [String: Entry] = [:]
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            let path = try r.string()
+            let signature = FileSignature(size: try r.u64(), modified: try r.i64(), inode: try r.u64())
+            let hash = try r.u64()
+            let kind = try r.u8()
+            let record = try BlobReference(from: &r)
+            let blob = try BlobReference(from: &r)
+            var rr = BinaryReader(try file.copy(Int(record.offset), Int(record.length), crc: record.crc, what: "record of \(path)"))
+            let outcome: Outcome
+            switch (kind, try rr.u8()) {
+            case (0, 0):
+                let info = try rr.pluginInfo()
+                let summaries = try rr.array { try ClassSummary(from: &$0) }
+                outcome = .plugin(info, summaries, classes: LazyClasses(blob: blob, in: file))
+            case (1, 1):
+                outcome = .failed(try rr.hostError())
+            default:
+                throw BinaryReader.Invalid(description: "unknown outcome in the record of \(path)")
+            }
+            entries[path] = Entry(signature: signature, hash: hash, outcome: outcome)
+        }
+        return entries
+    }
+
+    static func crc(_ bytes: [UInt8]) -> UInt32 {
+        UInt32(bytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) })
+    }
+}
+
+/// Where a checksummed stretch of bytes lies in the cache file.
+struct BlobReference {
+    var offset: UInt64
+    var length: UInt32
+    var crc: UInt32
+
+    init(offset: UInt64, length: UInt32, crc: UInt32) {
+        self.offset = offset
+        self.length = length
+        self.crc = crc
+    }
+
+    init(from r: inout BinaryReader) throws {
+        offset = try r.u64(); length = try r.u32(); crc = try r.u32()
+    }
+
+    func encode(to w: inout BinaryWriter) {
+        w.u64(offset); w.u32(length); w.u32(crc)
+    }
+}
+
+/// A read-only memory map of a regular file (nothing mapped for an empty one).
+final class MappedFile: @unchecked Sendable {
+    let count: Int
+    private let base: UnsafeRawPointer?
+
+    /// Maps `path`; nil if it does not exist. Throws if it is not a regular file or is larger than
+    /// `maximumSize` (so a FIFO never blocks and a sparse 30 GB file is never read).
+    init?(_ path: String, maximumSize: Int) throws {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw HostError(.cannotCreate, "cannot be opened: \(String(cString: strerror(errno)))", file: path)
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw HostError(.cannotCreate, "cannot be read: \(String(cString: strerror(errno)))", file: path) }
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            throw HostError(.cannotCreate, "is \(RegularFile.kind(st.st_mode)), not a regular file", file: path)
+        }
+        guard st.st_size <= maximumSize else {
+            throw HostError(.cannotCreate, "is \(st.st_size) bytes, more than the \(maximumSize >> 20) MiB expected at most", file: path)
+        }
+        count = Int(st.st_size)
+        if count == 0 { base = nil; return }
+        let p = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0)
+        guard let p, p != MAP_FAILED else { throw HostError(.cannotCreate, "cannot be mapped: \(String(cString: strerror(errno)))", file: path) }
+        base = UnsafeRawPointer(p)
+    }
+
+    deinit { if let base { munmap(UnsafeMutableRawPointer(mutating: base), count) } }
+
+    /// A copy of `length` bytes at `offset` (bounds-checked).
+    func bytes(_ offset: Int, _ length: Int) -> [UInt8] {
+        guard let base, offset >= 0, length >= 0, offset <= count - length else { return [] }
+        return Array(UnsafeRawBufferPointer(start: base + offset, count: length))
+    }
+
+    /// The same, checked against its CRC-32.
+    func copy(_ offset: Int, _ length: Int, crc: UInt32, what: String) throws -> [UInt8] {
+        guard offset >= 0, length >= 0, offset <= count - length else {
+            throw BinaryReader.Invalid(description: "the \(what) lies beyond the end of the file")
+        }
+        let b = bytes(offset, length)
+        guard RegistryCache.crc(b) == crc else { throw BinaryReader.Invalid(description: "the \(what) fails its checksum") }
+        return b
+    }
+
+    /// A length-prefixed, checksummed record at `offset`: `u32 length u32 crc bytes`.
+    func record(_ offset: Int, what: String) throws -> [UInt8] {
+        var r = BinaryReader(bytes(offset, 8))
+        let length = Int(try r.u32()), crc = try r.u32()
+        return try copy(offset + 8, length, crc: crc, what: what)
+    }
 }
 
 /// What `host list` shows of a class: no property table.
@@ -201,25 +490,42 @@ public struct ClassSummary: Equatable, Sendable {
     }
 }
 
-/// Full class descriptions, kept encoded until someone needs them.
+/// Full class descriptions, kept encoded (in the cache file, with their checksum) until someone
+/// needs them.
 final class LazyClasses {
-    let blob: [UInt8]
+    private var source: (file: MappedFile, reference: BlobReference)?
+    private var encoded: [UInt8]?
     private var decoded: [ClassInfo]?
 
-    init(blob: [UInt8]) { self.blob = blob }
+    init(blob: BlobReference, in file: MappedFile) { source = (file, blob) }
 
     init(_ classes: [ClassInfo]) {
         var w = BinaryWriter(capacity: 1024)
         w.array(classes) { $0.classInfo($1) }
-        blob = w.bytes
+        encoded = w.bytes
         decoded = classes
+    }
+
+    /// The encoded bytes and the checksum they were stored with (a corrupt blob is copied as it is,
+    /// so it still fails its checksum when read from the new file).
+    var stored: (bytes: [UInt8], crc: UInt32) {
+        if let encoded { return (encoded, RegistryCache.crc(encoded)) }
+        guard let (file, reference) = source else { return ([], 0) }
+        return (file.bytes(Int(reference.offset), Int(reference.length)), reference.crc)
     }
 
     func classes() throws -> [ClassInfo] {
         if let decoded { return decoded }
-        var r = BinaryReader(blob)
+        let bytes: [UInt8]
+        if let encoded { bytes = encoded } else if let (file, reference) = source {
+            bytes = try file.copy(Int(reference.offset), Int(reference.length), crc: reference.crc, what: "class descriptions")
+        } else {
+            bytes = []
+        }
+        var r = BinaryReader(bytes)
         let classes = try r.array { try $0.classInfo() }
         decoded = classes
         return classes
     }
 }
+

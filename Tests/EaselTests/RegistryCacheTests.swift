@@ -41,7 +41,7 @@ final class RegistryCacheTests: XCTestCase {
     func testACorruptCacheIsAWarningAndIsRebuilt() throws {
         let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
         let cache = root + "/registry.bin"
-        for garbage in [Data("not a cache".utf8), Data(), Data("EASELREG".utf8) + Data([1, 0, 0, 0, 200, 0, 0, 0])] {
+        for garbage in [Data("not a cache".utf8), Data(), Data("EASELREG".utf8) + Data([2, 0, 0, 0, 200, 0, 0, 0])] {
             try garbage.write(to: URL(fileURLWithPath: cache))
             var warnings: [String] = []
             let saved = Diagnostics.warningSink
@@ -99,5 +99,98 @@ final class RegistryCacheTests: XCTestCase {
         for name in ["Gauge", "AllTypes"] {
             XCTAssertEqual(try inProcess.classInfo(named: name), try workers.classInfo(named: name), name)
         }
+    }
+
+    // MARK: - Integrity
+
+    /// Every byte of the cache is covered by a checksum: whichever byte is flipped, the cache (or
+    /// the entry) is rebuilt with a warning and the answers are the same as from a fresh scan.
+    func testAFlippedByteAnywhereIsNoticedAndRebuilt() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge"),
+                                         "libAllTypes.so": try CFixture.build("all_types.c")])
+        let dir = root + "/components", cache = root + "/registry.bin"
+        let fresh = Registry(options: options(dir, cache: root + "/fresh.bin", isolation: .inProcess))
+        let expected = try ["Gauge", "AllTypes"].map { try fresh.classInfo(named: $0) }
+        _ = Registry(options: options(dir, cache: cache)).classes
+        let good = try Data(contentsOf: URL(fileURLWithPath: cache))
+        var offset = 0
+        while offset < good.count {
+            var bad = good
+            bad[offset] ^= 0x5A
+            try bad.write(to: URL(fileURLWithPath: cache))
+            var warnings: [String] = []
+            let saved = Diagnostics.warningSink
+            Diagnostics.warningSink = { warnings.append($0) }
+            defer { Diagnostics.warningSink = saved }
+            let registry = Registry(options: options(dir, cache: cache))
+            XCTAssertEqual(registry.classes.map(\.name), ["AllTypes", "Gauge"], "byte \(offset)")
+            XCTAssertEqual(try ["Gauge", "AllTypes"].map { try registry.classInfo(named: $0) }, expected, "byte \(offset)")
+            let rebuilt = try Data(contentsOf: URL(fileURLWithPath: cache))
+            if rebuilt == bad {
+                XCTFail("byte \(offset): the corrupt cache was kept")
+            }
+            offset += max(1, good.count / 97)
+        }
+    }
+
+    func testACorruptClassEntryIsScannedAgainNotFatal() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        let cache = root + "/registry.bin"
+        XCTAssertEqual(try runHost(["list", "--cache", cache], directory: root).status, 0)
+        // The first bytes after the header are the class descriptions (the blobs section).
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: cache))
+        bytes[60] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: cache))
+        for command in [["inspect", "Gauge"], ["render", "Gauge", "-o", "out.png"]] {
+            let result = try runHost(command + ["--cache", cache], directory: root)
+            XCTAssertEqual(result.status, 0, "\(command): \(result.stderr)")
+            XCTAssertFalse(result.stderr.contains("--rescan"), result.stderr)
+        }
+        let inspect = try runHost(["inspect", "Gauge", "--cache", cache], directory: root)
+        XCTAssertEqual(inspect.stderr, "", "repaired: \(inspect.stderr)")
+    }
+
+    func testAHugeSparseCacheFileIsNotRead() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        let cache = root + "/huge.bin"
+        XCTAssertTrue(FileManager.default.createFile(atPath: cache, contents: Data("EASELREG".utf8)))
+        XCTAssertEqual(truncate(cache, 30 << 30), 0)
+        let result = try runHost(["list", "--cache", cache], directory: root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Gauge"))
+        XCTAssertTrue(result.stderr.contains("more than the 512 MiB expected at most"), result.stderr)
+    }
+
+    // MARK: - The index
+
+    func testOneClassIsFoundThroughTheIndexWhileNothingChanged() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge"),
+                                         "libAllTypes.so": try CFixture.build("all_types.c")])
+        let dir = root + "/components", cache = root + "/registry.bin"
+        let full = Registry(options: options(dir, cache: cache))
+        let expected = try full.classInfo(named: "Gauge")
+        let warm = Registry(options: options(dir, cache: cache))
+        XCTAssertEqual(try warm.classInfo(named: "Gauge"), expected)
+        XCTAssertEqual(warm.indexedLookups, 1, "answered by the index")
+        XCTAssertNotNil(try warm.designableClass(named: "AllTypes"))
+        XCTAssertEqual(warm.indexedLookups, 2)
+        XCTAssertNil(try Registry(options: options(dir, cache: cache)).classInfo(named: "Nope"), "unknown: a full load says so")
+        // A new file that sorts first and registers Gauge too: the directory changed, so the index
+        // is not trusted and the new winner is found.
+        try FileManager.default.copyItem(atPath: try TestPaths.example("Gauge"), toPath: dir + "/libAGauge.so")
+        let changed = Registry(options: options(dir, cache: cache))
+        XCTAssertEqual(try changed.classInfo(named: "Gauge")?.plugin.path, dir + "/libAGauge.so")
+        XCTAssertEqual(changed.indexedLookups, 0)
+        // The winner rewritten in place (the directory unchanged): its signature tells.
+        let next = Registry(options: options(dir, cache: cache))
+        XCTAssertEqual(try next.classInfo(named: "Gauge")?.plugin.path, dir + "/libAGauge.so")
+        XCTAssertEqual(next.indexedLookups, 1)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: dir + "/libAGauge.so"))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: try Data(contentsOf: URL(fileURLWithPath: try CFixture.build("all_types.c"))))
+        try handle.close()
+        let rewritten = Registry(options: options(dir, cache: cache))
+        XCTAssertEqual(try rewritten.classInfo(named: "Gauge")?.plugin.path, dir + "/libGauge.so")
+        XCTAssertEqual(rewritten.indexedLookups, 0)
     }
 }
