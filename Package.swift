@@ -19,9 +19,8 @@ if !FileManager.default.fileExists(atPath: macroLibrary) {
     try? build.run()
     build.waitUntilExit()
 }
-/// What EaselKit and every Swift component target compile with: the Swift 6 language mode and the
-/// macro plugin.
-let macroSettings: [SwiftSetting] = [.swiftLanguageMode(.v6), .unsafeFlags(["-load-plugin-library", macroLibrary])]
+/// What EaselKit and every Swift component target compile with: the macro plugin.
+let macroSettings: [SwiftSetting] = [.unsafeFlags(["-load-plugin-library", macroLibrary])]
 
 /// A component plugin: a dynamic library the host dlopens.
 func component(_ name: String) -> Product {
@@ -42,7 +41,7 @@ let package = Package(
     ],
     targets: [
         // The contract: one C header, no dependencies.
-        .target(name: "CEasel", path: "Sources/CEasel"),
+        .target(name: "CEasel", path: "Sources/CEasel", exclude: ["easel.pc.in"]),
         // The frozen layout of the ABI 1.0 draft, which the host still reads (easel.h, VERSIONING).
         .target(name: "CEaselLegacy", dependencies: ["CEasel"], path: "Sources/CEaselLegacy"),
 
@@ -101,6 +100,6 @@ let package = Package(
 
         .testTarget(name: "EaselTests", dependencies: ["EaselHost", "EaselRender", "EaselPreview"], path: "Tests/EaselTests",
                     exclude: ["Resources"]),
-    ],
-    swiftLanguageModes: [.v5]
+    ]
+    // Every target builds in the Swift 6 language mode (the default of tools version 6.0).
 )
