@@ -1,5 +1,5 @@
 import Dispatch
-import Glibc
+@preconcurrency import Glibc
 
 /// Learns what plugin files contain: in this process, or in scanner workers so that a plugin that
 /// crashes or hangs while loading is recorded as failed, with why, instead of ending the host.
@@ -46,25 +46,28 @@ enum PluginScanner {
         }
         // Fork the launcher before there are threads.
         WorkerLauncher.prepare()
-        let lock = Mutex()
-        var next = 0
-        var results: [String: ScanOutcome] = [:]
+        final class Shared: @unchecked Sendable {
+            let lock = Mutex()
+            var next = 0
+            var results: [String: ScanOutcome] = [:]
+        }
+        let shared = Shared()
         let progress = ScanProgress(total: paths.count)
         DispatchQueue.concurrentPerform(iterations: scanners) { _ in
             while true {
-                lock.lock()
-                let index = next
-                next += 1
-                lock.unlock()
+                shared.lock.lock()
+                let index = shared.next
+                shared.next += 1
+                shared.lock.unlock()
                 guard index < batches.count else { return }
                 let scanned = scanBatch(batches[index], timeout: timeout, progress: progress)
-                lock.lock()
-                results.merge(scanned) { $1 }
-                lock.unlock()
+                shared.lock.lock()
+                shared.results.merge(scanned) { $1 }
+                shared.lock.unlock()
             }
         }
         progress.finish()
-        return results
+        return shared.results
     }
 
     /// One batch, in one worker (more if one dies), which is stopped at the end.

@@ -53,7 +53,9 @@ enum PNGEncoder {
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
-        guard encode(&out, &size, &message) == 0, let out else { throw RenderError.png(reason: String(cString: message)) }
+        guard encode(&out, &size, &message) == 0, let out else {
+            throw RenderError.png(reason: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        }
         defer { free(out) }
         return Array(UnsafeBufferPointer(start: out, count: size))
     }
