@@ -42,7 +42,7 @@ let package = Package(
     ],
     targets: [
         // The contract: one C header, no dependencies.
-        .target(name: "CEasel", path: "Sources/CEasel"),
+        .target(name: "CEasel", path: "Sources/CEasel", exclude: ["easel.pc.in"]),
         // The frozen layout of the ABI 1.0 draft, which the host still reads (easel.h, VERSIONING).
         .target(name: "CEaselLegacy", dependencies: ["CEasel"], path: "Sources/CEaselLegacy"),
 

@@ -122,6 +122,14 @@ def main(port, components, button, good, crash, scene):
         # 3. A build that crashes in draw: the overlay names the phase; then it recovers.
         page.get_by_role("button", name="Faulty", exact=True).click()
         page.get_by_role("img", name="Faulty").wait_for()
+        # A value out of range is refused in the editor with the host's own message.
+        page.get_by_label("Level value", exact=True).fill("12")
+        refusal = page.locator(".property[data-property=level] .error")
+        wait_until(page, "document.querySelector('.property[data-property=level] .error').textContent !== ''")
+        assert "12 is outside the range 0…10" in refusal.inner_text(), refusal.inner_text()
+        assert page.get_by_label("Level value", exact=True).get_attribute("aria-invalid") == "true"
+        page.get_by_label("Level value", exact=True).fill("3")
+        wait_until(page, "document.querySelector('.property[data-property=level] .error').textContent === ''")
         replace(os.path.join(components, "libFaulty.so"), crash)
         overlay = page.get_by_role("alert").filter(has_text="failed")
         overlay.wait_for(timeout=15000)

@@ -33,6 +33,8 @@ enum TestPaths {
 
     /// A built example plugin, e.g. "Gauge" → products/libGauge.so. Fails the test if missing.
     static func example(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        // The examples in other languages are built with their own tools (ForeignExample).
+        if let built = try ForeignExample.build(name) { return built }
         let path = products + "/lib\(name).so"
         guard FileManager.default.fileExists(atPath: path) else {
             XCTFail("\(path) is missing: run `swift build` before `swift test` (Scripts/test does both)", file: file, line: line)
@@ -280,5 +282,70 @@ final class PNGFile {
             for px in x..<min(x + w, width) where predicate(pixel(px, py)) { n += 1 }
         }
         return n
+    }
+}
+
+/// The example components written in Rust (Plugins/<Name>/Cargo.toml, built with
+/// `cargo build --offline` on Bindings/rust/easel-sys; nothing is fetched) and C++ (Plugins/<Name>/*.cpp,
+/// built with `c++ -std=c++17` and warnings as errors), as their READMEs say. Built once per test
+/// process; Cargo keeps its output in .build/cargo between runs.
+enum ForeignExample {
+    nonisolated(unsafe) private static var cache: [String: String] = [:]
+
+    /// The built library for `name`, or nil when the example is a SwiftPM target.
+    static func build(_ name: String) throws -> String? {
+        if let path = cache[name], FileManager.default.fileExists(atPath: path) { return path }
+        let dir = TestPaths.repoRoot + "/Plugins/" + name
+        let output: String
+        if FileManager.default.fileExists(atPath: dir + "/Cargo.toml") {
+            output = try rust(dir)
+        } else if let source = (try? FileManager.default.contentsOfDirectory(atPath: dir))?.sorted().first(where: { $0.hasSuffix(".cpp") }) {
+            output = try cpp(name, dir + "/" + source)
+        } else {
+            return nil
+        }
+        cache[name] = output
+        return output
+    }
+
+    /// `cargo` on PATH, in $CARGO, or where rustup puts it.
+    static var cargo: String? {
+        let env = ProcessInfo.processInfo.environment
+        if let c = env["CARGO"], FileManager.default.isExecutableFile(atPath: c) { return c }
+        let path = (env["PATH"] ?? "") + ":" + (env["HOME"] ?? "/root") + "/.cargo/bin"
+        return path.split(separator: ":").map { "\($0)/cargo" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    private static func rust(_ dir: String) throws -> String {
+        guard let cargo else {
+            throw NSError(domain: "ForeignExample", code: 1, userInfo: [NSLocalizedDescriptionKey:
+                "cargo (Rust 1.77 or later) is needed to build \(dir): install Rust (rustup), or set $CARGO"])
+        }
+        let manifest = try String(contentsOfFile: dir + "/Cargo.toml", encoding: .utf8)
+        guard let line = manifest.split(separator: "\n").first(where: { $0.hasPrefix("name = ") }) else {
+            throw NSError(domain: "ForeignExample", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(dir)/Cargo.toml has no name"])
+        }
+        let crate = line.dropFirst("name = ".count).trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+        let target = TestPaths.repoRoot + "/.build/cargo"
+        let result = try runProcess(cargo, ["build", "--offline", "--quiet", "--manifest-path", dir + "/Cargo.toml"],
+                                    environment: ["CARGO_TARGET_DIR": target])
+        guard result.status == 0 else {
+            throw NSError(domain: "ForeignExample", code: Int(result.status),
+                          userInfo: [NSLocalizedDescriptionKey: "cargo build failed for \(dir): \(result.stderr)"])
+        }
+        return target + "/debug/lib\(crate.replacingOccurrences(of: "-", with: "_")).so"
+    }
+
+    private static func cpp(_ name: String, _ source: String) throws -> String {
+        let dir = NSTemporaryDirectory() + "easel-tests-\(getpid())/fixtures"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let output = "\(dir)/lib\(name).so"
+        let result = try runProcess("/usr/bin/env", ["c++", "-std=c++17", "-Wall", "-Wextra", "-pedantic", "-Werror", "-shared", "-fPIC",
+                                                     "-fvisibility=hidden", "-I", TestPaths.cHeaderDirectory, "-o", output, source])
+        guard result.status == 0 else {
+            throw NSError(domain: "ForeignExample", code: Int(result.status),
+                          userInfo: [NSLocalizedDescriptionKey: "c++ failed for \(source): \(result.stderr)"])
+        }
+        return output
     }
 }

@@ -1,0 +1,483 @@
+//! The Easel component ABI (`easel.h` 1.1) for Rust.
+//!
+//! A one-to-one transcription of the header: `#[repr(C)]` structs with the header's field names,
+//! the constants, and `Option<unsafe extern "C" fn …>` for function pointers (`None` is NULL). The
+//! header is the specification — what each member means, who owns what, the thread rule of each
+//! call — and its LAYOUT table is checked here at compile time (see the end of this file).
+//!
+//! From Rust, remember: callbacks are `extern "C"` and must never let a panic unwind into the host
+//! (catch it with `std::panic::catch_unwind`, log why, return failure); every struct a plugin fills
+//! in starts with `struct_size` set to `size_of` of it; descriptors are `static`.
+#![no_std]
+#![allow(non_camel_case_types)]
+
+use core::ffi::{c_char, c_void};
+use core::mem::{offset_of, size_of};
+
+// ───────────────────────────── Version ─────────────────────────────
+
+pub const EASEL_ABI_MAJOR: u32 = 1;
+pub const EASEL_ABI_MINOR: u32 = 1;
+
+/// An ABI version: equal majors are required, minors only add.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct easel_abi_version {
+    pub major: u32,
+    pub minor: u32,
+}
+
+/// The version this binding describes; store it in `easel_plugin.abi`.
+pub const EASEL_ABI_VERSION: easel_abi_version = easel_abi_version { major: EASEL_ABI_MAJOR, minor: EASEL_ABI_MINOR };
+
+/// The host's rule: equal majors, the plugin's minor not newer than the host's.
+pub const fn easel_abi_is_compatible(plugin: easel_abi_version, host: easel_abi_version) -> bool {
+    plugin.major == host.major && plugin.minor <= host.minor
+}
+
+// ───────────────────────────── Geometry and values ─────────────────────────────
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct easel_point { pub x: f64, pub y: f64 }
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct easel_size { pub width: f64, pub height: f64 }
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct easel_rect { pub origin: easel_point, pub size: easel_size }
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct easel_color { pub red: f64, pub green: f64, pub blue: f64, pub alpha: f64 }
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct easel_insets { pub top: f64, pub left: f64, pub bottom: f64, pub right: f64 }
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct easel_affine_transform { pub a: f64, pub b: f64, pub c: f64, pub d: f64, pub tx: f64, pub ty: f64 }
+
+pub const EASEL_NO_INTRINSIC_METRIC: f64 = -1.0;
+
+// ───────────────────────────── Property types ─────────────────────────────
+
+pub type easel_type = u32;
+pub const EASEL_TYPE_NONE: easel_type = 0;
+pub const EASEL_TYPE_INT: easel_type = 1;
+pub const EASEL_TYPE_CGFLOAT: easel_type = 2;
+pub const EASEL_TYPE_DOUBLE: easel_type = 3;
+pub const EASEL_TYPE_STRING: easel_type = 4;
+pub const EASEL_TYPE_BOOL: easel_type = 5;
+pub const EASEL_TYPE_POINT: easel_type = 6;
+pub const EASEL_TYPE_SIZE: easel_type = 7;
+pub const EASEL_TYPE_RECT: easel_type = 8;
+pub const EASEL_TYPE_COLOR: easel_type = 9;
+pub const EASEL_TYPE_IMAGE: easel_type = 10;
+pub const EASEL_TYPE_ENUM: easel_type = 11;
+pub const EASEL_TYPE_INSETS: easel_type = 12;
+
+/// A value of any property type (defaults in descriptors only).
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub union easel_value {
+    pub i: i64,
+    pub d: f64,
+    pub b: bool,
+    /// May be null: "" for STRING, none for IMAGE.
+    pub s: *const c_char,
+    pub point: easel_point,
+    pub size: easel_size,
+    pub rect: easel_rect,
+    pub color: easel_color,
+    pub insets: easel_insets,
+}
+
+impl easel_value {
+    /// All zero (the `{0}` of C).
+    pub const ZERO: easel_value = easel_value { insets: easel_insets { top: 0.0, left: 0.0, bottom: 0.0, right: 0.0 } };
+}
+
+/// A generic function pointer: accessors and actions are stored as this and called with their real
+/// signature (see `easel_type`). Cast with `core::mem::transmute` from your typed `extern "C" fn`.
+pub type easel_fn = Option<unsafe extern "C" fn()>;
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct easel_range { pub min: f64, pub max: f64, pub step: f64 }
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct easel_enum_case {
+    pub struct_size: u32,
+    pub reserved0: u32,
+    pub name: *const c_char,
+    pub value: i64,
+    pub display_name: *const c_char,
+}
+
+pub type easel_property_flags = u32;
+pub const EASEL_PROPERTY_READ_ONLY: easel_property_flags = 1 << 0;
+pub const EASEL_PROPERTY_HIDDEN: easel_property_flags = 1 << 1;
+
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct easel_property {
+    pub struct_size: u32,
+    pub type_: easel_type,
+    pub name: *const c_char,
+    pub default_value: easel_value,
+    pub display_name: *const c_char,
+    pub summary: *const c_char,
+    pub group: *const c_char,
+    pub range: *const easel_range,
+    pub enum_case_count: u32,
+    pub flags: easel_property_flags,
+    pub enum_cases: *const easel_enum_case,
+    pub get: easel_fn,
+    pub set: easel_fn,
+}
+
+// ───────────────────────────── Canvas ─────────────────────────────
+
+pub type easel_path_mode = u32;
+pub const EASEL_PATH_FILL: easel_path_mode = 0;
+pub const EASEL_PATH_EO_FILL: easel_path_mode = 1;
+pub const EASEL_PATH_STROKE: easel_path_mode = 2;
+pub const EASEL_PATH_FILL_STROKE: easel_path_mode = 3;
+pub const EASEL_PATH_EO_FILL_STROKE: easel_path_mode = 4;
+
+pub type easel_fill_rule = u32;
+pub const EASEL_FILL_RULE_WINDING: easel_fill_rule = 0;
+pub const EASEL_FILL_RULE_EVEN_ODD: easel_fill_rule = 1;
+
+pub type easel_line_cap = u32;
+pub const EASEL_LINE_CAP_BUTT: easel_line_cap = 0;
+pub const EASEL_LINE_CAP_ROUND: easel_line_cap = 1;
+pub const EASEL_LINE_CAP_SQUARE: easel_line_cap = 2;
+
+pub type easel_line_join = u32;
+pub const EASEL_LINE_JOIN_MITER: easel_line_join = 0;
+pub const EASEL_LINE_JOIN_ROUND: easel_line_join = 1;
+pub const EASEL_LINE_JOIN_BEVEL: easel_line_join = 2;
+
+pub type easel_gradient_options = u32;
+pub const EASEL_GRADIENT_EXTEND_BEFORE: easel_gradient_options = 1 << 0;
+pub const EASEL_GRADIENT_EXTEND_AFTER: easel_gradient_options = 1 << 1;
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct easel_gradient_stop { pub location: f64, pub color: easel_color }
+
+pub type easel_text_alignment = u32;
+pub const EASEL_TEXT_ALIGN_LEFT: easel_text_alignment = 0;
+pub const EASEL_TEXT_ALIGN_CENTER: easel_text_alignment = 1;
+pub const EASEL_TEXT_ALIGN_RIGHT: easel_text_alignment = 2;
+pub const EASEL_TEXT_ALIGN_JUSTIFIED: easel_text_alignment = 3;
+
+pub type easel_vertical_alignment = u32;
+pub const EASEL_VERTICAL_ALIGN_TOP: easel_vertical_alignment = 0;
+pub const EASEL_VERTICAL_ALIGN_CENTER: easel_vertical_alignment = 1;
+pub const EASEL_VERTICAL_ALIGN_BOTTOM: easel_vertical_alignment = 2;
+
+pub type easel_line_break = u32;
+pub const EASEL_LINE_BREAK_WORD_WRAP: easel_line_break = 0;
+pub const EASEL_LINE_BREAK_CHAR_WRAP: easel_line_break = 1;
+pub const EASEL_LINE_BREAK_CLIP: easel_line_break = 2;
+pub const EASEL_LINE_BREAK_TRUNCATE_TAIL: easel_line_break = 3;
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct easel_text_style {
+    /// May be null: the host's UI font.
+    pub font_family: *const c_char,
+    pub font_size: f64,
+    pub font_weight: u32,
+    pub italic: bool,
+    pub reserved0: u8,
+    pub reserved1: u16,
+    pub color: easel_color,
+    pub alignment: easel_text_alignment,
+    pub vertical_alignment: easel_vertical_alignment,
+    pub line_break: easel_line_break,
+    pub max_lines: u32,
+}
+
+pub type easel_content_mode = u32;
+pub const EASEL_CONTENT_SCALE_TO_FILL: easel_content_mode = 0;
+pub const EASEL_CONTENT_SCALE_ASPECT_FIT: easel_content_mode = 1;
+pub const EASEL_CONTENT_SCALE_ASPECT_FILL: easel_content_mode = 2;
+pub const EASEL_CONTENT_CENTER: easel_content_mode = 3;
+
+/// The drawing surface (host-written). Every function is non-null: call as
+/// `(canvas.fill_rect.unwrap())(canvas, rect)` with the canvas the draw call received.
+#[repr(C)]
+pub struct easel_canvas {
+    pub host_data: *mut c_void,
+    pub save: Option<unsafe extern "C" fn(*mut easel_canvas)>,
+    pub restore: Option<unsafe extern "C" fn(*mut easel_canvas)>,
+    pub translate: Option<unsafe extern "C" fn(*mut easel_canvas, f64, f64)>,
+    pub scale: Option<unsafe extern "C" fn(*mut easel_canvas, f64, f64)>,
+    pub rotate: Option<unsafe extern "C" fn(*mut easel_canvas, f64)>,
+    pub concat_transform: Option<unsafe extern "C" fn(*mut easel_canvas, easel_affine_transform)>,
+    pub get_transform: Option<unsafe extern "C" fn(*mut easel_canvas) -> easel_affine_transform>,
+    pub begin_path: Option<unsafe extern "C" fn(*mut easel_canvas)>,
+    pub move_to: Option<unsafe extern "C" fn(*mut easel_canvas, f64, f64)>,
+    pub line_to: Option<unsafe extern "C" fn(*mut easel_canvas, f64, f64)>,
+    pub curve_to: Option<unsafe extern "C" fn(*mut easel_canvas, f64, f64, f64, f64, f64, f64)>,
+    pub quad_curve_to: Option<unsafe extern "C" fn(*mut easel_canvas, f64, f64, f64, f64)>,
+    pub arc: Option<unsafe extern "C" fn(*mut easel_canvas, f64, f64, f64, f64, f64, bool)>,
+    pub close_path: Option<unsafe extern "C" fn(*mut easel_canvas)>,
+    pub add_rect: Option<unsafe extern "C" fn(*mut easel_canvas, easel_rect)>,
+    pub add_rounded_rect: Option<unsafe extern "C" fn(*mut easel_canvas, easel_rect, f64)>,
+    pub add_ellipse: Option<unsafe extern "C" fn(*mut easel_canvas, easel_rect)>,
+    pub set_fill_color: Option<unsafe extern "C" fn(*mut easel_canvas, easel_color)>,
+    pub set_stroke_color: Option<unsafe extern "C" fn(*mut easel_canvas, easel_color)>,
+    pub set_line_width: Option<unsafe extern "C" fn(*mut easel_canvas, f64)>,
+    pub set_line_cap: Option<unsafe extern "C" fn(*mut easel_canvas, easel_line_cap)>,
+    pub set_line_join: Option<unsafe extern "C" fn(*mut easel_canvas, easel_line_join)>,
+    pub set_miter_limit: Option<unsafe extern "C" fn(*mut easel_canvas, f64)>,
+    pub set_line_dash: Option<unsafe extern "C" fn(*mut easel_canvas, f64, *const f64, u32)>,
+    pub set_alpha: Option<unsafe extern "C" fn(*mut easel_canvas, f64)>,
+    pub set_shadow: Option<unsafe extern "C" fn(*mut easel_canvas, easel_size, f64, easel_color)>,
+    pub draw_path: Option<unsafe extern "C" fn(*mut easel_canvas, easel_path_mode)>,
+    pub fill_rect: Option<unsafe extern "C" fn(*mut easel_canvas, easel_rect)>,
+    pub stroke_rect: Option<unsafe extern "C" fn(*mut easel_canvas, easel_rect)>,
+    pub clip: Option<unsafe extern "C" fn(*mut easel_canvas, easel_fill_rule)>,
+    pub clip_to_rect: Option<unsafe extern "C" fn(*mut easel_canvas, easel_rect)>,
+    pub draw_linear_gradient: Option<unsafe extern "C" fn(*mut easel_canvas, *const easel_gradient_stop, u32, easel_point, easel_point, easel_gradient_options)>,
+    pub draw_radial_gradient: Option<unsafe extern "C" fn(*mut easel_canvas, *const easel_gradient_stop, u32, easel_point, f64, easel_point, f64, easel_gradient_options)>,
+    pub begin_transparency_layer: Option<unsafe extern "C" fn(*mut easel_canvas)>,
+    pub end_transparency_layer: Option<unsafe extern "C" fn(*mut easel_canvas)>,
+    pub draw_text: Option<unsafe extern "C" fn(*mut easel_canvas, *const c_char, easel_rect, *const easel_text_style)>,
+    pub measure_text: Option<unsafe extern "C" fn(*mut easel_canvas, *const c_char, f64, *const easel_text_style) -> easel_size>,
+    pub draw_image: Option<unsafe extern "C" fn(*mut easel_canvas, *const c_char, easel_rect, easel_content_mode) -> bool>,
+    pub image_size: Option<unsafe extern "C" fn(*mut easel_canvas, *const c_char) -> easel_size>,
+}
+
+// ───────────────────────────── Host ─────────────────────────────
+
+pub type easel_log_level = u32;
+pub const EASEL_LOG_DEBUG: easel_log_level = 0;
+pub const EASEL_LOG_INFO: easel_log_level = 1;
+pub const EASEL_LOG_WARNING: easel_log_level = 2;
+pub const EASEL_LOG_ERROR: easel_log_level = 3;
+
+/// What the host offers the plugin as a whole (host-written), valid from init until deinit returns.
+#[repr(C)]
+pub struct easel_host {
+    pub abi: easel_abi_version,
+    pub name: *const c_char,
+    pub version: *const c_char,
+    pub plugin_path: *const c_char,
+    pub resource_dir: *const c_char,
+    pub log: Option<unsafe extern "C" fn(*const easel_host, easel_log_level, *const c_char)>,
+    pub host_data: *mut c_void,
+    pub measure_text: Option<unsafe extern "C" fn(*const easel_host, *const c_char, f64, *const easel_text_style) -> easel_size>,
+    pub image_size: Option<unsafe extern "C" fn(*const easel_host, *const c_char) -> easel_size>,
+    pub get_extension: Option<unsafe extern "C" fn(*const easel_host, *const c_char) -> *const c_void>,
+}
+
+/// What the host offers one instance (host-written), valid from create until destroy returns.
+#[repr(C)]
+pub struct easel_instance_host {
+    pub host: *const easel_host,
+    pub class_name: *const c_char,
+    pub host_data: *mut c_void,
+    pub log: Option<unsafe extern "C" fn(*const easel_instance_host, easel_log_level, *const c_char)>,
+    pub measure_text: Option<unsafe extern "C" fn(*const easel_instance_host, *const c_char, f64, *const easel_text_style) -> easel_size>,
+    pub image_size: Option<unsafe extern "C" fn(*const easel_instance_host, *const c_char) -> easel_size>,
+    pub request_layout: Option<unsafe extern "C" fn(*const easel_instance_host)>,
+    pub request_redraw: Option<unsafe extern "C" fn(*const easel_instance_host)>,
+    pub property_changed: Option<unsafe extern "C" fn(*const easel_instance_host, *const c_char)>,
+}
+
+// ───────────────────────────── Archives ─────────────────────────────
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct easel_attribute { pub key: *const c_char, pub value: *const c_char }
+
+#[repr(C)]
+pub struct easel_archive {
+    pub frame: easel_rect,
+    pub attribute_count: u32,
+    pub reserved0: u32,
+    pub attributes: *const easel_attribute,
+    pub source: *const c_char,
+}
+
+// ───────────────────────────── Classes and the plugin ─────────────────────────────
+
+pub type easel_base_kind = u32;
+pub const EASEL_KIND_VIEW: easel_base_kind = 0;
+pub const EASEL_KIND_CONTROL: easel_base_kind = 1;
+pub const EASEL_KIND_BUTTON: easel_base_kind = 2;
+pub const EASEL_KIND_LABEL: easel_base_kind = 3;
+pub const EASEL_KIND_TEXT_FIELD: easel_base_kind = 4;
+pub const EASEL_KIND_IMAGE_VIEW: easel_base_kind = 5;
+pub const EASEL_KIND_SLIDER: easel_base_kind = 6;
+pub const EASEL_KIND_SWITCH: easel_base_kind = 7;
+pub const EASEL_KIND_PROGRESS: easel_base_kind = 8;
+
+pub type easel_create_fn = unsafe extern "C" fn(*const easel_class, easel_rect, *const easel_instance_host) -> *mut c_void;
+pub type easel_create_from_archive_fn =
+    unsafe extern "C" fn(*const easel_class, *const easel_archive, *const easel_instance_host) -> *mut c_void;
+
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct easel_class {
+    pub struct_size: u32,
+    pub base_kind: easel_base_kind,
+    pub name: *const c_char,
+    pub display_name: *const c_char,
+    pub summary: *const c_char,
+    pub group: *const c_char,
+    pub default_size: easel_size,
+    pub property_count: u32,
+    pub reserved0: u32,
+    pub properties: *const easel_property,
+    pub context: *const c_void,
+    pub create: Option<easel_create_fn>,
+    pub create_from_archive: Option<easel_create_from_archive_fn>,
+    pub awake_from_archive: Option<unsafe extern "C" fn(*mut c_void)>,
+    pub prepare_for_designer: Option<unsafe extern "C" fn(*mut c_void)>,
+    pub layout: Option<unsafe extern "C" fn(*mut c_void, easel_size)>,
+    pub draw: Option<unsafe extern "C" fn(*mut c_void, *mut easel_canvas, easel_rect) -> bool>,
+    pub intrinsic_size: Option<unsafe extern "C" fn(*mut c_void) -> easel_size>,
+    pub destroy: Option<unsafe extern "C" fn(*mut c_void)>,
+}
+
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct easel_plugin {
+    pub abi: easel_abi_version,
+    pub struct_size: u32,
+    pub class_count: u32,
+    pub id: *const c_char,
+    pub name: *const c_char,
+    pub version: *const c_char,
+    pub summary: *const c_char,
+    pub init: Option<unsafe extern "C" fn(*const easel_host) -> bool>,
+    pub deinit: Option<unsafe extern "C" fn()>,
+    pub classes: *const easel_class,
+    pub get_extension: Option<unsafe extern "C" fn(*const easel_class, *const c_char) -> *const c_void>,
+}
+
+/// The entry point's name. Define it as
+/// `#[no_mangle] pub extern "C" fn easel_plugin_entry() -> *const easel_plugin`.
+pub const EASEL_ENTRY_SYMBOL: &[u8] = b"easel_plugin_entry\0";
+
+// ───────────────────────────── Extensions ─────────────────────────────
+
+pub const EASEL_EXTENSION_VARIANTS: &[u8] = b"easel.variants/1\0";
+pub const EASEL_EXTENSION_ACTIONS: &[u8] = b"easel.actions/1\0";
+pub const EASEL_EXTENSION_CLOCK: &[u8] = b"easel.clock/1\0";
+
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct easel_variant {
+    pub struct_size: u32,
+    pub attribute_count: u32,
+    pub name: *const c_char,
+    pub display_name: *const c_char,
+    pub summary: *const c_char,
+    pub attributes: *const easel_attribute,
+}
+
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct easel_variants { pub struct_size: u32, pub variant_count: u32, pub variants: *const easel_variant }
+
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct easel_action {
+    pub struct_size: u32,
+    pub argument_type: easel_type,
+    pub name: *const c_char,
+    pub display_name: *const c_char,
+    pub summary: *const c_char,
+    pub range: *const easel_range,
+    pub enum_case_count: u32,
+    pub reserved0: u32,
+    pub enum_cases: *const easel_enum_case,
+    pub default_argument: easel_value,
+    pub invoke: easel_fn,
+}
+
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct easel_actions { pub struct_size: u32, pub action_count: u32, pub actions: *const easel_action }
+
+#[repr(C)]
+pub struct easel_clock {
+    pub now: Option<unsafe extern "C" fn(*const easel_instance_host) -> f64>,
+}
+
+// Descriptors are immutable once the host reads them (easel.h, OWNERSHIP): they may be statics.
+unsafe impl Sync for easel_enum_case {}
+unsafe impl Sync for easel_property {}
+unsafe impl Sync for easel_attribute {}
+unsafe impl Sync for easel_class {}
+unsafe impl Sync for easel_plugin {}
+unsafe impl Sync for easel_variant {}
+unsafe impl Sync for easel_variants {}
+unsafe impl Sync for easel_action {}
+unsafe impl Sync for easel_actions {}
+
+// ───────────────────────────── Layout checks (LP64) ─────────────────────────────
+// The numbers of easel.h's LAYOUT table: a mismatch does not compile.
+
+macro_rules! check_size {
+    ($t:ty, $size:expr, $align:expr) => {
+        const _: () = assert!(size_of::<$t>() == $size && core::mem::align_of::<$t>() == $align);
+    };
+}
+macro_rules! check_offsets {
+    ($t:ty { $($field:ident: $offset:expr),* $(,)? }) => {
+        $(const _: () = assert!(offset_of!($t, $field) == $offset);)*
+    };
+}
+
+check_size!(easel_abi_version, 8, 4);
+check_size!(easel_point, 16, 8);
+check_size!(easel_size, 16, 8);
+check_size!(easel_rect, 32, 8);
+check_size!(easel_color, 32, 8);
+check_size!(easel_insets, 32, 8);
+check_size!(easel_affine_transform, 48, 8);
+check_size!(easel_value, 32, 8);
+check_size!(easel_range, 24, 8);
+check_size!(easel_enum_case, 32, 8);
+check_offsets!(easel_enum_case { name: 8, value: 16, display_name: 24 });
+check_size!(easel_property, 112, 8);
+check_offsets!(easel_property { type_: 4, name: 8, default_value: 16, display_name: 48, summary: 56, group: 64, range: 72,
+                                enum_case_count: 80, flags: 84, enum_cases: 88, get: 96, set: 104 });
+check_size!(easel_gradient_stop, 40, 8);
+check_size!(easel_text_style, 72, 8);
+check_offsets!(easel_text_style { font_size: 8, font_weight: 16, italic: 20, reserved0: 21, reserved1: 22, color: 24,
+                                  alignment: 56, vertical_alignment: 60, line_break: 64, max_lines: 68 });
+check_size!(easel_canvas, 320, 8);
+check_offsets!(easel_canvas { save: 8, get_transform: 56, arc: 104, set_fill_color: 144, set_shadow: 208, draw_path: 216,
+                              draw_linear_gradient: 256, draw_text: 288, measure_text: 296, draw_image: 304, image_size: 312 });
+check_size!(easel_attribute, 16, 8);
+check_size!(easel_archive, 56, 8);
+check_offsets!(easel_archive { attribute_count: 32, attributes: 40, source: 48 });
+check_size!(easel_host, 80, 8);
+check_offsets!(easel_host { log: 40, host_data: 48, measure_text: 56, image_size: 64, get_extension: 72 });
+check_size!(easel_instance_host, 72, 8);
+check_offsets!(easel_instance_host { class_name: 8, host_data: 16, log: 24, measure_text: 32, image_size: 40,
+                                     request_layout: 48, request_redraw: 56, property_changed: 64 });
+check_size!(easel_class, 144, 8);
+check_offsets!(easel_class { base_kind: 4, name: 8, default_size: 40, property_count: 56, properties: 64, context: 72,
+                             create: 80, create_from_archive: 88, awake_from_archive: 96, prepare_for_designer: 104,
+                             layout: 112, draw: 120, intrinsic_size: 128, destroy: 136 });
+check_size!(easel_plugin, 80, 8);
+check_offsets!(easel_plugin { struct_size: 8, class_count: 12, id: 16, name: 24, version: 32, summary: 40, init: 48,
+                              deinit: 56, classes: 64, get_extension: 72 });
+check_size!(easel_variant, 40, 8);
+check_offsets!(easel_variant { attribute_count: 4, name: 8, display_name: 16, summary: 24, attributes: 32 });
+check_size!(easel_variants, 16, 8);
+check_size!(easel_action, 96, 8);
+check_offsets!(easel_action { argument_type: 4, name: 8, range: 32, enum_case_count: 40, enum_cases: 48,
+                              default_argument: 56, invoke: 88 });
+check_size!(easel_actions, 16, 8);
+check_size!(easel_clock, 8, 8);
