@@ -87,7 +87,7 @@ static const char *easel_image_libraries_load(void) {
  *  caller loads, every other one waits until it has (snapshot jobs decode images on several
  *  threads; a second thread once saw "checked" before the libraries were loaded and called NULL). */
 static inline const char *easel_image_libraries_error(void) {
-    static _Atomic(const char *) state; /* NULL: not yet; easel_image_libraries_ready: loaded */
+    static const char *state; /* NULL: not yet; easel_image_libraries_ready: loaded */
     static const char easel_image_libraries_ready[] = "";
     const char *seen = __atomic_load_n(&state, __ATOMIC_ACQUIRE);
     if (!seen) {
