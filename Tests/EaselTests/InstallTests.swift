@@ -32,6 +32,8 @@ final class InstallTests: XCTestCase {
         let languages: [(flag: String, name: String, build: [String], plugins: String)] = [
             ("--swift", "SwiftBadge", ["swift", "build"], ".build/debug"),
             ("--c", "CBadge", ["make"], "."),
+            // The Rust binding (easel-sys, installed by path): nothing is fetched.
+            ("--rust", "RustyBadge", [try XCTUnwrap(ForeignExample.cargo, "cargo is needed (Rust 1.77 or later)"), "build", "--offline"], "target/debug"),
         ]
         for language in languages {
             let new = try run("easel", ["new", language.name, language.flag], in: projects, prefix: prefix)
