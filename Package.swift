@@ -19,9 +19,8 @@ if !FileManager.default.fileExists(atPath: macroLibrary) {
     try? build.run()
     build.waitUntilExit()
 }
-/// What EaselKit and every Swift component target compile with: the Swift 6 language mode and the
-/// macro plugin.
-let macroSettings: [SwiftSetting] = [.swiftLanguageMode(.v6), .unsafeFlags(["-load-plugin-library", macroLibrary])]
+/// What EaselKit and every Swift component target compile with: the macro plugin.
+let macroSettings: [SwiftSetting] = [.unsafeFlags(["-load-plugin-library", macroLibrary])]
 
 /// A component plugin: a dynamic library the host dlopens.
 func component(_ name: String) -> Product {
@@ -101,6 +100,6 @@ let package = Package(
 
         .testTarget(name: "EaselTests", dependencies: ["EaselHost", "EaselRender", "EaselPreview"], path: "Tests/EaselTests",
                     exclude: ["Resources"]),
-    ],
-    swiftLanguageModes: [.v5]
+    ]
+    // Every target builds in the Swift 6 language mode (the default of tools version 6.0).
 )

@@ -1,4 +1,4 @@
-import Glibc
+@preconcurrency import Glibc
 
 /// Where the host's warnings go (stderr unless a command or test redirects them). Warnings are one
 /// line each and name the file, class and property concerned.

@@ -129,7 +129,7 @@ public enum PluginLoader {
     /// The working directory, read once (the host never changes it).
     static let workingDirectory: String? = {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        return getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : nil
+        return getcwd(&buffer, buffer.count) != nil ? buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } : nil
     }()
 
     /// The easel_host a plugin keeps from init until deinit: allocated once per loaded image and never

@@ -1,5 +1,5 @@
 import CSystem
-import Glibc
+@preconcurrency import Glibc
 
 /// Memory of a process: what malloc has handed out and not had back, and what is resident.
 public struct MemoryUsage: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Glibc
+@preconcurrency import Glibc
 
 /// Frames over a stream socket: a little-endian u32 length and the bytes. Reads wait with a deadline
 /// and, meanwhile, drain a second descriptor (the worker's stderr) so that neither side blocks.

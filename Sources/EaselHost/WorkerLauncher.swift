@@ -1,6 +1,6 @@
 import CSystem
 import FoundationEssentials
-import Glibc
+@preconcurrency import Glibc
 
 /// Starts worker processes by forking a template process, the *launcher* (a zygote), so that a
 /// worker costs a `fork` instead of an `exec` and a relink of some fifty shared libraries.
@@ -167,7 +167,7 @@ public enum WorkerLauncher {
     private static var ownExecutable: String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return n > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+        return n > 0 ? buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } : CommandLine.arguments[0]
     }
 
     private static func forkLauncher(control: Int32) -> pid_t {

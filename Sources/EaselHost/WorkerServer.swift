@@ -1,5 +1,5 @@
 import CEasel
-import Glibc
+@preconcurrency import Glibc
 
 /// The worker side of the protocol: a worker forked by the ``WorkerLauncher`` runs this loop on
 /// fd 3. It loads plugins in this process, keeps their instances by number, and answers each

@@ -1,6 +1,6 @@
 /// A JSON value with ordered keys, written deterministically, for `--json` outputs whose schemas the
 /// README documents.
-public indirect enum JSON {
+public indirect enum JSON: Sendable {
     case null
     case bool(Bool)
     case number(Double)

@@ -34,7 +34,7 @@ public enum AtomicFile {
         guard fd >= 0 else {
             throw RenderError.write(path: path, reason: "cannot create a temporary file in \(directory): \(lastError())")
         }
-        let temporary = String(cString: template)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var closed = false
         func fail(_ what: String) -> RenderError {
             let error = RenderError.write(path: path, reason: "\(what): \(lastError())")

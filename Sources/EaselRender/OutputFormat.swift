@@ -4,7 +4,7 @@
 /// OutputFormat(fileExtension: "png")   // .png(compressionLevel: 6)
 /// OutputFormat.pngPreview              // level 1: about 4× faster to encode, larger files
 /// ```
-public enum OutputFormat: Equatable {
+public enum OutputFormat: Equatable, Sendable {
     /// A PNG at `scale` pixels per point, compressed with zlib level `compressionLevel` (0…9).
     case png(compressionLevel: Int = 6)
     /// An SVG document in points (one SVG user unit per point; width and height without units).

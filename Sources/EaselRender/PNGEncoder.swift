@@ -51,7 +51,7 @@ enum PNGEncoder {
                              },
                              Unmanaged.passUnretained(sink).toOpaque(), &message, message.count)
         }
-        guard result == 0 else { throw RenderError.png(reason: String(cString: message)) }
+        guard result == 0 else { throw RenderError.png(reason: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }) }
         return sink.bytes
     }
 

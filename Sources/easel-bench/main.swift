@@ -14,11 +14,11 @@
 //       With --display-list, each frame is recorded into a display list and replayed onto the
 //       canvas, as a worker's drawing is: the difference is what isolation costs per frame.
 @_spi(Benchmarks) import EaselHost
+@preconcurrency import Glibc
 import EaselPreview
 import EaselRender
 import CEasel
 import Foundation
-import Glibc
 
 let args = Array(CommandLine.arguments.dropFirst())
 let usage = """

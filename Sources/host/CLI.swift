@@ -1,6 +1,6 @@
 import EaselHost
 import EaselPreview
-import Glibc
+@preconcurrency import Glibc
 
 /// A subcommand of `host`.
 protocol Command {
@@ -15,8 +15,8 @@ protocol Command {
 /// 66 no such class, file or input; 69 a plugin failed (load, validation, a call into it); 70 internal
 /// error; 73 an output could not be created.
 enum CLI {
-    static let commands: [Command.Type] = [ListCommand.self, InspectCommand.self, RenderCommand.self, WatchCommand.self, ServeCommand.self, GalleryCommand.self,
-                                          SnapshotCommand.self, ValidateCommand.self, NewCommand.self, CompletionsCommand.self, ManualCommand.self]
+    static var commands: [Command.Type] { [ListCommand.self, InspectCommand.self, RenderCommand.self, WatchCommand.self, ServeCommand.self, GalleryCommand.self,
+                                          SnapshotCommand.self, ValidateCommand.self, NewCommand.self, CompletionsCommand.self, ManualCommand.self] }
 
     static var help: String {
         var lines = [

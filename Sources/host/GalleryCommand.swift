@@ -1,7 +1,7 @@
 import EaselHost
 import EaselPreview
 import EaselRender
-import Glibc
+@preconcurrency import Glibc
 
 /// `host gallery`: the components' documentation page. Renders every registered class in every
 /// variant into one folder (`<Class>.png` for the defaults, `<Class>.<variant>.png` for the others)

@@ -24,7 +24,7 @@ struct InstalledSDK {
     static func ofRunningExecutable() -> InstalledSDK {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let executable = n > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+        let executable = n > 0 ? buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } : CommandLine.arguments[0]
         let bin = parentDirectory(of: executable)
         return InstalledSDK(prefix: parentDirectory(of: bin))
     }

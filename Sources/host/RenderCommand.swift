@@ -1,7 +1,7 @@
 import EaselHost
 import EaselPreview
 import EaselRender
-import Glibc
+@preconcurrency import Glibc
 
 /// `host render CLASS -o out.png`: renders a component class as Interface Builder would show it
 /// (create → variant's attributes → setters → prepare-for-designer → actions → layout → draw) into

@@ -1,8 +1,8 @@
+@preconcurrency import Glibc
 import EaselHost
 import EaselPreview
 import EaselServe
 import Foundation
-import Glibc
 
 nonisolated(unsafe) private var serveStopRequested: sig_atomic_t = 0
 

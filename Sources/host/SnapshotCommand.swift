@@ -1,8 +1,8 @@
+@preconcurrency import Glibc
 import EaselHost
 import EaselPreview
 import EaselRender
 import Foundation
-import Glibc
 
 /// `host snapshot record|verify`: visual regression tests. Every class × variant × scale (and the
 /// scenes named) is rendered and compared with its reference `Snapshots/<Class>/<variant>@<scale>x.png`.

@@ -1,7 +1,7 @@
+@preconcurrency import Glibc
 import EaselHost
 import EaselPreview
 import Foundation
-import Glibc
 
 /// `host validate FILE.so…`: a conformance suite for any plugin, as clap-validator is for CLAP
 /// plugins. Each named check runs in a worker process of its own with its time budget.

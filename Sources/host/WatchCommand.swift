@@ -1,6 +1,6 @@
 import EaselHost
 import EaselPreview
-import Glibc
+@preconcurrency import Glibc
 
 nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
 

@@ -1,7 +1,7 @@
 import EaselHost
 import EaselPreview
 import EaselRender
-import Glibc
+@preconcurrency import Glibc
 
 // host — the Easel command-line tool. See `host --help` and README.md.
 HostProcess.start()

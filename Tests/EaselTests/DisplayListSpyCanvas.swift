@@ -62,7 +62,7 @@ final class DisplayListSpyCanvas {
         return "[" + (0..<Int(n)).map { "\(d(x[$0].location)):\(k(x[$0].color))" }.joined(separator: " ") + "]/\(n)"
     }
 
-    static let vtable = easel_canvas(
+    nonisolated(unsafe) static let vtable = easel_canvas(
         host_data: nil,
         save: { log($0, "save") },
         restore: { log($0, "restore") },

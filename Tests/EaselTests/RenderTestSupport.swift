@@ -138,8 +138,8 @@ func renderResourcesDirectory(file: String = #filePath) -> String {
 /// A fresh empty directory under /tmp.
 func makeTemporaryDirectory(_ label: String) -> String {
     var template = Array("/tmp/easel-render-\(label)-XXXXXX".utf8CString)
-    guard mkdtemp(&template) != nil else { fatalError("mkdtemp failed") }
-    return String(cString: template)
+    guard let path = mkdtemp(&template) else { fatalError("mkdtemp failed") }
+    return String(cString: path)
 }
 
 /// Names in a directory, without . and ..

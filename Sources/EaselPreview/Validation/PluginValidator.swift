@@ -33,7 +33,7 @@ public struct PluginValidation: Sendable {
 }
 
 /// A named, documented check (`host validate --list`).
-public struct ValidationCheck {
+public struct ValidationCheck: Sendable {
     public let name: String
     /// One line: what it checks.
     public let summary: String
@@ -41,7 +41,7 @@ public struct ValidationCheck {
     public let budget: Double
     /// Whether it needs the plugin to have loaded (all but `load` and `descriptors`).
     let needsLoad: Bool
-    let body: (ValidationContext) throws -> Void
+    let body: @Sendable (ValidationContext) throws -> Void
 }
 
 /// What a check works with, and where it puts what it found.

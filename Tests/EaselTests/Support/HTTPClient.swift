@@ -92,7 +92,8 @@ enum HTTPClient {
 }
 
 /// An open Server-Sent Events connection: events arrive in the background.
-final class EventStreamClient {
+/// (Its state is read and written under `lock`, from the reading thread and the test.)
+final class EventStreamClient: @unchecked Sendable {
     private let fd: Int32
     private let lock = NSLock()
     private var buffer = ""

@@ -3,7 +3,8 @@ import XCTest
 
 /// A `host watch` (or `host serve`) process for the tests: its output lines arrive in the background; the test waits for
 /// the lines it expects, with a deadline, and stops the process at the end.
-final class WatchProcess {
+/// (Its state is read and written under `lock`, from the pipe handler and the test.)
+final class WatchProcess: @unchecked Sendable {
     let process = Process()
     private let lock = NSLock()
     private var lines: [String] = []

@@ -15,6 +15,7 @@ final class BadInspectables: UIView {
     @IBInspectable @Inspector(range: 0...1) var title: String = ""   // range on a String
     @Inspector(group: "Misc") var orphan: Int = 0            // @Inspector without @IBInspectable
     @IBInspectable var badge: Tag = Tag()                    // not InspectableValue (type checker)
+    @IBOutlet weak var label: UILabel!                       // @IBOutlet → @Outlet
 }
 
 final class NotDesignable: UIView {
