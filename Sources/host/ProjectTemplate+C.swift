@@ -112,6 +112,23 @@ static void destroy(void *self) {
     free(view);
 }
 
+/* ── A variant: a named state that the designer, the gallery and snapshot tests show ── */
+
+static const easel_attribute kPill[] = {{"title", "Pill"}, {"cornerRadius", "40"}};
+static const easel_variant kVariantList[] = {
+    {.struct_size = sizeof(easel_variant), .name = "pill", .summary = "Fully rounded ends",
+     .attribute_count = sizeof kPill / sizeof kPill[0], .attributes = kPill},
+};
+static const easel_variants kVariants = {
+    .struct_size = sizeof(easel_variants), .variant_count = 1, .variants = kVariantList,
+};
+
+/* Extensions are found by id; NULL for an id this plugin does not know. */
+static const void *get_extension(const easel_class *cls, const char *id) {
+    if (cls && strcmp(id, EASEL_EXTENSION_VARIANTS) == 0) return &kVariants;
+    return NULL;
+}
+
 static const easel_class kClasses[] = {{
     .struct_size = sizeof(easel_class),
     .name = "@NAME@",
@@ -133,6 +150,7 @@ static const easel_plugin kPlugin = {
     .version = "0.1.0",
     .class_count = 1,
     .classes = kClasses,
+    .get_extension = get_extension,
 };
 
 EASEL_PLUGIN_ENTRY { return &kPlugin; }
@@ -163,7 +181,8 @@ easel watch . --out previews          # redrawn after every make
 ## Writing it
 
 `@NAME@.c` has one typed getter and setter per property, the property table (`kProperties`:
-name, type, default, summary, range) and the class descriptor. The header, `easel.h` (in
+name, type, default, summary, range), a variant (`pill`: `easel render @NAME@ --plugins . --variant
+pill -o pill.png`) and the class descriptor. The header, `easel.h` (in
 `@PREFIX@/include`), documents every function pointer: what it does, who owns what, and the thread rules.
 
 """#

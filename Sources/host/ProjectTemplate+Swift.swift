@@ -62,6 +62,11 @@ final class @NAME@: UIView {
 
     override class var defaultSize: CGSize { CGSize(width: 200, height: 80) }
 
+    /// Named states that the designer, the gallery and snapshot tests show.
+    override class var designableVariants: [DesignableVariant] {
+        [.init("pill", summary: "Fully rounded ends", ["title": "Pill", "cornerRadius": "40"])]
+    }
+
     override func draw(_ rect: CGRect) {
         UIColor.systemBlue.setFill()
         UIBezierPath(roundedRect: bounds, cornerRadius: cornerRadius).fill()
@@ -108,7 +113,8 @@ easel watch .build/debug --out previews                            # redrawn aft
 `Sources/@NAME@/@NAME@.swift` is written as in Xcode: `@IBDesignable`, `@IBInspectable` properties
 with `didSet` observers (the host's sets run them), a `///` doc comment as each property's summary,
 and `@Inspector(range:step:group:displayName:)` for the inspector. `@Designable` is the macro that
-reads all of it. Inspectable types: Int, CGFloat, Double, String, Bool, CGPoint, CGSize, CGRect,
+reads all of it. `designableVariants` lists named states (`easel render @NAME@ --plugins .build/debug
+--variant pill -o pill.png`). Inspectable types: Int, CGFloat, Double, String, Bool, CGPoint, CGSize, CGRect,
 UIColor, UIColor?, UIImage?, UIEdgeInsets and enums adopting `InspectableEnum`.
 
 The package depends on the EaselKit package installed in `@PREFIX@` and loads the macro

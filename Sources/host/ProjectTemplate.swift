@@ -18,8 +18,8 @@ enum ProjectLanguage: String, CaseIterable {
 ///
 /// Every template (ProjectTemplate+Swift.swift, +C, +Rust) makes the same component — a rounded
 /// box with a title, two inspectable properties (`title`, a String, and `cornerRadius`, a CGFloat in
-/// 0…40) — so that the three can be compared line for line, and each builds with one command and
-/// renders with no edits.
+/// 0…40) and one variant (`pill`) — so that the three can be compared line for line, and each builds
+/// with one command and renders with no edits.
 struct ProjectTemplate {
     let name: String
     let language: ProjectLanguage

@@ -54,6 +54,8 @@ final class InstallTests: XCTestCase {
             XCTAssertEqual(properties.map { $0["name"] as? String }, ["title", "cornerRadius"], language.flag)
             XCTAssertEqual(properties.last?["range"] as? [String: Double], ["min": 0, "max": 40, "step": 1], language.flag)
             XCTAssertEqual(properties.first?["summary"] as? String, "The text in the middle", language.flag)
+            let variants = (cls["variants"] as? [[String: Any]] ?? []).map { $0["name"] as? String }
+            XCTAssertTrue(variants.contains("pill"), "\(language.flag): the variant, in \(variants)")
 
             let render = try run("easel", ["render", language.name, "--plugins", language.plugins, "-o", "out.png"],
                                  in: project, prefix: prefix)
@@ -63,6 +65,12 @@ final class InstallTests: XCTestCase {
             let center = png.pixel(30, 40)
             XCTAssertTrue(center.b > 200 && center.r < 40 && center.a == 255, "\(language.flag): blue box, got \(center)")
             XCTAssertEqual(png.pixel(0, 0).a, 0, "\(language.flag): rounded corner left transparent")
+            let pill = try run("easel", ["render", language.name, "--plugins", language.plugins, "--variant", "pill", "-o", "pill.png"],
+                               in: project, prefix: prefix)
+            XCTAssertEqual(pill.status, 0, pill.stderr)
+            let pillPNG = try PNGFile(project + "/pill.png")
+            XCTAssertEqual(pillPNG.pixel(6, 6).a, 0, "\(language.flag): the pill's round ends leave its corner region transparent")
+            XCTAssertEqual(png.pixel(6, 6).a, 255, "\(language.flag): the default's 12-point corners do not")
         }
 
         let uninstall = try runProcess(TestPaths.repoRoot + "/Scripts/uninstall", ["--prefix", prefix])
