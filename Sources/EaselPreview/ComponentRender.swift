@@ -95,6 +95,24 @@ public enum ComponentRender {
         return target
     }
 
+    /// A render for a live view (host watch, the designer): the same steps, but the instance's
+    /// animation clock follows real time and nothing is settled; the instance is returned with the
+    /// first frame, so that the caller draws the next frames when it asks for them (``LivePreview``).
+    public static func renderLive(_ cls: DesignableClass, values: [(name: String, value: PropertyValue)],
+                                  _ request: ComponentRenderRequest) throws -> (RenderTarget, LivePreview) {
+        let info = cls.info
+        if let size = request.size { try validate(size, request) }
+        let actions = try info.parseActions(request.actions)
+        let component = try DesignerInstance(cls, frame: Rect(size: request.size ?? info.defaultSize), values: values)
+        try component.followRealTime()
+        for (name, argument) in actions { try component.invoke(name, argument: argument) }
+        let size = try request.size ?? DesignerInstance.naturalSize(of: cls, instance: component.instance)
+        try validate(size, request)
+        component.resize(to: size)
+        let preview = LivePreview(component: component, request: request)
+        return (try preview.frame(), preview)
+    }
+
     static func validate(_ size: Size, _ request: ComponentRenderRequest) throws {
         do {
             _ = try RenderTarget.validatedSize(format: request.format,

@@ -31,6 +31,10 @@ public enum WatchEvent: Sendable {
     /// Output of the build command (`host serve --build`): `finished` carries its exit status.
     case buildOutput(command: String, line: String)
     case buildFinished(command: String, status: Int32, seconds: Double)
+    /// A class's preview was drawn again because its instance asked (request_redraw: an animation
+    /// frame); `frame` counts from the preview's first. Printed by nobody (60 a second); the
+    /// designer redraws its canvas.
+    case redrawn(className: String, frame: Int)
 
     /// Whether the event belongs to the reload (or removal) reported just before it.
     public var isDetail: Bool {
@@ -89,6 +93,8 @@ public enum WatchEvent: Sendable {
             return ["build: " + line]
         case .buildFinished(let command, let status, let seconds):
             return ["build: `\(command)` " + (status == 0 ? "succeeded" : "failed with status \(status)") + " in \(WatchSession.ms(seconds))"]
+        case .redrawn:
+            return []
         }
     }
 }

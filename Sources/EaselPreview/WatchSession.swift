@@ -101,7 +101,7 @@ public final class WatchSession {
     private var winners: [String: String] = [:]
     /// The description each class was last rendered with, for schema diffs.
     private var lastInfo: [String: ClassInfo] = [:]
-    private var states: [String: ClassState] = [:]
+    var states: [String: ClassState] = [:]
     /// Files whose latest build was rejected, with why.
     private var rejections: [String: PluginFailure] = [:]
     private var held = HeldValues()
@@ -112,6 +112,12 @@ public final class WatchSession {
     private var warnedDuplicates: Set<String> = []
     private var spare: SpareWorker?
     private var starting = false
+    /// Each class's live preview (WatchSession+Live.swift): its instance kept, so that it can animate.
+    var live: [String: LivePreview] = [:]
+    /// The values each live preview was made with.
+    var liveValues: [String: [(name: String, value: PropertyValue)]] = [:]
+    /// Classes whose live preview is animating (asked for frames), with the frame it started at.
+    var animating: [String: Int] = [:]
     /// How many builds were loaded (initial ones included), for tests and benchmarks.
     public private(set) var loadCount = 0
 
@@ -200,10 +206,13 @@ public final class WatchSession {
         var wait = maximumWait
         let now = Self.now()
         for p in pending.values { wait = min(wait, max(0, due(p) - now)) }
+        // An animating preview wants its next frame within 1/60 s.
+        if withLock({ !animating.isEmpty }) { wait = min(wait, 1 / LivePreview.framesPerSecond) }
         let events = watcher.next(timeout: wait)
         withLock {
             for event in events { note(event) }
             handleDue()
+            advanceLivePreviews()
         }
     }
 
@@ -293,6 +302,14 @@ public final class WatchSession {
         }
     }
 
+    /// A value the component reported changing itself (property_changed, easel.h): it becomes the
+    /// value the host holds for the class, as one set by the user is, so a reload re-applies it.
+    func adoptReportedValue(_ text: String, name: String, className: String) {
+        assignments.removeAll { $0.className == className && $0.name == name }
+        held.forget(owner: className, name: name)
+        assignments.append(PropertyAssignment(className: className, name: name, text: text))
+    }
+
     /// Renders a class with the values the host holds, as ``ComponentRender`` does (`size` nil: its
     /// natural size). A failure marks the class failing (a ``WatchEvent/failure``); a success after a
     /// failure reports ``WatchEvent/recovered``.
@@ -305,7 +322,8 @@ public final class WatchSession {
             let values = self.values(for: className)
             let request = ComponentRenderRequest(className: className, size: size, scale: scale, background: background, format: format)
             do {
-                let target = try ComponentRender.render(cls, values: values, request)
+                // The live instance while it animates, so that the designer shows its frames.
+                let target = try liveFrame(className, values: values, request) ?? ComponentRender.render(cls, values: values, request)
                 if states[className]?.failure != nil, let e = markRecovered(className) { emit(e) }
                 return target
             } catch let error as HostError where error.kind == .pluginFailure {
@@ -319,7 +337,7 @@ public final class WatchSession {
 
     static func isPlugin(_ path: String) -> Bool { path.hasSuffix(".so") }
 
-    private func emit(_ event: WatchEvent) { report(event) }
+    func emit(_ event: WatchEvent) { report(event) }
 
     private func note(_ event: DirectoryWatcher.Event) {
         let now = Self.now()
@@ -496,7 +514,7 @@ public final class WatchSession {
         return outcomes
     }
 
-    private func previewPath(_ name: String, _ suffix: String = ".png") -> String? {
+    func previewPath(_ name: String, _ suffix: String = ".png") -> String? {
         options.outputDirectory.map { "\($0)/\(name)\(suffix)" }
     }
 
@@ -512,6 +530,7 @@ public final class WatchSession {
                 outcomes.append(.gone(className, removedPreview: removed))
                 lastInfo[className] = nil
                 states[className] = nil
+                dropLivePreview(className)
                 continue
             }
             if let previous = lastInfo[className] {
@@ -528,7 +547,9 @@ public final class WatchSession {
             do {
                 let request = ComponentRenderRequest(className: className, scale: options.scale ?? 1,
                                                      format: .png(compressionLevel: options.pngLevel))
-                let target = try ComponentRender.render(cls, values: values, request)
+                dropLivePreview(className)
+                let (target, preview) = try ComponentRender.renderLive(cls, values: values, request)
+                keepLivePreview(preview, values: values)
                 let bytes = try Self.encode(target, className: className, file: path)
                 let output = previewPath(className)
                 if let output { try Self.write(bytes, to: output) }
@@ -550,7 +571,7 @@ public final class WatchSession {
     /// Marks the class failing (its preview stale); returns the event to report. Without `repeated`,
     /// nil when it was failing the same way already (a designer's edits retrying a broken build
     /// report it once; every new build reports).
-    private func markFailing(_ className: String, _ error: HostError, repeated: Bool = true) -> WatchEvent? {
+    func markFailing(_ className: String, _ error: HostError, repeated: Bool = true) -> WatchEvent? {
         let failure = PluginFailure(error)
         let known = states[className]?.failure
         states[className]?.failure = failure

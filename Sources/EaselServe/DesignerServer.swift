@@ -143,6 +143,7 @@ public final class DesignerServer: @unchecked Sendable {
             switch segments.dropFirst().first {
             case "render": return try render(request)
             case "values": return try setValues(request)
+            case "actions": return try invokeAction(request)
             case "scenes":
                 let rest = Array(segments.dropFirst(2))
                 if rest.count == 1, let i = Int(rest[0]) { return try editScene(i, request) }
@@ -300,6 +301,24 @@ public final class DesignerServer: @unchecked Sendable {
             changes.append((name, value is NSNull ? nil : try AttributeText.text(value, path: "values.\(name)", file: "request body")))
         }
         try session.setValues(changes, for: className)
+        guard let detail = ServeJSON.classDetail(session, className) else { throw unknownClass(className) }
+        return json(200, detail)
+    }
+
+    /// `POST /api/actions` `{"class": NAME, "action": NAME, "argument": VALUE | null}`: calls the action
+    /// (easel.actions/1) on the class's live instance; what it changes and the frames it asks for
+    /// follow as `values` and `redraw` events. Answers the class as `GET /api/classes/NAME` does.
+    /// (Added by the abi work, issue 9.)
+    private func invokeAction(_ request: HTTPRequest) throws -> HTTPResponse {
+        let body = try Self.object(request.body)
+        guard let className = try Self.string(body["class"], "class") else { throw HostError(.badData, "request body: expected \"class\"") }
+        guard let action = try Self.string(body["action"], "action") else { throw HostError(.badData, "request body: expected \"action\"") }
+        try session.withLock {
+            guard let info = session.classInfo(named: className) else { throw unknownClass(className) }
+            let text = try body["argument"].flatMap { $0 is NSNull ? nil : try AttributeText.text($0, path: "argument", file: "request body") }
+            let argument = try info.requireAction(action).parse(text, file: "request body", className: className)
+            try session.invoke(action, argument: argument, on: className)
+        }
         guard let detail = ServeJSON.classDetail(session, className) else { throw unknownClass(className) }
         return json(200, detail)
     }

@@ -88,6 +88,9 @@ enum ServeJSON {
         case .buildOutput(let command, let line):
             name = "build"
             members += [("command", .string(command)), ("line", .string(line))]
+        case .redrawn(let className, let frame):
+            name = "redraw"
+            members += [("className", .string(className)), ("frame", .integer(Int64(frame)))]
         case .buildFinished(let command, let status, let seconds):
             name = "build"
             members += [("command", .string(command)), ("finished", .bool(true)), ("status", .integer(Int64(status))),

@@ -223,7 +223,7 @@ final class ExtensionsTests: XCTestCase {
         let variant = try failure("variant_key")
         XCTAssertEqual(variant?.className, "Extended")
         XCTAssertEqual(variant?.property, "colour")
-        XCTAssertEqual(variant?.message, "easel.variants/1: variant 'titled': no such property (expected one of: level, double, phase, title, hostHasNoFoo)")
+        XCTAssertEqual(variant?.message, "easel.variants/1: variant 'titled': no such property (expected one of: level, double, phase, title, hostHasNoFoo, autoAnimate)")
         XCTAssertEqual(try failure("action_null")?.message, "easel.actions/1: action 'animate': invoke is NULL (expected the action's function)")
         let badDefault = try failure("bad_default")
         XCTAssertEqual(badDefault?.property, "action setLevel")

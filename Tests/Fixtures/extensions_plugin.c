@@ -10,7 +10,7 @@
  * Class Extended: level (Int 0…10, default 3); double (Int, read-only: level × 2, which the setter of
  * level reports through property_changed); phase (Double, read-only: how far the animation got,
  * 0…1); title (String); hostHasNoFoo (Bool, read-only: the host answered NULL for an id it does not
- * know). Variants: low (level=1), high (level=9, title=高), titled (title=Variant). Actions: bump()
+ * know); autoAnimate (Bool: set to true, it starts the animation below, as animate() does). Variants: low (level=1), high (level=9, title=高), titled (title=Variant). Actions: bump()
  * (level + 1, reported), setLevel(Int 0…10, default 5), paint(Color) (fills with it), fail() (returns
  * false after logging why), animate() (phase goes 0 → 1 over 0.5 s of the host's clock, one
  * request_redraw per frame, from draw). The plugin also answers an id the host does not know
@@ -70,6 +70,13 @@ static bool get_host_has_no_foo(void *s) {
     return the_host->get_extension(the_host, "org.easel.tests.foo/1") == NULL;
 }
 
+static bool start_animation(void *s);
+static bool get_auto_animate(void *s) { return ((extended *)s)->animating; }
+static void set_auto_animate(void *s, bool v) {
+    if (v) start_animation(s);
+    else ((extended *)s)->animating = false;
+}
+
 static const easel_range kLevel = {0, 10, 1};
 #define PROPERTY .struct_size = sizeof(easel_property)
 static const easel_property kProperties[] = {
@@ -83,6 +90,8 @@ static const easel_property kProperties[] = {
      .get = (easel_fn)get_title, .set = (easel_fn)set_title},
     {PROPERTY, .name = "hostHasNoFoo", .type = EASEL_TYPE_BOOL, .default_value = {.b = true},
      .flags = EASEL_PROPERTY_READ_ONLY, .get = (easel_fn)get_host_has_no_foo},
+    {PROPERTY, .name = "autoAnimate", .type = EASEL_TYPE_BOOL, .default_value = {.b = false},
+     .get = (easel_fn)get_auto_animate, .set = (easel_fn)set_auto_animate},
 };
 
 /* ── Variants ── */
@@ -125,7 +134,7 @@ static bool fail(void *s) {
     e->host->log(e->host, EASEL_LOG_ERROR, "the paint bucket is empty");
     return false;
 }
-__attribute__((unused)) static bool animate(void *s) {
+static bool start_animation(void *s) {
     extended *e = s;
     e->animating = true;
     e->start = now(e);
@@ -150,7 +159,7 @@ static const easel_action kActionList[] = {
 #if THE_MODE == MODE_action_null
     {ACTION, .name = "animate", .argument_type = EASEL_TYPE_NONE},
 #else
-    {ACTION, .name = "animate", .summary = "Phase 0 → 1 in 0.5 s", .argument_type = EASEL_TYPE_NONE, .invoke = (easel_fn)animate},
+    {ACTION, .name = "animate", .summary = "Phase 0 → 1 in 0.5 s", .argument_type = EASEL_TYPE_NONE, .invoke = (easel_fn)start_animation},
 #endif
 };
 static const easel_actions kActions = {.struct_size = sizeof(easel_actions), .action_count = 5, .actions = kActionList};

@@ -179,6 +179,39 @@ function renderInspector() {
     for (const p of props) fs.append(editor(p));
     form.append(fs);
   }
+  // Actions (easel.actions/1), as a designer's buttons: an argument gets a field with its default.
+  if (!state.scene && cls.actions && cls.actions.length) {
+    const fs = document.createElement("fieldset");
+    fs.className = "group actions";
+    const legend = document.createElement("legend");
+    legend.textContent = "Actions";
+    fs.append(legend);
+    for (const a of cls.actions) {
+      const row = document.createElement("div");
+      row.className = "action";
+      let field = null;
+      if (a.argument) {
+        field = document.createElement("input");
+        field.value = a.argument.defaultText;
+        field.setAttribute("aria-label", `${a.displayName} argument (${a.argument.type})`);
+      }
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = a.displayName;
+      if (a.summary) button.title = a.summary;
+      button.addEventListener("click", async () => {
+        try {
+          state.current = await postJSON("/api/actions", { class: cls.name, action: a.name, argument: field ? field.value : null });
+          renderInspector();
+          await renderCanvas();
+        } catch (e) { notice(String(e.message || e), "error"); }
+      });
+      row.append(button);
+      if (field) row.append(field);
+      fs.append(row);
+    }
+    form.append(fs);
+  }
 }
 
 let editorCount = 0;
@@ -616,6 +649,11 @@ function connectEvents() {
     await renderCanvas();
     if (state.current.state?.failing) showFailure({ className: name, failure: state.current.state.failure, staleBuild: state.current.state.previewBuild });
     else hideOverlay();
+  });
+  // A live instance asked for another frame (an animation): draw the canvas again.
+  events.addEventListener("redraw", (e) => {
+    const d = JSON.parse(e.data);
+    if (!state.scene && d.className === state.current?.class.name) renderCanvas();
   });
   events.addEventListener("schema", (e) => {
     const d = JSON.parse(e.data);

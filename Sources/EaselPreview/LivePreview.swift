@@ -1,0 +1,72 @@
+import EaselHost
+import EaselRender
+import Glibc
+
+/// A component in a live view (host watch, the designer) that keeps its instance, so that it can
+/// animate: when the instance asks for another frame (request_redraw, or request_layout), the view
+/// draws one — at most ``framesPerSecond`` a second — with the instance's animation clock following
+/// real time (easel.clock/1).
+///
+/// ```swift
+/// let (first, live) = try ComponentRender.renderLive(cls, values: values, request)
+/// while live.wantsFrame { if let frame = try live.nextFrame() { show(frame) } }
+/// ```
+public final class LivePreview {
+    public static let framesPerSecond = 60.0
+    public let component: DesignerInstance
+    public let request: ComponentRenderRequest
+    /// Frames drawn since the preview started (the first included).
+    public private(set) var frames = 0
+    private var lastFrame = 0.0
+
+    init(component: DesignerInstance, request: ComponentRenderRequest) {
+        self.component = component
+        self.request = request
+    }
+
+    public var className: String { component.info.name }
+
+    /// Whether the instance asked to be drawn again.
+    public var wantsFrame: Bool { (try? component.wantsRedraw) ?? false }
+
+    /// The next frame if the instance asked for one and 1/60 s has passed since the last (`force`:
+    /// whatever the time); else nil.
+    public func nextFrame(force: Bool = false) throws -> RenderTarget? {
+        let now = AnimationTime.now()
+        guard force || now - lastFrame >= 1 / Self.framesPerSecond * 0.95, try component.wantsRedraw else { return nil }
+        return try frame(now: now)
+    }
+
+    /// Draws the instance as it is now into a new target of the request's format and scale.
+    /// `size` nil: the preview's own size.
+    public func frame(size: Size? = nil, scale: Double? = nil, background: Color? = nil,
+                      format: OutputFormat? = nil, now: Double = AnimationTime.now()) throws -> RenderTarget {
+        if let size { component.resize(to: size) }
+        let info = component.info
+        let target: RenderTarget
+        do {
+            target = try RenderTarget(format: format ?? request.format,
+                                      options: RenderOptions(width: component.frame.width, height: component.frame.height,
+                                                             scale: scale ?? request.scale,
+                                                             background: (background ?? request.background)?.c))
+        } catch let error as RenderError {
+            throw HostError(error, file: info.plugin.path, className: info.name)
+        }
+        try component.draw(on: target.canvas)
+        do { try target.canvas.finish() } catch let error as RenderError {
+            throw HostError(error, file: info.plugin.path, className: info.name)
+        }
+        frames += 1
+        lastFrame = now
+        return target
+    }
+}
+
+/// Monotonic seconds, for pacing live frames.
+public enum AnimationTime {
+    public static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
