@@ -52,4 +52,24 @@ final class FontConfigurationTests: XCTestCase {
         XCTAssertGreaterThan(yellow, 20, "the emoji is drawn in colour (Noto Color Emoji)")
         XCTAssertLessThan(rows.count, 30, "its 109-pixel bitmap is scaled down to the title's size")
     }
+
+    /// Workers (forked from the launcher, or exec'd) measure text with the pinned setup too: the
+    /// Swatch fixture measures a line of sans-serif text in create, in its worker.
+    func testWorkersMeasureTextWithThePinnedFonts() throws {
+        let root = try componentsFolder(["libSwatch.so": CFixture.build("snapshot_plugin.c")])
+        func width(_ environment: [String: String]) throws -> Double {
+            let r = try runHost(["inspect", "Swatch", "--set", "label=x", "--json", "--cache", "none"], environment: environment, directory: root)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let json = try JSONSerialization.jsonObject(with: r.stdoutData) as! [String: Any]
+            let properties = ((json["classes"] as! [[String: Any]])[0]["properties"] as! [[String: Any]])
+            return try XCTUnwrap(properties.first { $0["name"] as? String == "textWidth" }?["value"] as? Double)
+        }
+        let normal = try width([:])
+        XCTAssertGreaterThan(normal, 100)
+        let hostile = try HostileFontEnvironment.make()
+        XCTAssertEqual(try width(hostile), normal, "the worker's measurement ignores the user's fontconfig")
+        var system = hostile
+        system[FontConfiguration.environmentVariable] = "system"
+        XCTAssertNotEqual(try width(system), normal, "the hostile setup changes what an unpinned worker measures")
+    }
 }

@@ -25,7 +25,7 @@
 #define DISC_X 34
 #endif
 
-typedef struct swatch { char *label; } swatch;
+typedef struct swatch { char *label; double text_width; } swatch;
 
 static char *copy(const char *s) {
     size_t n = 0;
@@ -41,11 +41,16 @@ static void set_label(void *self, const char *v) {
     ((swatch *)self)->label = copy(v ? v : "");
 }
 
+/* Read-only: how wide the process that runs this plugin measures a line of sans-serif text (a worker
+ * measures it, at create): the font tests compare it across fontconfig environments. */
+static double get_text_width(void *self) { return ((swatch *)self)->text_width; }
+
 static void *swatch_create(const easel_class *cls, easel_rect frame, const easel_instance_host *host) {
-    (void)host;
     (void)cls; (void)frame;
     swatch *s = malloc(sizeof *s);
     s->label = copy("Ab 中 😀");
+    easel_text_style style = {.font_family = "sans-serif", .font_size = 20, .font_weight = 400, .color = {0, 0, 0, 1}};
+    s->text_width = host->measure_text(host, "Hamburgefonstiv 汉字 かな 😀", 0, &style).width;
     return s;
 }
 
@@ -75,11 +80,13 @@ static bool swatch_draw(void *self, easel_canvas *c, easel_rect rect) {
 static const easel_property kProperties[] = {
     {.struct_size = sizeof(easel_property), .name = "label", .type = EASEL_TYPE_STRING, .default_value = {.s = "Ab 中 😀"},
      .get = (easel_fn)get_label, .set = (easel_fn)set_label},
+    {.struct_size = sizeof(easel_property), .name = "textWidth", .type = EASEL_TYPE_DOUBLE, .flags = EASEL_PROPERTY_READ_ONLY,
+     .get = (easel_fn)get_text_width},
 };
 
 static const easel_class kClasses[] = {{
     .struct_size = sizeof(easel_class), .name = "Swatch", .summary = "A square, a disc and a label", .default_size = {WIDTH, 32},
-    .property_count = 1, .properties = kProperties,
+    .property_count = 2, .properties = kProperties,
     .create = swatch_create, .draw = swatch_draw, .destroy = swatch_destroy,
 }};
 
