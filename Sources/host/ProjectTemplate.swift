@@ -35,7 +35,7 @@ struct ProjectTemplate {
         switch language {
         case .swift: return swiftFiles
         case .c: return cFiles
-        case .rust: return []
+        case .rust: return rustFiles
         }
     }
 

@@ -5,6 +5,14 @@ import XCTest
 /// folder, install to a temporary prefix, then for each language scaffold a component, build it with
 /// its one command, inspect it and render it (no edits).
 final class InstallTests: XCTestCase {
+    /// `cargo` on PATH, in $CARGO, or where rustup puts it.
+    static var cargo: String? {
+        let env = ProcessInfo.processInfo.environment
+        if let c = env["CARGO"], FileManager.default.isExecutableFile(atPath: c) { return c }
+        let path = (env["PATH"] ?? "") + ":" + (env["HOME"] ?? "/root") + "/.cargo/bin"
+        return path.split(separator: ":").map { "\($0)/cargo" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
     /// Runs a program in `directory` with the Swift toolchain and the prefix's bin first on PATH.
     private func run(_ program: String, _ arguments: [String], in directory: String, prefix: String) throws -> ProcessResult {
         let path = "\(prefix)/bin:/opt/swift/usr/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
@@ -23,15 +31,18 @@ final class InstallTests: XCTestCase {
                      "share/easel/swift/EaselKit/Package.swift", "share/easel/swift/EaselKit/Sources/EaselKit/Designable.swift",
                      "share/bash-completion/completions/easel", "share/zsh/site-functions/_easel",
                      "share/fish/vendor_completions.d/easel.fish", "share/man/man1/easel.1", "share/easel/installed-files",
+                     "share/easel/rust/easel-sys/Cargo.toml",
                      "share/easel/page/index.html", "share/easel/page/app.js"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), "installed \(file)")
         }
 
         let projects = root + "/projects"
         try FileManager.default.createDirectory(atPath: projects, withIntermediateDirectories: true)
+        let cargo = try XCTUnwrap(Self.cargo, "cargo is needed for the Rust template (Rust 1.77 or later)")
         let languages: [(flag: String, name: String, build: [String], plugins: String)] = [
             ("--swift", "SwiftBadge", ["swift", "build"], ".build/debug"),
             ("--c", "CBadge", ["make"], "."),
+            ("--rust", "RustBadge", [cargo, "build", "--offline"], "target/debug"),
         ]
         for language in languages {
             let new = try run("easel", ["new", language.name, language.flag], in: projects, prefix: prefix)
