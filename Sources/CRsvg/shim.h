@@ -71,23 +71,33 @@ static const char *const easel_image_symbols[] = {
     "gdk_pixbuf_get_bits_per_sample", "gdk_pixbuf_get_has_alpha",
 };
 
-/** Loads librsvg and gdk-pixbuf; NULL when they are usable, else why not. */
-static inline const char *easel_image_libraries_error(void) {
-    static int checked;
-    static const char *error;
-    if (checked) return error;
-    checked = 1;
+static const char *easel_image_libraries_load(void) {
     if (!dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_GLOBAL) || !dlopen("libgdk_pixbuf-2.0.so.0", RTLD_NOW | RTLD_GLOBAL)) {
-        error = "librsvg-2.so.2 or libgdk_pixbuf-2.0.so.0 cannot be loaded (install librsvg2-2 and libgdk-pixbuf-2.0-0)";
-        return error;
+        return "librsvg-2.so.2 or libgdk_pixbuf-2.0.so.0 cannot be loaded (install librsvg2-2 and libgdk-pixbuf-2.0-0)";
     }
     for (size_t i = 0; i < sizeof easel_image_symbols / sizeof easel_image_symbols[0]; i++) {
         if (!dlsym((void *)0 /* RTLD_DEFAULT */, easel_image_symbols[i])) {
-            error = "the installed librsvg or gdk-pixbuf lacks a function Easel needs";
-            return error;
+            return "the installed librsvg or gdk-pixbuf lacks a function Easel needs";
         }
     }
     return NULL;
+}
+
+/** Loads librsvg and gdk-pixbuf; NULL when they are usable, else why not. Thread-safe: the first
+ *  caller loads, every other one waits until it has (snapshot jobs decode images on several
+ *  threads; a second thread once saw "checked" before the libraries were loaded and called NULL). */
+static inline const char *easel_image_libraries_error(void) {
+    static const char *state; /* NULL: not yet; easel_image_libraries_ready: loaded */
+    static const char easel_image_libraries_ready[] = "";
+    const char *seen = __atomic_load_n(&state, __ATOMIC_ACQUIRE);
+    if (!seen) {
+        /* dlopen is itself serialised by the dynamic loader's lock and reference-counted, so two
+         * threads loading at once are safe; both then publish the same answer. */
+        const char *error = easel_image_libraries_load();
+        seen = error ? error : easel_image_libraries_ready;
+        __atomic_store_n(&state, seen, __ATOMIC_RELEASE);
+    }
+    return seen == easel_image_libraries_ready ? NULL : seen;
 }
 
 /* The forwarding functions: call them only after easel_image_libraries_error() returned NULL. */

@@ -12,14 +12,22 @@ public enum Diagnostics {
     /// Receives plugin log lines at debug level (`-vv`).
     nonisolated(unsafe) public static var debugSink: ((String) -> Void)? = nil
 
-    static func warn(_ line: String) { warningSink(line) }
+    /// Passes a warning to the sink; thread-safe (scanner threads warn too).
+    static func warn(_ line: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        warningSink(line)
+    }
 
+    private static let lock = Mutex()
     nonisolated(unsafe) private static var warned: Set<String> = []
 
     /// A warning shown only the first time this process sees it (a problem repeated on every frame
     /// of a live session is said once).
     public static func warnOnce(_ line: String) {
-        guard warned.insert(line).inserted else { return }
-        warningSink(line)
+        lock.lock()
+        let fresh = warned.insert(line).inserted
+        lock.unlock()
+        if fresh { warn(line) }
     }
 }

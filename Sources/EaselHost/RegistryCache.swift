@@ -15,8 +15,9 @@ import Glibc
 /// Format 2 (little-endian; every section and record carries a CRC-32, so a flipped byte anywhere is
 /// noticed where it is read: the cache, or the entry, is then rebuilt with a warning, never trusted):
 ///
-///     header (56 bytes): "EASELREG" u32 version u32 0  u64 entriesOffset u32 entriesLength u32 entriesCRC
-///                        u64 viewOffset u32 viewLength u32 viewCRC  u32 headerCRC u32 0
+///     header (72 bytes): "EASELREG" u32 version u32 0  u64 entriesOffset u32 entriesLength u32 entriesCRC
+///                        u64 viewOffset u32 viewLength u32 viewCRC  u64 defaultsOffset u32 defaultsLength
+///                        u32 defaultsCRC  u32 headerCRC u32 0
 ///     blobs:    per plugin, the full class descriptions (decoded only by inspect/render)
 ///     records:  per file, kind 0: plugin info + class summaries; kind 1: why it failed
 ///     entries:  string hostIdentity, then per file: string path, u64 size, i64 mtime, u64 inode,
@@ -27,12 +28,15 @@ import Glibc
 ///               then a u32 offset per class, sorted by name, of its class record:
 ///     class record: u32 length u32 CRC, then string name, string file (as found), u64 size,
 ///               i64 mtime, u64 inode, u64 blobOffset u32 blobLength u32 blobCRC, u32 position
+///     defaults: string hostIdentity, then per class whose defaults were checked (easel.h, DEFAULTS):
+///               string file (absolute), u64 size, i64 mtime, u64 inode, string class,
+///               [(string property, value)] what a new instance read where it differs from the default
 final class RegistryCache {
     static let magic: [UInt8] = Array("EASELREG".utf8)
     static let formatVersion: UInt32 = 2
-    static let headerSize = 56
+    static let headerSize = 72
     /// Changes whenever the host's validation or descriptions could change.
-    static let hostIdentity = "easel \(PluginLoader.hostVersion) abi \(PluginLoader.hostABI.major).\(PluginLoader.hostABI.minor)"
+    static let hostIdentity = "easel \(PluginLoader.hostVersion) abi \(PluginLoader.hostABI.major).\(PluginLoader.hostABI.minor) cache 2.1"
     /// The largest cache file read: far more than 10 000 plugins need; a larger file is not ours.
     static let maximumSize = 512 << 20
 
@@ -66,8 +70,16 @@ final class RegistryCache {
         var position: Int
     }
 
+    /// The outcome of the defaults check of one class of one build of a file.
+    struct CheckedDefaults {
+        var signature: FileSignature
+        /// Property name → what a new instance read, for the properties that differ.
+        var mismatches: [(property: String, actual: PropertyValue)]
+    }
+
     let path: String
     private let warn: (String) -> Void
+    private var decodedDefaults: [String: CheckedDefaults]?
     private let mapped: MappedFile?
     private var header: Header?
     private var decodedEntries: [String: Entry]?
@@ -147,6 +159,48 @@ final class RegistryCache {
     func setView(_ view: View) {
         newView = view
         isDirty = true
+    }
+
+    // MARK: - Checked defaults
+
+    private static func defaultsKey(_ file: String, _ className: String) -> String { file + "\u{0}" + className }
+
+    /// The stored defaults check of class `className` of `file` (absolute), if it was made on this
+    /// build of the file.
+    func checkedDefaults(file: String, className: String, signature: FileSignature) -> [(property: String, actual: PropertyValue)]? {
+        guard let found = defaults[Self.defaultsKey(file, className)], found.signature == signature else { return nil }
+        return found.mismatches
+    }
+
+    func storeCheckedDefaults(file: String, className: String, _ checked: CheckedDefaults) {
+        _ = defaults
+        decodedDefaults![Self.defaultsKey(file, className)] = checked
+        isDirty = true
+    }
+
+    private var defaults: [String: CheckedDefaults] {
+        if let decodedDefaults { return decodedDefaults }
+        var result: [String: CheckedDefaults] = [:]
+        if let header, let mapped, header.defaultsLength > 0 {
+            do {
+                var r = BinaryReader(try mapped.copy(header.defaultsOffset, header.defaultsLength, crc: header.defaultsCRC, what: "defaults checks"))
+                guard try r.string() == Self.hostIdentity else { throw OtherVersion() }
+                let count = Int(try r.u32())
+                for _ in 0..<count {
+                    let file = try r.string()
+                    let signature = FileSignature(size: try r.u64(), modified: try r.i64(), inode: try r.u64())
+                    let className = try r.string()
+                    let mismatches = try r.array { (property: try $0.string(), actual: try $0.propertyValue()) }
+                    result[Self.defaultsKey(file, className)] = CheckedDefaults(signature: signature, mismatches: mismatches)
+                }
+            } catch {
+                warn("\(path): the registry cache's defaults checks are corrupt (\(error)); checking again")
+                result = [:]
+                isDirty = true
+            }
+        }
+        decodedDefaults = result
+        return result
     }
 
     // MARK: - The index (one class)
@@ -295,11 +349,29 @@ final class RegistryCache {
             viewCRC = Self.crc(v.bytes)
             out.raw(v.bytes)
         }
+        // Defaults checks of files that still exist, unchanged.
+        var d = BinaryWriter(capacity: 256)
+        d.string(Self.hostIdentity)
+        let checks = defaults.filter { key, value in
+            let file = String(key.prefix { $0 != "\u{0}" })
+            return FileSignature(path: file) == value.signature
+        }.sorted { $0.key < $1.key }
+        d.u32(UInt32(checks.count))
+        for (key, value) in checks {
+            let parts = key.split(separator: "\u{0}", maxSplits: 1).map(String.init)
+            d.string(parts[0])
+            d.u64(value.signature.size); d.i64(value.signature.modified); d.u64(value.signature.inode)
+            d.string(parts.count > 1 ? parts[1] : "")
+            d.array(value.mismatches) { $0.string($1.property); $0.propertyValue($1.actual) }
+        }
+        let defaultsOffset = out.bytes.count
+        out.raw(d.bytes)
         var h = BinaryWriter(capacity: Self.headerSize)
         for m in Self.magic { h.u8(m) }
         h.u32(Self.formatVersion); h.u32(0)
         h.u64(UInt64(entriesOffset)); h.u32(UInt32(e.bytes.count)); h.u32(Self.crc(e.bytes))
         h.u64(UInt64(viewOffset)); h.u32(UInt32(viewLength)); h.u32(viewCRC)
+        h.u64(UInt64(defaultsOffset)); h.u32(UInt32(d.bytes.count)); h.u32(Self.crc(d.bytes))
         h.u32(Self.crc(h.bytes)); h.u32(0)
         var bytes = out.bytes
         bytes.replaceSubrange(0..<Self.headerSize, with: h.bytes)
@@ -340,6 +412,7 @@ final class RegistryCache {
     struct Header {
         var entriesOffset: Int, entriesLength: Int, entriesCRC: UInt32
         var viewOffset: Int, viewLength: Int, viewCRC: UInt32
+        var defaultsOffset: Int, defaultsLength: Int, defaultsCRC: UInt32
 
         init(_ file: MappedFile) throws {
             guard file.count >= RegistryCache.headerSize else {
@@ -351,9 +424,11 @@ final class RegistryCache {
             _ = try r.u32()
             entriesOffset = Int(try r.u64()); entriesLength = Int(try r.u32()); entriesCRC = try r.u32()
             viewOffset = Int(try r.u64()); viewLength = Int(try r.u32()); viewCRC = try r.u32()
+            defaultsOffset = Int(try r.u64()); defaultsLength = Int(try r.u32()); defaultsCRC = try r.u32()
             let crc = try r.u32()
-            guard crc == RegistryCache.crc(Array(r.bytes[0..<48])) else { throw BinaryReader.Invalid(description: "header checksum mismatch") }
-            for (offset, length) in [(entriesOffset, entriesLength), (viewOffset, viewLength)] where offset + length > file.count || offset < 0 {
+            guard crc == RegistryCache.crc(Array(r.bytes[0..<64])) else { throw BinaryReader.Invalid(description: "header checksum mismatch") }
+            for (offset, length) in [(entriesOffset, entriesLength), (viewOffset, viewLength), (defaultsOffset, defaultsLength)]
+            where offset + length > file.count || offset < 0 {
                 throw BinaryReader.Invalid(description: "a section lies beyond the end of the file")
             }
         }

@@ -236,6 +236,7 @@ public enum WorkerLauncher {
                 var fds = [pollfd(fd: control, events: Int16(POLLIN), revents: 0)]
                 let ready = poll(&fds, 1, 1000)
                 reapAll()
+                sweepStrays()
                 if ready < 0 && errno != EINTR { break }
                 if ready <= 0 { continue }
                 var bytes = [UInt8](repeating: 0, count: Message.size)

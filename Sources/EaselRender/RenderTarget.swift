@@ -36,6 +36,11 @@ public final class RenderTarget {
     public let pixelHeight: Int
 
     private let surface: OpaquePointer
+    /// The image surface of a PNG target (for the benchmarks), nil for SVG and PDF.
+    var imageSurface: OpaquePointer? {
+        if case .png = format { return surface }
+        return nil
+    }
     private let context: OpaquePointer
     private let stream: ByteSink?
     private var encoded: [UInt8]?

@@ -8,6 +8,8 @@
 //       Scripts/bench-render. draw_instance_ms is the same frame with the instance's draw called on
 //       the canvas directly (without DesignerInstance's per-draw work). --draw-only measures drawing
 //       alone (for profilers: perf record easel-bench render … --draw-only).
+//   easel-bench png-rainbow [--scale N] [--runs N]
+//       PNG encoding of the Rainbow picture at levels 1 and 6 against raw zlib on the same pixels.
 //   easel-bench canvas-rainbow [--scale N] [--runs N] [--no-shadows] [--display-list]
 //       the Rainbow picture drawn straight through the easel_canvas vtable (no SDK, no plugin): what
 //       the canvas alone costs, to separate EaselKit's share from the canvas's. Same keys as render.
@@ -16,7 +18,7 @@
 @_spi(Benchmarks) import EaselHost
 @preconcurrency import Glibc
 import EaselPreview
-import EaselRender
+@_spi(Benchmarks) import EaselRender
 import CEasel
 import Foundation
 
@@ -224,7 +226,23 @@ func canvasRainbow(_ args: [String]) throws {
     print("draw_ms=\(String(format: "%.4f", median(times)))")
 }
 
+/// `easel-bench png-rainbow [--scale N] [--runs N]`: the Rainbow picture, then its PNG encoding at
+/// level 1 (previews) and 6 (files) against raw zlib at the same level on the same pixels.
+func pngRainbow(_ args: [String]) throws {
+    let arguments = RenderArguments(["-", "-"] + args)
+    let target = try RenderTarget(format: .png(), options: RenderOptions(width: 600, height: 434, scale: arguments.scale))
+    drawRainbow(target.canvas.pointer, shadows: true)
+    try target.canvas.finish()
+    print("class=png-rainbow size=600x434 scale=\(arguments.scale) runs=\(arguments.runs)")
+    for level in [1, 6] {
+        let m = try PNGBenchmark.measure(target, level: level, runs: arguments.runs)
+        print("level=\(level) zlib_ms=\(String(format: "%.3f", m.zlib)) png_ms=\(String(format: "%.3f", m.png)) ratio=\(String(format: "%.2f", m.png / m.zlib)) png_bytes=\(m.bytes)")
+    }
+}
+
 switch args.first {
+case "png-rainbow":
+    do { try pngRainbow(Array(args.dropFirst())) } catch { fail("\(error)", 70) }
 case "canvas-rainbow":
     do { try canvasRainbow(Array(args.dropFirst())) } catch { fail("\(error)", 70) }
 case "property-set":

@@ -47,7 +47,7 @@ enum GalleryCommand: Command {
             do {
                 guard let found = try registry.designableClass(named: info.name) else { continue }
                 cls = found
-                for m in try DefaultsCheck.check(cls) {
+                for m in try registry.checkedDefaults(of: cls) {
                     Diagnostics.warningSink(m.message)
                     entry.warnings.append(m.message)
                 }

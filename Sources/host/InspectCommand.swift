@@ -38,9 +38,14 @@ enum InspectCommand: Command {
                 throw unknownClass(info.name, registry)
             }
             do {
-                let instance = try cls.makeInstance(frame: Rect(size: info.defaultSize))
-                result.mismatches = try DefaultsCheck.mismatches(of: instance)
-                if !assignments.isEmpty { (result.current, result.reported) = try applying(assignments, to: instance) }
+                if assignments.isEmpty {
+                    // From the registry cache when this build was checked before: no plugin code runs.
+                    result.mismatches = try registry.checkedDefaults(of: cls)
+                } else {
+                    let instance = try cls.makeInstance(frame: Rect(size: info.defaultSize))
+                    result.mismatches = try DefaultsCheck.mismatches(of: instance)
+                    (result.current, result.reported) = try applying(assignments, to: instance)
+                }
             } catch let error as HostError where assignments.isEmpty {
                 // Without --set the description stands on its own: say why the check could not run.
                 Diagnostics.warningSink("\(info.plugin.path): class \(info.name): the defaults could not be checked: \(error.message)")

@@ -20,7 +20,7 @@ enum ListCommand: Command {
         for summary in registry.classes {
             do {
                 guard let cls = try registry.designableClass(named: summary.name) else { continue }
-                for m in try DefaultsCheck.check(cls) { Diagnostics.warningSink(m.message) }
+                for m in try registry.checkedDefaults(of: cls) { Diagnostics.warningSink(m.message) }
             } catch let error as HostError {
                 Diagnostics.warningSink("class \(summary.name): the defaults could not be checked: \(error)")
             } catch {}

@@ -13,7 +13,7 @@ enum ServeCommand: Command {
     static let spec = CommandSpec(
         name: "serve",
         summary: "the live designer: library, canvas and inspector in the browser, hot reload on every rebuild",
-        usage: "[DIR]… [--port N] [--bind ADDRESS] [--scene FILE]… [--set [Class.]name=value]… [--build CMD --sources DIR…] [--open] [--plugins DIR]… [--in-process] [--timeout SECONDS]",
+        usage: "[DIR]…",
         positionals: 0...16,
         options: [
             OptionSpec(name: "port", value: "N", help: "the port to listen on (default 8750; 0 picks a free one)"),
