@@ -95,7 +95,7 @@ enum DrawingLibrary {
             throw HostError(.internalError, "cannot find \(fileName), which every command that draws needs "
                             + "(expected beside the program or in ../lib/easel/: \(candidates.joined(separator: " or ")))")
         }
-        guard let library = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+        guard let library = dlopen(path, RTLD_LAZY | RTLD_LOCAL) else {
             let why = dlerror().map { String(cString: $0) } ?? "dlopen failed"
             throw HostError(.internalError, "cannot load the drawing library: \(why)", file: path)
         }
