@@ -38,7 +38,7 @@ struct CommandSpec {
         timeout,
         OptionSpec(name: "memory-limit", value: "MB", help: "memory limit of each worker process (default \(WorkerLimits.defaultMemoryLimit >> 20))"),
         OptionSpec(name: "rescan", help: "scan every plugin file again, ignoring the registry cache"),
-        OptionSpec(name: "cache", value: "FILE", help: "registry cache file (default $EASEL_REGISTRY_CACHE or ~/.cache/easel/registry-v2.bin); 'none' for no cache"),
+        OptionSpec(name: "cache", value: "FILE", help: "registry cache file (default $EASEL_REGISTRY_CACHE or \(RegistryOptions.defaultCacheFileText)); 'none' for no cache"),
         OptionSpec(name: "verbose", short: "v", repeatable: true, help: "also print what plugins log at info level (-vv: debug too)"),
         OptionSpec(name: "help", short: "h", help: "show this help"),
     ]
