@@ -61,6 +61,14 @@ public enum ClockControl: Equatable, Sendable {
     case realTime
 }
 
+/// An instance whose code runs in another process and can draw a whole picture there: a one-shot
+/// PNG render of one class composites that picture instead of replaying a display list, so the
+/// host never lays out text or decodes images itself (and never starts fontconfig for them).
+public protocol RasterizingInstance: DesignableInstance {
+    /// Draws (without laying out) onto a transparent picture of `size` points at `scale`.
+    func rasterize(size: Size, scale: Double) throws -> Raster
+}
+
 /// What a layout document or scene archived for one instance (init(coder:)).
 public struct Archive: Equatable, Sendable {
     public var frame: Rect

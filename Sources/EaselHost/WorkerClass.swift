@@ -86,7 +86,7 @@ final class WorkerClass: DesignableClass {
 
 /// A ``DesignableInstance`` living in a worker process. Values are checked here before they travel;
 /// drawing comes back as a display list replayed onto the caller's canvas.
-final class WorkerInstance: DesignableInstance {
+final class WorkerInstance: RasterizingInstance {
     let info: ClassInfo
     let worker: WorkerProcess
     let id: UInt32
@@ -179,6 +179,14 @@ final class WorkerInstance: DesignableInstance {
 
     func clock(_ control: ClockControl) throws {
         try Self.expectOK(worker.call(.clock(instance: id, control: control), timeout: timeout, context: context()))
+    }
+
+    func rasterize(size: Size, scale: Double) throws -> Raster {
+        switch try worker.call(.rasterize(instance: id, size: size, scale: scale), timeout: timeout, context: context()) {
+        case .raster(let raster): return raster
+        case .failure(let e): throw e
+        case let other: throw HostError(.internalError, "unexpected worker response \(other) to rasterize")
+        }
     }
 
     func intrinsicSize() throws -> Size {

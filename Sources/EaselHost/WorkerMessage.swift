@@ -45,6 +45,9 @@ enum WorkerRequest: Equatable {
     case finish
     /// Draw an instance straight onto the renderer's canvas in the worker (no display list).
     case renderDirectly(instance: UInt32, size: Size, scale: Double)
+    /// Draw an instance (already laid out) onto a transparent picture of `size` points at `scale`,
+    /// in the worker: what a one-shot PNG render of one class composites (answered with `raster`).
+    case rasterize(instance: UInt32, size: Size, scale: Double)
 
     static func == (a: WorkerRequest, b: WorkerRequest) -> Bool { a.encoded() == b.encoded() }
 
@@ -67,7 +70,7 @@ enum WorkerRequest: Equatable {
         case .problems: return .validate
         case .memory, .captureOutput: return .load
         case .finish: return .deinitialize
-        case .renderDirectly: return .draw
+        case .renderDirectly, .rasterize: return .draw
         }
     }
 
@@ -106,6 +109,7 @@ enum WorkerRequest: Equatable {
         case .captureOutput(let begin): w.u8(20); w.bool(begin)
         case .finish: w.u8(21)
         case .renderDirectly(let i, let s, let scale): w.u8(22); w.u32(i); w.size(s); w.f64(scale)
+        case .rasterize(let i, let s, let scale): w.u8(23); w.u32(i); w.size(s); w.f64(scale)
         }
         return w.bytes
     }
@@ -150,6 +154,7 @@ enum WorkerRequest: Equatable {
         case 20: return .captureOutput(begin: try r.bool())
         case 21: return .finish
         case 22: return .renderDirectly(instance: try r.u32(), size: try r.size(), scale: try r.f64())
+        case 23: return .rasterize(instance: try r.u32(), size: try r.size(), scale: try r.f64())
         default: throw BinaryReader.Invalid(description: "unknown request code \(code)")
         }
     }
@@ -183,6 +188,8 @@ enum WorkerResponse: Equatable {
     case bytes([UInt8])
     /// Straight RGBA pixels.
     case pixels(RawImage)
+    /// A picture drawn in the worker (see ``Raster``).
+    case raster(Raster)
 
     static let protocolVersion: UInt32 = 1
 
@@ -209,6 +216,10 @@ enum WorkerResponse: Equatable {
         case .memory(let m): w.u8(12); w.u64(m.allocatedBytes); w.u64(m.residentBytes)
         case .bytes(let b): w.u8(13); w.blob(b)
         case .pixels(let image): w.u8(14); w.u32(UInt32(image.width)); w.u32(UInt32(image.height)); w.blob(image.rgba)
+        case .raster(let raster):
+            w.u8(15); w.u32(UInt32(raster.width)); w.u32(UInt32(raster.height)); w.blob(raster.pixels)
+            w.array(raster.missingImages) { $0.string($1) }
+            w.array(raster.warnings) { $0.string($1) }
         }
         return w.bytes
     }
@@ -238,10 +249,36 @@ enum WorkerResponse: Equatable {
         case 11: return .problems(try r.array { try $0.hostError() })
         case 12: return .memory(MemoryUsage(allocatedBytes: try r.u64(), residentBytes: try r.u64()))
         case 13: return .bytes(try r.blob())
+        case 15:
+            let width = Int(try r.u32()), height = Int(try r.u32())
+            let pixels = try r.blob()
+            guard pixels.count == width * height * 4 else { throw BinaryReader.Invalid(description: "a raster of the wrong size") }
+            return .raster(Raster(width: width, height: height, pixels: pixels,
+                                  missingImages: try r.array { try $0.string() }, warnings: try r.array { try $0.string() }))
         case 14:
             let w = Int(try r.u32()), h = Int(try r.u32())
             return .pixels(RawImage(width: w, height: h, rgba: try r.blob()))
         default: throw BinaryReader.Invalid(description: "unknown response code \(code)")
         }
+    }
+}
+
+/// A picture an instance drew in a worker: premultiplied native-endian ARGB32 pixels, rows of
+/// `width * 4` bytes, and what the canvas noticed while drawing.
+public struct Raster: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var pixels: [UInt8]
+    /// Images that could not be found or read: the whole message for each.
+    public var missingImages: [String]
+    /// Everything else the canvas diagnosed (ignored arguments, missing glyphs).
+    public var warnings: [String]
+
+    public init(width: Int, height: Int, pixels: [UInt8], missingImages: [String] = [], warnings: [String] = []) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+        self.missingImages = missingImages
+        self.warnings = warnings
     }
 }

@@ -11,6 +11,9 @@ public enum WorkerServer {
     /// set by the program; nil: measurements are {0, 0}). The argument is the plugin's resource
     /// directory.
     nonisolated(unsafe) public static var queryCanvas: ((String) -> UnsafeMutablePointer<easel_canvas>?)?
+    /// Draws an instance onto a transparent picture in this process (the renderer's, set by the
+    /// program): the worker's side of ``RasterizingInstance/rasterize(size:scale:)``.
+    nonisolated(unsafe) public static var rasterizer: ((DesignableInstance, Size, Double) throws -> Raster)?
 
     /// Serves requests on `fd` until the host closes it or says quit; returns the exit status.
     public static func run(fd: Int32 = 3) -> Int32 {
@@ -204,6 +207,11 @@ public enum WorkerServer {
                 return .value(.bool(plugins.values.contains { $0.hasDeinit }))
             case .renderDirectly(let id, let size, let scale):
                 return .pixels(try PluginProbes.render(try instance(id), size: size, scale: scale))
+            case .rasterize(let id, let size, let scale):
+                guard let rasterizer = WorkerServer.rasterizer else {
+                    throw HostError(.internalError, "this worker has no renderer to draw pictures with")
+                }
+                return .raster(try rasterizer(try instance(id), size, scale))
             case .scan, .quit:
                 return .ok
             }

@@ -26,6 +26,8 @@
 /// any other type is a compile error saying what to write instead. A read-only (get-only) property
 /// is shown but never set.
 ///
+/// The macro reads the class's own body: members declared in an extension are not seen.
+///
 /// Every class the plugin exports must be `@Designable` itself (a subclass inherits the tables but is
 /// refused at load, naming it, until it is marked too).
 ///

@@ -12,9 +12,9 @@ protocol InspectableAccess: AnyObject {
     func abiGet(into result: UnsafeMutableRawPointer, string: inout UnsafeMutablePointer<CChar>?)
     /// Stores the C setter's argument; false if it is not a representable value (nothing changed).
     func abiSet(from argument: UnsafeRawPointer) -> Bool
-    /// The current value's C representation (a string's text, not its pointer): equal bytes, equal
-    /// values. Compared before and after the component's own code runs, to report its changes.
-    func fingerprint() -> [UInt8]
+    /// Reads the value and remembers it; true if it differs from the value remembered last (the first
+    /// call remembers and returns false). How the component's own changes are found, to report them.
+    func noteValue() -> Bool
 }
 
 /// A property as the class table describes it (read once, from the prototype instance).

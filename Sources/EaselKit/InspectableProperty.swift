@@ -111,14 +111,13 @@ final class AccessorInspectable<Owner: UIView, Value: InspectableValue>: Inspect
         return true
     }
 
-    func fingerprint() -> [UInt8] {
-        var string: UnsafeMutablePointer<CChar>?
-        defer { free(string) }
-        return withUnsafeTemporaryAllocation(byteCount: 32, alignment: 16) { buffer in
-            buffer.initializeMemory(as: UInt8.self, repeating: 0)
-            codec.store(getter(view), buffer.baseAddress!, &string)
-            if codec.kind == .cString { return string.map { Array(String(cString: $0).utf8) + [1] } ?? [0] }
-            return Array(buffer)
-        }
+    /// The value `noteValue()` saw last.
+    private var noted: Value?
+
+    func noteValue() -> Bool {
+        let value = getter(view)
+        defer { noted = value }
+        guard let noted else { return false }
+        return value != noted
     }
 }

@@ -8,7 +8,7 @@
 ///
 /// The requirement is an implementation detail; conform your own types only through
 /// ``InspectableEnum``.
-public protocol InspectableValue {
+public protocol InspectableValue: Equatable {
     /// How EaselKit passes values of this type through the C ABI. Implementation detail.
     static var _inspectableCodec: InspectableCodec<Self> { get }
 }
@@ -17,7 +17,7 @@ public protocol InspectableValue {
 public protocol InspectableNumber: InspectableValue, Comparable {}
 
 /// A class whose optional form is inspectable: `UIColor?` and `UIImage?`.
-public protocol OptionalInspectableValue {
+public protocol OptionalInspectableValue: Equatable {
     /// How EaselKit passes `Self?` through the C ABI. Implementation detail.
     static var _optionalInspectableCodec: InspectableCodec<Self?> { get }
 }

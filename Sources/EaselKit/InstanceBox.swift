@@ -17,6 +17,7 @@ final class InstanceBox {
         self.properties = properties
         self.designer = designer
         self.strings = Array(repeating: nil, count: properties.count)
+        for property in properties { _ = property.noteValue() }
     }
 
     deinit {
@@ -42,12 +43,11 @@ final class InstanceBox {
     /// layout, draw, an action) and tells the host which inspectables it changed (property_changed):
     /// the host reads those back, as it does after its own sets. `@IBInspectable`s are plain Swift
     /// properties, so the values are compared before and after.
+    /// Each property's last value is remembered, so one pass after the call finds what changed.
     /// `except`: the property the host is setting, which it knows about.
     func runComponentCode<R>(except: Int? = nil, _ body: (UIView) -> R) -> R {
-        let before = properties.map { $0.fingerprint() }
         let result = EaselDesigner.inCallback { body(view) }
-        for (index, (property, old)) in zip(properties, before).enumerated()
-        where index != except && property.fingerprint() != old {
+        for (index, property) in properties.enumerated() where property.noteValue() && index != except {
             designer.propertyChanged(property.propertyName)
         }
         return result

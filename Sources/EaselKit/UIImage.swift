@@ -4,7 +4,7 @@
 /// `icon.jpeg`, in that order. PNG, JPEG and SVG are read by the host. Inspectable as
 /// `EASEL_TYPE_IMAGE` (`UIImage?`, nil: no image).
 ///
-///     @Inspectable var icon: UIImage? = UIImage(named: "star")
+///     @IBInspectable var icon: UIImage? = UIImage(named: "star")
 ///     icon?.draw(in: bounds)          // in draw(_:)
 ///
 /// Unlike UIKit, a name that matches no file still makes an image (so a typo cannot crash a

@@ -3,8 +3,9 @@ internal import CEasel
 /// The base class of every designable: a rectangle backed by a ``CALayer``, with subviews, UIKit's
 /// layout and drawing hooks, and the Interface Builder lifecycle.
 ///
+///     @IBDesignable @Designable
 ///     final class Rainbow: UIView {
-///         @Inspectable var firstColor = UIColor(red: 37/255, green: 252/255, blue: 244/255, alpha: 1)
+///         @IBInspectable var firstColor = UIColor(red: 37/255, green: 252/255, blue: 244/255, alpha: 1)
 ///
 ///         override class var defaultSize: CGSize { CGSize(width: 600, height: 434) }
 ///

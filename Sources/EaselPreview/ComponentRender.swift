@@ -72,7 +72,7 @@ public enum ComponentRender {
             }
         }
         var target = try makeTarget(request.format, scale: request.scale)
-        try component.draw(on: target.canvas)
+        try component.drawFilling(target.canvas, scale: request.scale)
         if try component.wantsRedraw {
             // The first frame is not the last: settle on a scratch surface, then draw the last frame
             // onto a fresh target (SVG and PDF cannot be wiped).
@@ -87,7 +87,7 @@ public enum ComponentRender {
                 Diagnostics.warningSink("\(info.plugin.path): class \(info.name): still asking for redraws after \(maximumSettleFrames) frames (an endless animation?); rendered its last frame")
             }
             target = try makeTarget(request.format, scale: request.scale)
-            try component.draw(on: target.canvas)
+            try component.drawFilling(target.canvas, scale: request.scale)
         }
         do { try target.canvas.finish() } catch let error as RenderError {
             throw HostError(error, file: info.plugin.path, className: info.name)

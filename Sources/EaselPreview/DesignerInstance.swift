@@ -145,18 +145,54 @@ public final class DesignerInstance {
         try canvas.isolated(translatedBy: frame.x, frame.y) {
             try instance.draw(into: canvas.pointer, rect: bounds)
         }
-        for problem in canvas.diagnostics[before...] {
-            if case .image(let name, let reason, let tried) = problem {
-                let paths = tried.isEmpty ? "" : "; tried: " + tried.joined(separator: ", ")
-                throw HostError(.notFound, "image '\(name)': \(reason)\(paths)", file: info.plugin.path,
-                                className: info.name, phase: .draw)
-            }
-            // Everything else drew (or was ignored): a warning, once per process.
-            Diagnostics.warnOnce("\(info.plugin.path): class \(info.name): draw: \(problem)")
-        }
+        try report(missingImages: canvas.diagnostics[before...].compactMap(Self.missingImageMessage),
+                   warnings: canvas.diagnostics[before...].filter { Self.missingImageMessage($0) == nil }.map { "\($0)" })
         do { try canvas.check() } catch let error as RenderError {
             throw HostError(error, file: info.plugin.path, className: info.name)
         }
+    }
+
+    /// Like ``draw(on:)``, for an instance that fills `canvas` (a one-shot render of one class): an
+    /// instance in a worker draws the whole picture there and it is composited here, so this
+    /// process lays out no text and decodes no image for it (no fontconfig start in the host).
+    /// Any other instance or canvas is drawn by ``draw(on:)``.
+    public func drawFilling(_ canvas: CairoCanvas, scale: Double) throws {
+        guard let remote = instance as? RasterizingInstance, frame.x == 0, frame.y == 0, canvas.isRaster else {
+            return try draw(on: canvas)
+        }
+        if needsLayout {
+            try instance.layout(size: frame.size)
+            needsLayout = false
+        }
+        let raster = try remote.rasterize(size: frame.size, scale: scale)
+        try report(missingImages: raster.missingImages, warnings: raster.warnings)
+        let (width, height) = canvas.pixelSize
+        guard raster.width == width, raster.height == height else {
+            throw HostError(.internalError, "the worker drew \(raster.width)×\(raster.height) pixels for a \(width)×\(height) picture",
+                            file: info.plugin.path, className: info.name, phase: .draw)
+        }
+        do {
+            try canvas.paintPremultiplied(raster.pixels, width: width, height: height)
+            try canvas.check()
+        } catch let error as RenderError {
+            throw HostError(error, file: info.plugin.path, className: info.name)
+        }
+    }
+
+    /// A missing image is an error naming the file and class; anything else the canvas noticed is a
+    /// warning, once per process.
+    private func report(missingImages: [String], warnings: [String]) throws {
+        if let missing = missingImages.first {
+            throw HostError(.notFound, missing, file: info.plugin.path, className: info.name, phase: .draw)
+        }
+        for warning in warnings { Diagnostics.warnOnce("\(info.plugin.path): class \(info.name): draw: \(warning)") }
+    }
+
+    /// "image 'name': reason; tried: …" for a missing image, nil for any other problem.
+    static func missingImageMessage(_ problem: RenderError) -> String? {
+        guard case .image(let name, let reason, let tried) = problem else { return nil }
+        let paths = tried.isEmpty ? "" : "; tried: " + tried.joined(separator: ", ")
+        return "image '\(name)': \(reason)\(paths)"
     }
 
     /// The size to render at when the user gives none: the class's default size, where an axis of

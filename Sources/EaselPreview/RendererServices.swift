@@ -60,6 +60,7 @@ public final class RendererServices: PluginServices {
         let services = HostServices.current as? RendererServices ?? RendererServices()
         HostServices.current = services
         WorkerServer.queryCanvas = { services.queryCanvas(resourceDirectory: $0) }
+        WorkerServer.rasterizer = { try InstanceRaster.draw($0, size: $1, scale: $2) }
         InstancePixels.install()
         return WorkerServer.run()
     }

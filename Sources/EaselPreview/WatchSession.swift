@@ -21,7 +21,7 @@ public struct WatchOptions {
     /// Where plugin code runs; in workers, the time budget of each call.
     public var isolation: Isolation = .default
     /// Quiet time after a file was closed or renamed into place, to coalesce bursts of events.
-    public var settle: Double = 0.005
+    public var settle: Double = 0.002
     /// Quiet time after which a file still open for writing is looked at anyway.
     public var writeQuiet: Double = 0.5
     /// How long a deleted file may take to come back before its classes are unloaded.
@@ -449,14 +449,15 @@ public final class WatchSession {
         var details = extra
         let outcomes = render(affected, details: &details)
         let renderSeconds = Self.now() - renderStart
-        old?.build.stop()
-        if case .workers(let timeout) = options.isolation, spare == nil {
-            spare = PluginBuild.startSpare(timeout: timeout)
-        }
+        // Report first: stopping the old worker and starting the next spare are not the user's wait.
         emit(.loaded(BuildReport(file: path, label: label(path), build: loaded.number, isReload: old != nil,
                                  seconds: Self.now() - start, loadSeconds: loadSeconds, renderSeconds: renderSeconds,
                                  outcomes: outcomes, classes: loaded.build.classes.map(\.name))))
         details.forEach(emit)
+        old?.build.stop()
+        if case .workers(let timeout) = options.isolation, spare == nil {
+            spare = PluginBuild.startSpare(timeout: timeout)
+        }
     }
 
     private func reject(_ path: String, _ old: Loaded?, _ error: HostError) {
@@ -601,7 +602,8 @@ public final class WatchSession {
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws {
-        do { try AtomicFile.write(bytes, to: path) } catch let e as RenderError { throw HostError(e) }
+        // Previews are rewritten on every change: atomic for readers, not flushed to disk.
+        do { try AtomicFile.write(bytes, to: path, durable: false) } catch let e as RenderError { throw HostError(e) }
     }
 
     /// The scene with the current builds: attributes that no longer fit a class's new build are

@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 
 /// Writes whole files so that readers see either the old file or the complete new one, never a
@@ -6,7 +7,9 @@ import Glibc
 /// failure the temporary file is removed and the error names the destination and the reason.
 public enum AtomicFile {
     /// Writes `bytes` as the whole new content of `path`. Throws `RenderError.write`.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    /// With `durable` false (previews, rewritten on every change) the data is not flushed to disk:
+    /// readers still see the old file or the whole new one, but a power cut may lose the last frame.
+    public static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws {
         guard !path.isEmpty else { throw RenderError.write(path: path, reason: "empty output path") }
         let directory: String
         if let slash = path.lastIndex(of: "/") {
@@ -35,6 +38,9 @@ public enum AtomicFile {
             throw RenderError.write(path: path, reason: "cannot create a temporary file in \(directory): \(lastError())")
         }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        // A SIGTERM, SIGINT or SIGHUP while writing removes the temporary file (HostProcess).
+        let slot = easel_termination_track_file(temporary)
+        defer { easel_termination_untrack_file(slot) }
         var closed = false
         func fail(_ what: String) -> RenderError {
             let error = RenderError.write(path: path, reason: "\(what): \(lastError())")
@@ -52,12 +58,13 @@ public enum AtomicFile {
             written += n
         }
         if fchmod(fd, mode) != 0 { throw fail("setting permissions of \(temporary)") }
-        if fsync(fd) != 0 { throw fail("flushing \(temporary) to disk") }
+        if durable && fsync(fd) != 0 { throw fail("flushing \(temporary) to disk") }
         closed = true
         if close(fd) != 0 { throw fail("closing \(temporary)") }
         if rename(temporary, path) != 0 { throw fail("renaming \(temporary) into place") }
         // Make the rename itself durable. A directory that cannot be opened or synced (some file
         // systems refuse fsync on directories) does not undo the write, so this is best effort.
+        guard durable else { return }
         let directoryFD = open(directory, O_RDONLY | O_DIRECTORY)
         if directoryFD >= 0 {
             _ = fsync(directoryFD)

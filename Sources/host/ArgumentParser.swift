@@ -51,7 +51,7 @@ struct CommandSpec {
 
     /// "host NAME POSITIONALS [--option VALUE]… …": every option the command takes.
     var usageLine: String {
-        var parts = ["host", name]
+        var parts = [CLI.programName, name]
         if !usage.isEmpty { parts.append(usage) }
         for o in allOptions where o.name != "help" {
             var text = (o.short.map { "-\($0)|" } ?? "") + "--\(o.name)"
@@ -63,7 +63,7 @@ struct CommandSpec {
 
     /// The --help text.
     var help: String {
-        var lines = ["host \(name) — \(summary)", "", "Usage: \(usageLine)", "", "Options:"]
+        var lines = ["\(CLI.programName) \(name) — \(summary)", "", "Usage: \(usageLine)", "", "Options:"]
         for o in allOptions {
             var left = "  " + (o.short.map { "-\($0), " } ?? "    ") + "--\(o.name)"
             if let v = o.value { left += " \(v)" }
@@ -105,7 +105,7 @@ enum ArgumentParser {
             let names = spec.allOptions.map { "--" + $0.name }
             let close = Suggestions.close(to: text.split(separator: "=").first.map(String.init) ?? text, among: names)
             let hint = close.isEmpty ? "" : " (did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?)"
-            return UsageError(message: "unknown option '\(text)' for 'host \(spec.name)'\(hint)")
+            return UsageError(message: "unknown option '\(text)' for '\(CLI.programName) \(spec.name)'\(hint)")
         }
         func add(_ o: OptionSpec, _ value: String) throws {
             if !o.repeatable && result.has(o.name) {

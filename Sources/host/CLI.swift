@@ -15,14 +15,21 @@ protocol Command {
 /// 66 no such class, file or input; 69 a plugin failed (load, validation, a call into it); 70 internal
 /// error; 73 an output could not be created.
 enum CLI {
+    /// The name the tool was started by, for its messages: `easel` (the installed name beside
+    /// `host`, for PATHs that also hold Debian's DNS `host`) or `host`.
+    static let programName: String = {
+        let invoked = CommandLine.arguments.first?.split(separator: "/").last.map(String.init) ?? "host"
+        return invoked == "easel" ? "easel" : "host"
+    }()
+
     static var commands: [Command.Type] { [ListCommand.self, InspectCommand.self, RenderCommand.self, WatchCommand.self, ServeCommand.self, GalleryCommand.self,
                                           SnapshotCommand.self, ValidateCommand.self, NewCommand.self, CompletionsCommand.self, ManualCommand.self] }
 
     static var help: String {
         var lines = [
-            "host — render and inspect designable components (Easel \(PluginLoader.hostVersion), ABI \(PluginLoader.hostABI.major).\(PluginLoader.hostABI.minor))",
+            "\(CLI.programName) — render and inspect designable components (Easel \(PluginLoader.hostVersion), ABI \(PluginLoader.hostABI.major).\(PluginLoader.hostABI.minor))",
             "",
-            "Usage: host COMMAND [options]",
+            "Usage: \(CLI.programName) COMMAND [options]",
             "",
             "Commands:",
         ]
@@ -37,7 +44,7 @@ enum CLI {
             "What plugins contain is cached (see --cache); --rescan ignores the cache.",
             "",
             "Exit status: 0 ok, 64 usage, 65 bad data, 66 no such class/file, 69 plugin failure, 70 internal, 73 cannot create output.",
-            "Run 'host COMMAND --help' for a command's options.",
+            "Run '\(CLI.programName) COMMAND --help' for a command's options.",
         ]
         return lines.joined(separator: "\n")
     }
@@ -56,7 +63,7 @@ enum CLI {
             return 0
         }
         if first == "--version" {
-            print("host (Easel) \(PluginLoader.hostVersion), ABI \(PluginLoader.hostABI.major).\(PluginLoader.hostABI.minor)")
+            print("\(CLI.programName) (Easel) \(PluginLoader.hostVersion), ABI \(PluginLoader.hostABI.major).\(PluginLoader.hostABI.minor)")
             return 0
         }
         let wantsJSON = argv.contains("--json")
@@ -66,7 +73,7 @@ enum CLI {
             let hint = close.isEmpty ? "" : "did you mean '\(close[0])'? "
             let message = "unknown command '\(first)' (\(hint)expected one of: \(names.joined(separator: ", ")))"
             if wantsJSON { printJSONError(kind: "usage", message: message, exitCode: 64) } else {
-                fputs("host: error: \(message)\nRun 'host --help' for usage.\n", stderr)
+                fputs("\(CLI.programName): error: \(message)\nRun '\(CLI.programName) --help' for usage.\n", stderr)
             }
             return 64
         }
@@ -89,18 +96,18 @@ enum CLI {
             return try command.run(arguments)
         } catch let error as UsageError {
             if wantsJSON { printJSONError(kind: "usage", message: error.message, exitCode: 64); return 64 }
-            fputs("host \(command.spec.name): error: \(error.message)\n", stderr)
-            fputs("Usage: \(command.spec.usageLine)\nRun 'host \(command.spec.name) --help' for details.\n", stderr)
+            fputs("\(CLI.programName) \(command.spec.name): error: \(error.message)\n", stderr)
+            fputs("Usage: \(command.spec.usageLine)\nRun '\(CLI.programName) \(command.spec.name) --help' for details.\n", stderr)
             return 64
         } catch let error as HostError {
             fflush(stdout)
             if wantsJSON { printJSONError(error) } else {
-                fputs("host \(command.spec.name): error: \(error)\n", stderr)
+                fputs("\(CLI.programName) \(command.spec.name): error: \(error)\n", stderr)
             }
             return error.exitCode
         } catch {
             if wantsJSON { printJSONError(kind: "internalError", message: "\(error)", exitCode: 70) } else {
-                fputs("host \(command.spec.name): error: \(error)\n", stderr)
+                fputs("\(CLI.programName) \(command.spec.name): error: \(error)\n", stderr)
             }
             return 70
         }
@@ -135,7 +142,7 @@ enum CLI {
         guard !flushed || ferror(stdout) != 0 else { return status }
         // A reader that went away (`host list | head -1`) is not worth a message.
         if code != EPIPE {
-            fputs("host: error: cannot write to standard output: \(String(cString: strerror(flushed ? EIO : code)))\n", stderr)
+            fputs("\(CLI.programName): error: cannot write to standard output: \(String(cString: strerror(flushed ? EIO : code)))\n", stderr)
         }
         return status == 0 ? 73 : status
     }

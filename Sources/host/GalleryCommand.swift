@@ -35,7 +35,7 @@ enum GalleryCommand: Command {
         }
         let registry = try CLI.registry(arguments)
         if registry.classes.isEmpty {
-            let failed = registry.failures.isEmpty ? "" : "; \(registry.failures.count) file\(registry.failures.count == 1 ? "" : "s") failed to load (see host list)"
+            let failed = registry.failures.isEmpty ? "" : "; \(registry.failures.count) file\(registry.failures.count == 1 ? "" : "s") failed to load (see \(CLI.programName) list)"
             throw HostError(.notFound, "no classes to render in \(registry.searchPath.directories.joined(separator: ", "))\(failed)")
         }
         var entries: [GalleryEntry] = []
@@ -52,7 +52,7 @@ enum GalleryCommand: Command {
                     entry.warnings.append(m.message)
                 }
             } catch let error as HostError {
-                fputs("host gallery: error: \(error)\n", stderr)
+                fputs("\(CLI.programName) gallery: error: \(error)\n", stderr)
                 entry.errors.append(error.description)
                 failures += 1
                 entries.append(entry)
@@ -75,7 +75,7 @@ enum GalleryCommand: Command {
                     pictures += 1
                     print("rendered \(info.name)\(variant.map { " (\($0.name))" } ?? "") → \(out)/\(file)")
                 } catch let error as HostError {
-                    fputs("host gallery: error: \(error)\(variant.map { " (variant \($0.name))" } ?? "")\n", stderr)
+                    fputs("\(CLI.programName) gallery: error: \(error)\(variant.map { " (variant \($0.name))" } ?? "")\n", stderr)
                     picture.error = error.description
                     failures += 1
                 }
@@ -89,7 +89,7 @@ enum GalleryCommand: Command {
             let paths = Set(entries.map(\.info.plugin.path)).sorted()
             validations = paths.map { PluginValidator.validate($0, checks: PluginValidator.checks, isolation: isolation, seed: 1) }
             for v in validations! where v.failed {
-                print("validation: \(v.path): \(v.count(.failed)) check\(v.count(.failed) == 1 ? "" : "s") failed (host validate \(v.path))")
+                print("validation: \(v.path): \(v.count(.failed)) check\(v.count(.failed) == 1 ? "" : "s") failed (\(CLI.programName) validate \(v.path))")
             }
         }
         let index = "\(out)/index.html"

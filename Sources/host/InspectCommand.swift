@@ -107,7 +107,7 @@ enum InspectCommand: Command {
         if !registry.failures.isEmpty {
             // The class may be in a file that failed: say which files failed, and why.
             let shown = registry.failures.prefix(3).map { "\n  " + $0.description.split(separator: "\n")[0] }.joined()
-            let more = registry.failures.count > 3 ? "\n  … (see host list)" : ""
+            let more = registry.failures.count > 3 ? "\n  … (see \(CLI.programName) list)" : ""
             message += "; \(registry.failures.count) file\(registry.failures.count == 1 ? "" : "s") failed to load:" + shown + more
         }
         return HostError(.notFound, message)

@@ -176,6 +176,7 @@ easel inspect @NAME@ --plugins .
 easel render @NAME@ --plugins . -o @NAME@.png
 easel render @NAME@ --plugins . --set title=Hello --set cornerRadius=30 -o hello.png
 easel watch . --out previews          # redrawn after every make
+easel serve . --build make --sources . --open    # the live designer: rebuilt on every save
 ```
 
 ## Writing it

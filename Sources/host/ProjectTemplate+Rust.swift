@@ -263,6 +263,7 @@ easel inspect @NAME@ --plugins target/debug
 easel render @NAME@ --plugins target/debug -o @NAME@.png
 easel render @NAME@ --plugins target/debug --variant pill -o pill.png
 easel watch target/debug --out previews      # redrawn after every cargo build
+easel serve target/debug --build "cargo build --offline" --sources src --open   # the live designer
 ```
 
 ## Writing it

@@ -108,6 +108,13 @@ easel render @NAME@ --plugins .build/debug --set title=Hello --set cornerRadius=
 easel watch .build/debug --out previews                            # redrawn after every swift build
 ```
 
+Or design it live in the browser: the page rebuilds on every save of a source file and reloads what
+was built, keeping the values you set.
+
+```sh
+easel serve .build/debug --build "swift build" --sources Sources --open
+```
+
 ## Writing it
 
 `Sources/@NAME@/@NAME@.swift` is written as in Xcode: `@IBDesignable`, `@IBInspectable` properties

@@ -16,7 +16,7 @@ enum RenderCommand: Command {
         options: [
             OptionSpec(name: "output", short: "o", value: "FILE",
                        help: "output file; the format follows the extension (.png, .svg, .pdf); - writes PNG to stdout"),
-            OptionSpec(name: "set", value: "NAME=VALUE", repeatable: true, help: "set a property before rendering (see host inspect --help)"),
+            OptionSpec(name: "set", value: "NAME=VALUE", repeatable: true, help: "set a property before rendering (see \(CLI.programName) inspect --help)"),
             OptionSpec(name: "variant", value: "NAME", help: "start from one of the class's variants (host inspect lists them); --set values apply after it"),
             OptionSpec(name: "action", value: "NAME[=VALUE]", repeatable: true,
                        help: "call one of the class's actions, in order, after the sets and before layout"),

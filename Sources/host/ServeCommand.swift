@@ -50,7 +50,7 @@ enum ServeCommand: Command {
         if let address = arguments.value("bind") { configuration.address = address }
         if !configuration.isLoopback {
             configuration.token = DesignerServer.makeToken()
-            fputs("host serve: warning: listening on \(configuration.address), not only this machine: every request needs the token in the URL below\n", stderr)
+            fputs("\(CLI.programName) serve: warning: listening on \(configuration.address), not only this machine: every request needs the token in the URL below\n", stderr)
         }
         if arguments.has("build") != arguments.has("sources") {
             throw UsageError(message: "--build and --sources go together (the command to run, and the folders whose saves run it)")
@@ -88,7 +88,7 @@ enum ServeCommand: Command {
         var pid = pid_t()
         let argv = ["xdg-open", url]
         let status = withCStrings(argv) { posix_spawnp(&pid, "xdg-open", nil, nil, UnsafeMutablePointer(mutating: $0), environ) }
-        if status != 0 { fputs("host serve: warning: could not run xdg-open (open \(url) yourself)\n", stderr); return }
+        if status != 0 { fputs("\(CLI.programName) serve: warning: could not run xdg-open (open \(url) yourself)\n", stderr); return }
         // Reaped when it ends, so that it never lingers as a zombie.
         let child = pid
         Thread.detachNewThread { var s: Int32 = 0; waitpid(child, &s, 0) }

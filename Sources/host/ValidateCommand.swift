@@ -33,7 +33,7 @@ enum ValidateCommand: Command {
         let patterns = arguments.all("filter").flatMap { $0.split(separator: ",").map(String.init) }
         let checks = PluginValidator.checks(matching: patterns.isEmpty ? nil : patterns)
         if !patterns.isEmpty && checks.isEmpty {
-            throw UsageError(message: "--filter \(patterns.joined(separator: ",")) matches no check (see host validate --list)")
+            throw UsageError(message: "--filter \(patterns.joined(separator: ",")) matches no check (see \(CLI.programName) validate --list)")
         }
         if arguments.has("list") {
             let width = PluginValidator.checks.map(\.name.count).max() ?? 0
@@ -57,7 +57,7 @@ enum ValidateCommand: Command {
         let json = arguments.has("json"), onlyFailed = arguments.has("only-failed")
         if isolation != .inProcess { WorkerLauncher.prepare() }
 
-        if !json { print("host validate: seed \(seed) (reproduce with --seed \(seed)); \(checks.count) check\(checks.count == 1 ? "" : "s") per plugin") }
+        if !json { print("\(CLI.programName) validate: seed \(seed) (reproduce with --seed \(seed)); \(checks.count) check\(checks.count == 1 ? "" : "s") per plugin") }
         var reports: [PluginValidation] = []
         for file in files {
             if !json {

@@ -44,6 +44,8 @@ enum WatchCommand: Command {
         options.scenes = try arguments.all("scene").map { try Scene.read($0) }
         options.pngLevel = try pngLevel(arguments)
         options.isolation = try CLI.isolation(arguments)
+        // Every build's worker is forked from a launcher that has fonts and the font map loaded.
+        if options.isolation != .inProcess { WorkerLauncher.prepare(warm: true) }
         let session = try WatchSession(options: options) { event in
             for line in event.lines { print(line) }
             fflush(stdout)

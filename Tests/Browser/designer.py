@@ -15,6 +15,7 @@ import os
 import shutil
 import sys
 import time
+import traceback
 from playwright.sync_api import sync_playwright
 
 COMPARE = """async ([a, b]) => {
@@ -81,7 +82,13 @@ def main(port, components, button, good, crash, scene):
         wait_until(page, "document.getElementById('canvas').dataset.version >= '1'")
         before = page.evaluate(SNAPSHOT)
         radius = page.get_by_label("Corner Radius", exact=True)
-        assert radius.input_value() == "0", radius.input_value()
+        # The inspector fills its fields when the class's description arrives, which may be after
+        # the first frame (a loaded machine showed an empty field here).
+        for _ in range(200):
+            if radius.input_value() == "0":
+                break
+            page.wait_for_timeout(25)
+        assert radius.input_value() == "0", f"Corner Radius reads {radius.input_value()!r}, expected '0'"
         v = version()
         radius.fill("22")
         wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
@@ -184,7 +191,9 @@ if __name__ == "__main__":
     try:
         main(*sys.argv[1:7])
     except AssertionError as e:
-        print(f"designer.py: {e}", file=sys.stderr)
+        # The failing line too: an assertion's own message may be an empty value.
+        where = traceback.extract_tb(e.__traceback__)[-1]
+        print(f"designer.py:{where.lineno}: {where.line}: {e!r}", file=sys.stderr)
         sys.exit(1)
     except Exception as e:
         print(f"designer.py: {type(e).__name__}: {e}; page errors: {ERRORS}", file=sys.stderr)

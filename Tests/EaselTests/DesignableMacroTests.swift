@@ -61,6 +61,7 @@ final class DesignableMacroTests: XCTestCase {
         XCTAssertEqual(cls.info.property(named: "radius")?.range, NumericRange(min: 0, max: 50, step: 0))
         XCTAssertNil(cls.info.property(named: "radius")?.summary, "no doc comment, no summary")
         XCTAssertNil(cls.info.property(named: "ratio")?.range, "no @Inspector range: any value")
+        XCTAssertEqual(cls.info.property(named: "ratio")?.summary, "A ratio, from a block comment")
         XCTAssertEqual(cls.info.property(named: "caption")?.displayName, "Caption Text")
         XCTAssertEqual(cls.info.property(named: "caption")?.group, "Text")
         let calls = try XCTUnwrap(cls.info.property(named: "didSetCalls"))
@@ -103,6 +104,8 @@ final class DesignableMacroTests: XCTestCase {
             (18, "error: on Linux @IBOutlet compiles only on Objective-C classes: write @Outlet weak var label", "use @Outlet"),
             (22, "error: NotDesignable is not @Designable, so the host never sees level: write @Designable before 'class NotDesignable'",
              nil),
+            (27, "error: @IBInspectable Shared.everyone must be an instance property: each view has its own value", "remove 'static'"),
+            (31, "error: @Designable class Holder cannot be generic: the host creates it by name", nil),
         ]
         for item in expected {
             // The diagnostics on that line (the compiler's own may come first), each with its notes.

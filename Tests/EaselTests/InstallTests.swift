@@ -89,6 +89,22 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: prefix), [], "uninstall removed everything")
     }
 
+    func testStartedAsEaselTheToolCallsItselfEasel() throws {
+        let root = try TestPaths.scratch()
+        try FileManager.default.createSymbolicLink(atPath: root + "/easel", withDestinationPath: TestPaths.host)
+        let version = try runProcess(root + "/easel", ["--version"])
+        XCTAssertEqual(version.status, 0, version.stderr)
+        XCTAssertTrue(version.stdout.hasPrefix("easel (Easel) "), version.stdout)
+        let usage = try runProcess(root + "/easel", ["render"], directory: root)
+        XCTAssertEqual(usage.status, 64)
+        XCTAssertTrue(usage.stderr.hasPrefix("easel render: error: "), usage.stderr)
+        XCTAssertTrue(usage.stderr.contains("Usage: easel render "), usage.stderr)
+        let help = try runProcess(root + "/easel", ["--help"])
+        XCTAssertTrue(help.stdout.hasPrefix("easel — "), help.stdout)
+        // Started as host, it is host.
+        XCTAssertTrue(try runHost(["--version"]).stdout.hasPrefix("host (Easel) "))
+    }
+
     func testNewRefusesABadNameAFullFolderAndAMissingSDK() throws {
         let root = try TestPaths.scratch()
         let name = try runHost(["new", "2fast"], directory: root)

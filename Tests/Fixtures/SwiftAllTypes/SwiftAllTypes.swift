@@ -16,6 +16,8 @@ final class AllTypesView: UIView {
     /// An Int in -10…10
     @IBInspectable @Inspector(range: -10...10, step: 1) var count: Int = 3 { didSet { changed("count") } }
     @IBInspectable @Inspector(range: 0...50) var radius: CGFloat = 4.5 { didSet { changed("radius") } }
+    /** A ratio, from a
+     *  block comment */
     @IBInspectable var ratio: Double = 0.25 { didSet { changed("ratio") } }
     @IBInspectable @Inspector(group: "Text", displayName: "Caption Text")
     var caption: String = "Hello" { didSet { changed("caption") } }

@@ -21,3 +21,11 @@ final class BadInspectables: UIView {
 final class NotDesignable: UIView {
     @IBInspectable @Inspector(range: 0...1) var level: Double = 0   // the class lacks @Designable
 }
+
+@Designable
+final class Shared: UIView {
+    @IBInspectable static var everyone: Int = 0              // static: each view needs its own value
+}
+
+@Designable
+final class Holder<Content>: UIView {}                         // generic: the host creates it by name
