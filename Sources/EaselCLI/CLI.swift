@@ -55,7 +55,8 @@ package enum CLI {
             "",
             "Commands:",
         ]
-        for spec in specs { lines.append("  " + spec.name.padding(to: 10) + spec.summary) }
+        let width = specs.map(\.name.count).max() ?? 0
+        for spec in specs { lines.append("  " + spec.name.padding(to: width + 2) + spec.summary) }
         lines += [
             "",
             "Plugins are found in every --plugins DIR, then in the colon-separated $\(PluginSearchPath.environmentVariable),",
