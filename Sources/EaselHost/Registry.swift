@@ -10,8 +10,10 @@ public struct RegistryOptions: Sendable {
     /// Scan every file again, whatever the cache says (`--rescan`).
     public var rescan: Bool
 
-    /// `$EASEL_REGISTRY_CACHE`, else `$XDG_CACHE_HOME/easel/registry-v2.bin` (`~/.cache/…`).
+    /// `$EASEL_REGISTRY_CACHE`, else `$XDG_CACHE_HOME/easel/registry-v3.bin` (`~/.cache/…`).
     public static var defaultCacheFile: String { RegistryCache.defaultPath }
+    /// `~/.cache/easel/registry-v3.bin`, for help texts.
+    public static var defaultCacheFileText: String { "~/.cache/easel/" + RegistryCache.fileName }
 
     public init(searchPath: PluginSearchPath, isolation: Isolation = .default,
                 cacheFile: String? = RegistryOptions.defaultCacheFile, rescan: Bool = false) {

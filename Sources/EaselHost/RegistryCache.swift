@@ -8,11 +8,11 @@ import Glibc
 /// plugins dlopen nothing — plus an index of the last search path, so that `inspect CLASS` and
 /// `render CLASS` find one class without reading the others.
 ///
-/// Location: `--cache FILE`, else `$EASEL_REGISTRY_CACHE`, else `$XDG_CACHE_HOME/easel/registry-v2.bin`
-/// (`~/.cache/easel/registry-v2.bin`). Written atomically (temporary file, fsync, rename); read
+/// Location: `--cache FILE`, else `$EASEL_REGISTRY_CACHE`, else `$XDG_CACHE_HOME/easel/registry-v3.bin`
+/// (`~/.cache/easel/registry-v3.bin`). Written atomically (temporary file, fsync, rename); read
 /// through `mmap`, touching only what a command needs.
 ///
-/// Format 2 (little-endian; every section and record carries a CRC-32, so a flipped byte anywhere is
+/// Format 3 (little-endian; every section and record carries a CRC-32, so a flipped byte anywhere is
 /// noticed where it is read: the cache, or the entry, is then rebuilt with a warning, never trusted):
 ///
 ///     header (72 bytes): "EASELREG" u32 version u32 0  u64 entriesOffset u32 entriesLength u32 entriesCRC
@@ -34,7 +34,10 @@ import Glibc
 ///               [(string property, value)] what a new instance read where it differs from the default
 final class RegistryCache {
     static let magic: [UInt8] = Array("EASELREG".utf8)
-    static let formatVersion: UInt32 = 2
+    /// Bumped whenever the layout changes (the file name carries it, so hosts of two formats on one
+    /// machine keep two files instead of calling each other's corrupt). 3: the 72-byte header with
+    /// the defaults section; 2 had a 56-byte header.
+    static let formatVersion: UInt32 = 3
     static let headerSize = 72
     /// Changes whenever the host's validation or descriptions could change.
     static let hostIdentity = "easel \(PluginLoader.hostVersion) abi \(PluginLoader.hostABI.major).\(PluginLoader.hostABI.minor) cache 2.1"
@@ -87,6 +90,9 @@ final class RegistryCache {
     private var newView: View?
     private(set) var isDirty = false
 
+    /// The default cache file's name: `registry-v3.bin`.
+    static var fileName: String { "registry-v\(formatVersion).bin" }
+
     /// The default cache file for this user.
     static var defaultPath: String {
         let env = ProcessInfo.processInfo.environment
@@ -94,7 +100,7 @@ final class RegistryCache {
         let base: String
         if let xdg = env["XDG_CACHE_HOME"], xdg.hasPrefix("/") { base = xdg }
         else { base = (env["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/.cache" }
-        return base + "/easel/registry-v\(formatVersion).bin"
+        return base + "/easel/" + fileName
     }
 
     /// Opens the cache at `path` (mapping it; nothing is decoded yet). A missing file is an empty
@@ -469,13 +475,13 @@ final class RegistryCache {
             for m in RegistryCache.magic { guard try r.u8() == m else { throw BinaryReader.Invalid(description: "not a registry cache file") } }
             guard try r.u32() == RegistryCache.formatVersion else { throw OtherVersion() }
             _ = try r.u32()
-            entriesOffset = Int(try r.u64()); entriesLength = Int(try r.u32()); entriesCRC = try r.u32()
-            viewOffset = Int(try r.u64()); viewLength = Int(try r.u32()); viewCRC = try r.u32()
-            defaultsOffset = Int(try r.u64()); defaultsLength = Int(try r.u32()); defaultsCRC = try r.u32()
+            entriesOffset = BlobReference.position(try r.u64()); entriesLength = Int(try r.u32()); entriesCRC = try r.u32()
+            viewOffset = BlobReference.position(try r.u64()); viewLength = Int(try r.u32()); viewCRC = try r.u32()
+            defaultsOffset = BlobReference.position(try r.u64()); defaultsLength = Int(try r.u32()); defaultsCRC = try r.u32()
             let crc = try r.u32()
             guard crc == RegistryCache.crc(Array(r.bytes[0..<64])) else { throw BinaryReader.Invalid(description: "header checksum mismatch") }
             for (offset, length) in [(entriesOffset, entriesLength), (viewOffset, viewLength), (defaultsOffset, defaultsLength)]
-            where offset + length > file.count || offset < 0 {
+            where offset < 0 || offset + length > file.count {
                 throw BinaryReader.Invalid(description: "a section lies beyond the end of the file")
             }
         }
@@ -486,7 +492,7 @@ final class RegistryCache {
         guard try r.string() == hostIdentity else { throw OtherVersion() }
         let count = Int(try r.u32())
         var entries: [String: Entry] = [:]
-        entries.reserveCapacity(count)
+        entries.reserveCapacity(min(count, r.end - r.offset))  // each entry takes bytes: a corrupt count reserves nothing absurd
         for _ in 0..<count {
             let path = try r.string()
             let signature = FileSignature(size: try r.u64(), modified: try r.i64(), inode: try r.u64())
@@ -494,7 +500,7 @@ final class RegistryCache {
             let kind = try r.u8()
             let record = try BlobReference(from: &r)
             let blob = try BlobReference(from: &r)
-            var rr = BinaryReader(try file.copy(Int(record.offset), Int(record.length), crc: record.crc, what: "record of \(path)"))
+            var rr = BinaryReader(try file.copy(record.start, Int(record.length), crc: record.crc, what: "record of \(path)"))
             let outcome: Outcome
             switch (kind, try rr.u8()) {
             case (0, 0):
@@ -530,6 +536,14 @@ struct BlobReference {
 
     init(from r: inout BinaryReader) throws {
         offset = try r.u64(); length = try r.u32(); crc = try r.u32()
+    }
+
+    /// `offset` as a position in the file, -1 (beyond any file, refused where it is used) when it
+    /// is past the largest cache read: a corrupt offset of 2⁶³ or more trapped in `Int(_:)`.
+    var start: Int { Self.position(offset) }
+
+    static func position(_ offset: UInt64) -> Int {
+        offset <= UInt64(RegistryCache.maximumSize) ? Int(offset) : -1
     }
 
     func encode(to w: inout BinaryWriter) {
@@ -627,14 +641,14 @@ final class LazyClasses {
     var stored: (bytes: [UInt8], crc: UInt32) {
         if let encoded { return (encoded, RegistryCache.crc(encoded)) }
         guard let (file, reference) = source else { return ([], 0) }
-        return (file.bytes(Int(reference.offset), Int(reference.length)), reference.crc)
+        return (file.bytes(reference.start, Int(reference.length)), reference.crc)
     }
 
     func classes() throws -> [ClassInfo] {
         if let decoded { return decoded }
         let bytes: [UInt8]
         if let encoded { bytes = encoded } else if let (file, reference) = source {
-            bytes = try file.copy(Int(reference.offset), Int(reference.length), crc: reference.crc, what: "class descriptions")
+            bytes = try file.copy(reference.start, Int(reference.length), crc: reference.crc, what: "class descriptions")
         } else {
             bytes = []
         }

@@ -210,7 +210,8 @@ enum JSONLocation {
     /// for "Unexpected end of file"; "" when the message names no place.
     static func describe(_ detail: String, in data: Data) -> String {
         let offset: Int
-        if let range = detail.range(of: "character "), let n = Int(detail[range.upperBound...].prefix { $0.isNumber }) {
+        // "around character N": not the first "character " ("Unescaped control character around character 9").
+        if let range = detail.range(of: "around character "), let n = Int(detail[range.upperBound...].prefix { $0.isNumber }) {
             offset = n
         } else if detail.localizedCaseInsensitiveContains("end of file") {
             offset = data.count

@@ -33,12 +33,21 @@ struct JSONDocument {
         return try JSONDocument(data: data, file: path)
     }
 
-    /// "line L, column C" for JSONSerialization's "… around character N." (or "line 1" if it gave none).
-    /// N is a byte offset into the UTF-8 data; columns count characters, so a CJK character is one.
+    /// "line L, column C" for JSONSerialization's "… around character N." (N counts bytes from 0);
+    /// the end of the text for "Unexpected end of file" (an unclosed bracket or string); "the
+    /// document" when the message names no place. Columns count characters, so a CJK character is one.
+    /// (EaselKit's `JSONLocation` reads layout documents by the same rule: the SDK links nothing of the host.)
     static func locate(_ detail: String, in data: Data) -> String {
-        guard let range = detail.range(of: "character "),
-              let offset = Int(detail[range.upperBound...].prefix { $0.isNumber }) else { return "line 1" }
-        let before = data.prefix(max(0, offset))
+        let offset: Int
+        // "around character N": not the first "character " ("Unescaped control character around character 9").
+        if let range = detail.range(of: "around character "), let n = Int(detail[range.upperBound...].prefix { $0.isNumber }) {
+            offset = n
+        } else if detail.localizedCaseInsensitiveContains("end of file") {
+            offset = data.count
+        } else {
+            return "the document"
+        }
+        let before = data.prefix(max(0, min(offset, data.count)))
         let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
         let lastLine = before.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).last ?? Data()[...]
         let column = String(decoding: lastLine, as: UTF8.self).count + 1

@@ -67,8 +67,7 @@ public struct Scene: Equatable {
         var scale: Double?
         if let value = root["scale"] {
             guard let n = value as? NSNumber, !JSONDocument.isBoolean(n), RenderOptions.scales.contains(n.doubleValue) else {
-                let range = "\(PropertyInfo.formatNumber(RenderOptions.scales.lowerBound)) to \(PropertyInfo.formatNumber(RenderOptions.scales.upperBound))"
-                throw doc.error("scale", "expected a number of pixels per point from \(range), found \(doc.describe(value))")
+                throw doc.error("scale", "expected a number of pixels per point from \(RenderOptions.scalesText), found \(doc.describe(value))")
             }
             scale = n.doubleValue
         }

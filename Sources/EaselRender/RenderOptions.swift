@@ -6,6 +6,13 @@ import CEasel
 public struct RenderOptions: Equatable {
     /// The scales (pixels per point) a render accepts, from the command line or a scene.
     public static let scales: ClosedRange<Double> = 0.1...16
+    /// ``scales`` for messages: "0.1 to 16". Every reader of a scale (options, scenes, snapshot
+    /// settings, HTTP requests) checks it against ``scales``: outside it Cairo's matrix is not
+    /// invertible or the surface absurd, which would be blamed on the plugin.
+    public static var scalesText: String {
+        func text(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
+        return "\(text(scales.lowerBound)) to \(text(scales.upperBound))"
+    }
 
     /// Width in points.
     public var width: Double

@@ -250,8 +250,8 @@ public final class DesignerServer: @unchecked Sendable {
         } ?? 6
         let format = try Self.format(try Self.string(body["format"], "format") ?? "png", pngLevel: level)
         let scale: Double? = try body["scale"].map { v in
-            guard let n = v as? NSNumber, n.doubleValue.isFinite, n.doubleValue > 0 else {
-                throw HostError(.badData, "request body: scale: expected a positive number (e.g. 1, 2 or 3)")
+            guard let n = v as? NSNumber, RenderOptions.scales.contains(n.doubleValue) else {
+                throw HostError(.badData, "request body: scale: expected a number of pixels per point from \(RenderOptions.scalesText) (e.g. 1, 2 or 3)")
             }
             return n.doubleValue
         }
@@ -422,8 +422,8 @@ public final class DesignerServer: @unchecked Sendable {
 
     static func scale(_ text: String?) throws -> Double {
         guard let text else { return 1 }
-        guard let s = Double(text), s.isFinite, s > 0 else {
-            throw HostError(.badData, "scale '\(text)' is not a positive number (expected e.g. 1, 2 or 3)")
+        guard let s = Double(text), RenderOptions.scales.contains(s) else {
+            throw HostError(.badData, "scale '\(text)' is not a scale from \(RenderOptions.scalesText) (expected e.g. 1, 2 or 3)")
         }
         return s
     }

@@ -78,6 +78,10 @@ public final class HTTPServer: @unchecked Sendable {
         self.maximumBodySize = maximumBodySize
         self.handler = handler
         self.gate = gate
+        // libmicrohttpd is loaded now, not at process start (CMicroHTTPD/shim.h).
+        if let why = easel_http_library_error() {
+            throw HostError(.internalError, "the HTTP server cannot start: \(String(cString: why))")
+        }
         (listener, self.port) = try Self.listen(address: address, port: port)
         // No MHD_USE_ERROR_LOG: a browser closing its event stream is routine, not worth a line on the
         // designer's terminal; what matters is answered or reported by the handler.

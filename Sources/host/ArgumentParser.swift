@@ -23,26 +23,30 @@ struct CommandSpec {
     var options: [OptionSpec] = []
     /// Extra text at the end of --help.
     var details: String = ""
-    /// Whether the command reads the plugin registry (and so takes --plugins, --in-process, --rescan,
-    /// --cache and --memory-limit); every command takes --timeout, --verbose, --json errors and --help.
+    /// Whether the command reads the plugin registry (and so takes --plugins, --in-process, --timeout,
+    /// --rescan, --cache and --memory-limit); every command takes --verbose, --json errors and --help.
     var usesRegistry = true
 
-    /// The options every command accepts.
+    /// `--timeout SECONDS`: for the commands that read the registry, and for `validate`, which calls plugins too.
+    static let timeout = OptionSpec(name: "timeout", value: "SECONDS", help: "time budget of each call into a plugin in a worker (default 2)")
+
+    /// The options every command accepts (those of ``registryOnly`` only when it reads the registry).
     static let common: [OptionSpec] = [
         OptionSpec(name: "plugins", value: "DIR", repeatable: true,
                    help: "search DIR for plugins (repeatable; default ./components, see EASEL_PLUGIN_PATH)"),
         OptionSpec(name: "in-process", help: "run plugin code in this process, not in worker processes (for debuggers)"),
-        OptionSpec(name: "timeout", value: "SECONDS", help: "time budget of each call into a plugin in a worker (default 2)"),
+        timeout,
         OptionSpec(name: "memory-limit", value: "MB", help: "memory limit of each worker process (default \(WorkerLimits.defaultMemoryLimit >> 20))"),
         OptionSpec(name: "rescan", help: "scan every plugin file again, ignoring the registry cache"),
-        OptionSpec(name: "cache", value: "FILE", help: "registry cache file (default $EASEL_REGISTRY_CACHE or ~/.cache/easel/registry-v2.bin); 'none' for no cache"),
+        OptionSpec(name: "cache", value: "FILE", help: "registry cache file (default $EASEL_REGISTRY_CACHE or \(RegistryOptions.defaultCacheFileText)); 'none' for no cache"),
         OptionSpec(name: "verbose", short: "v", repeatable: true, help: "also print what plugins log at info level (-vv: debug too)"),
         OptionSpec(name: "help", short: "h", help: "show this help"),
     ]
 
+    static let registryOnly: Set<String> = ["plugins", "in-process", "timeout", "rescan", "cache", "memory-limit"]
+
     var allOptions: [OptionSpec] {
-        let registryOnly: Set<String> = ["plugins", "in-process", "rescan", "cache", "memory-limit"]
-        return options + Self.common.filter { usesRegistry || !registryOnly.contains($0.name) }
+        return options + Self.common.filter { usesRegistry || !Self.registryOnly.contains($0.name) }
     }
 
     /// "host NAME POSITIONALS [--option VALUE]… …": every option the command takes.

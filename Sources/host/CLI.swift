@@ -33,7 +33,8 @@ enum CLI {
             "",
             "Commands:",
         ]
-        for c in commands { lines.append("  " + c.spec.name.padding(to: 10) + c.spec.summary) }
+        let width = commands.map { $0.spec.name.count }.max() ?? 0
+        for c in commands { lines.append("  " + c.spec.name.padding(to: width + 2) + c.spec.summary) }
         lines += [
             "",
             "Plugins are found in every --plugins DIR, then in the colon-separated $\(PluginSearchPath.environmentVariable),",

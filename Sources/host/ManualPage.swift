@@ -62,7 +62,7 @@ enum ManualPage {
             text("Colon-separated folders searched for plugins after every --plugins folder (like GST_PLUGIN_PATH). "
                  + "When neither names a folder, ./components is searched."),
             ".TP", ".B EASEL_REGISTRY_CACHE",
-            text("The registry cache file (default ~/.cache/easel/registry-v2.bin)."),
+            text("The registry cache file (default \(RegistryOptions.defaultCacheFileText))."),
             ".TP", ".B EASEL_FONTCONFIG",
             text("system: render text with the user's fontconfig setup instead of the pinned one."),
             ".SH EXIT STATUS",

@@ -90,9 +90,8 @@ enum RenderCommand: Command {
     /// `--scale N`: a usage error unless a number in ``scales``.
     static func scale(_ arguments: ParsedArguments) throws -> Double? {
         try arguments.value("scale").map { text -> Double in
-            let scales = RenderOptions.scales
-            guard let scale = Double(text), scales.contains(scale) else {
-                throw UsageError(message: "--scale '\(text)' is not a scale from \(PropertyInfo.formatNumber(scales.lowerBound)) to \(PropertyInfo.formatNumber(scales.upperBound)) (expected e.g. 1, 2 or 3)")
+            guard let scale = Double(text), RenderOptions.scales.contains(scale) else {
+                throw UsageError(message: "--scale '\(text)' is not a scale from \(RenderOptions.scalesText) (expected e.g. 1, 2 or 3)")
             }
             return scale
         }

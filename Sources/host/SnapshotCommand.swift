@@ -52,7 +52,7 @@ enum SnapshotCommand: Command {
         var overrides = SnapshotSettings.Overrides()
         if let text = arguments.value("scales") {
             guard let scales = SnapshotSettings.parseScales(text) else {
-                throw UsageError(message: "--scales '\(text)' is not a comma-separated list of scales from 0 to 8 (e.g. 1,2)")
+                throw UsageError(message: "--scales '\(text)' is not a comma-separated list of scales from \(RenderOptions.scalesText) (e.g. 1,2)")
             }
             overrides.scales = scales
         }

@@ -19,6 +19,7 @@ enum ValidateCommand: Command {
             OptionSpec(name: "seed", value: "N", help: "seed of the random values the round-trip check sets (default: a new one, printed)"),
             OptionSpec(name: "in-process", help: "run every check in this process, not in worker processes (for debuggers; a crash ends the run)"),
             OptionSpec(name: "memory-limit", value: "MB", help: "memory limit of each worker process (default \(WorkerLimits.defaultMemoryLimit >> 20))"),
+            CommandSpec.timeout,
         ],
         details: """
         Each check reports passed, failed, warning or skipped, with reasons naming the class, property and

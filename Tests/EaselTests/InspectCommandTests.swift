@@ -128,4 +128,25 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertEqual(try runHost(["frobnicate"]).status, 64)
         XCTAssertEqual(try runHost([]).status, 64)
     }
+
+    /// `host --help` printed "completionsprint the shell completion script": the command column was
+    /// narrower than the longest command name.
+    func testEveryCommandNameIsSeparatedFromItsSummary() throws {
+        let help = try runHost(["--help"]).stdout
+        for name in ["list", "inspect", "render", "watch", "serve", "gallery", "snapshot", "validate", "new", "completions", "manual"] {
+            XCTAssertTrue(help.split(separator: "\n").contains { $0.hasPrefix("  \(name)  ") }, "\(name) in:\n\(help)")
+        }
+    }
+
+    /// `host new`, `completions` and `manual` call no plugin, yet took `--timeout` ("time budget of
+    /// each call into a plugin"): it did nothing. The README gives it to the commands that read plugins.
+    func testCommandsThatCallNoPluginTakeNoTimeout() throws {
+        for command in [["manual"], ["completions", "bash"], ["new", "Badge", "--dir", NSTemporaryDirectory() + "/qa-timeout-\(ProcessInfo.processInfo.processIdentifier)"]] {
+            let result = try runHost(command + ["--timeout", "3"])
+            XCTAssertEqual(result.status, 64, command.joined(separator: " "))
+            XCTAssertTrue(result.stderr.contains("unknown option '--timeout'"), result.stderr)
+            XCTAssertFalse(try runHost([command[0], "--help"]).stdout.contains("--timeout"), command[0])
+        }
+        XCTAssertTrue(try runHost(["validate", "--help"]).stdout.contains("--timeout SECONDS"), "validate calls plugins")
+    }
 }

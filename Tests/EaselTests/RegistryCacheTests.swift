@@ -41,7 +41,9 @@ final class RegistryCacheTests: XCTestCase {
     func testACorruptCacheIsAWarningAndIsRebuilt() throws {
         let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
         let cache = root + "/registry.bin"
-        for garbage in [Data("not a cache".utf8), Data(), Data("EASELREG".utf8) + Data([2, 0, 0, 0, 200, 0, 0, 0])] {
+        // The last: section offsets of 2⁶³ and more trapped in Int(_:) before the header's checksum was looked at.
+        for garbage in [Data("not a cache".utf8), Data(), Data("EASELREG".utf8) + Data([3, 0, 0, 0, 200, 0, 0, 0]),
+                        Data("EASELREG".utf8) + Data([3, 0, 0, 0, 0, 0, 0, 0]) + Data(repeating: 0xFF, count: 120)] {
             try garbage.write(to: URL(fileURLWithPath: cache))
             var warnings: [String] = []
             let saved = Diagnostics.warningSink
@@ -53,6 +55,25 @@ final class RegistryCacheTests: XCTestCase {
             XCTAssertTrue(warnings.first?.contains("registry cache is corrupt") ?? false, "\(warnings)")
             XCTAssertEqual(Registry(options: options(root + "/components", cache: cache)).cachedCount, 1, "rebuilt")
         }
+    }
+
+    /// The defaults section grew the header from 56 to 72 bytes without a new format number: a
+    /// cache written by the host before it (still format 2, same file name) was called corrupt
+    /// ("header checksum mismatch") by every newer host, and the two kept rewriting each other's file.
+    func testACacheOfAnOlderFormatIsReplacedWithoutAWarning() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        let cache = root + "/registry.bin"
+        var older = Data("EASELREG".utf8) + Data([2, 0, 0, 0, 0, 0, 0, 0])
+        older += Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37) })
+        try older.write(to: URL(fileURLWithPath: cache))
+        var warnings: [String] = []
+        let saved = Diagnostics.warningSink
+        Diagnostics.warningSink = { warnings.append($0) }
+        defer { Diagnostics.warningSink = saved }
+        XCTAssertEqual(Registry(options: options(root + "/components", cache: cache)).classes.map(\.name), ["Gauge"])
+        XCTAssertEqual(warnings, [], "another format is not corruption")
+        XCTAssertEqual(Registry(options: options(root + "/components", cache: cache)).cachedCount, 1, "rewritten in this format")
+        XCTAssertTrue(RegistryOptions.defaultCacheFileText.hasSuffix("/registry-v3.bin"), "the file name carries the format")
     }
 
     func testAnUnwritableCacheIsAWarningNotAFailure() throws {

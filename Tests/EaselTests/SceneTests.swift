@@ -42,6 +42,11 @@ final class SceneTests: XCTestCase {
         let cases: [(String, Int32, String)] = [
             ("{\n  \"size\": \"100x100\",\n  \"instances\": [ { \"class\": \"Gauge\",, } ]\n}", 65, "scene.json: line 3, column "),
             ("{\n  \"size\": \"10x10\", \"x\": \"公积金公积金\",, \n}", 65, "scene.json: line 2, column 34: invalid JSON"),
+            // No "around character N" for a truncated file: the place is its end, not line 1.
+            ("{\n  \"size\": \"10x10\",\n  \"instances\": [\n", 65, "scene.json: line 4, column 1: invalid JSON (Unexpected end of file"),
+            // "Unescaped control character around character N": the number follows "around character".
+            ("{\n  \"size\": \"10x10\",\n  \"instances\": [], \"x\": \"open\n\"}", 65,
+             "scene.json: line 3, column 30: invalid JSON (Unescaped control character)"),
             ("[1, 2]", 65, "scene.json: the document: expected an object, found an array"),
             ("{\"instances\": []}", 65, "scene.json: size: expected a string, found nothing"),
             ("{\"size\": \"0x10\", \"instances\": []}", 65, "scene.json: size: must be positive"),

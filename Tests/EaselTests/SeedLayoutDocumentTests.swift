@@ -101,6 +101,9 @@ final class SeedLayoutDocumentTests: XCTestCase {
         // A missing comma on line 8, after 养老保险 (4 characters, 12 bytes): column 38 is the "font" key.
         try assertFails(edited("\"养老保险\", \"font\"", "\"养老保险\" \"font\""), ["TaxRateRow.layout.json: line 8, column 38: invalid JSON"])
         try assertFails(String(Self.original.dropLast(3)), ["invalid JSON", "line "])
+        // A string left open by a line break: JSONSerialization says "Unescaped control character
+        // around character N", and the first "character " is not the position (it gave no place at all).
+        try assertFails(edited("\"养老保险\"", "\"养老保险\n\""), ["TaxRateRow.layout.json: line 8, column ", "Unescaped control character"])
     }
 
     func testStructuralErrorsNameTheFieldPathAndWhatWasExpected() throws {

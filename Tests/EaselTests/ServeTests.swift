@@ -120,6 +120,13 @@ final class ServeTests: XCTestCase {
         let reset = try HTTPClient.json(port, "/api/values", ["class": "Gauge", "values": ["value": NSNull()]])
         let after = ((reset.json["class"] as? [String: Any])?["properties"] as? [[String: Any]])?.first { $0["name"] as? String == "value" }
         XCTAssertNil(after?["valueText"])
+        // A scale outside the renderer's 0.1…16 reached Cairo ("invalid matrix"), a 500 blaming libGauge.so.
+        let tiny = try HTTPClient.request(port, "GET", "/api/preview?class=Gauge&scale=1e-300")
+        XCTAssertEqual(tiny.status, 422, tiny.text)
+        XCTAssertTrue(tiny.errorMessage.contains("scale '1e-300' is not a scale from 0.1 to 16"), tiny.text)
+        let tinyRender = try HTTPClient.json(port, "/api/render", ["class": "Gauge", "scale": 1e-300])
+        XCTAssertEqual(tinyRender.status, 422, tinyRender.text)
+        XCTAssertTrue(tinyRender.errorMessage.contains("scale: expected a number of pixels per point from 0.1 to 16"), tinyRender.text)
     }
 
     func testSecurityRules() throws {

@@ -160,9 +160,15 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("Snapshots/snapshot.json: classes.Swatch.treshold: unknown key (expected one of: threshold, maxDifferingShare, ignoreAntialiasing, scales, skip)"), unknown.stderr)
         try #"{ "threshold": 2 }"#.write(toFile: root + "/Snapshots/snapshot.json", atomically: true, encoding: .utf8)
         XCTAssertTrue(try snapshot(["verify"], in: root).stderr.contains("threshold: 2 is outside 0…1"))
+        try #"{ "scales": [1, 0.001] }"#.write(toFile: root + "/Snapshots/snapshot.json", atomically: true, encoding: .utf8)
+        let tiny = try snapshot(["verify"], in: root)
+        XCTAssertEqual(tiny.status, 65, tiny.stderr)
+        XCTAssertTrue(tiny.stderr.contains("scales[1]: 0.001 is not a scale from 0.1 to 16 pixels per point"), tiny.stderr)
         try FileManager.default.removeItem(atPath: root + "/Snapshots/snapshot.json")
         for (args, message) in [(["check"], "expected 'record' or 'verify' first"), (["verify", "--shard", "4/3"], "--shard '4/3' is not K/N"),
                                 (["verify", "--shard", "0/3"], "--shard '0/3'"), (["verify", "--scales", "1,x"], "--scales '1,x'"),
+                                // 1e-300 reached Cairo: "invalid matrix", every snapshot an ERROR blaming the plugin (69).
+                                (["verify", "--scales", "1e-300"], "--scales '1e-300' is not a comma-separated list of scales from 0.1 to 16"),
                                 (["verify", "--jobs", "0"], "--jobs '0'"), (["record", "--record", "none"], "--record 'none'")] {
             let r = try snapshot(args, in: root)
             XCTAssertEqual(r.status, 64, "\(args)")

@@ -1,4 +1,5 @@
 import EaselHost
+import EaselRender
 import Foundation
 
 /// `Snapshots/snapshot.json`: the suite's settings, all optional.
@@ -141,7 +142,9 @@ public struct SnapshotSettings: Equatable, Sendable {
         guard !items.isEmpty else { throw doc.error(path, "expected at least one scale, e.g. [1, 2]") }
         return try items.enumerated().map { i, item in
             let n = try number(doc, item, "\(path)[\(i)]")
-            guard n > 0, n <= 8 else { throw doc.error("\(path)[\(i)]", "\(PropertyInfo.formatNumber(n)) is not a scale from 0 to 8 pixels per point") }
+            guard RenderOptions.scales.contains(n) else {
+                throw doc.error("\(path)[\(i)]", "\(PropertyInfo.formatNumber(n)) is not a scale from \(RenderOptions.scalesText) pixels per point")
+            }
             return n
         }
     }
@@ -150,7 +153,7 @@ public struct SnapshotSettings: Equatable, Sendable {
     public static func parseScales(_ text: String) -> [Double]? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         let values = parts.compactMap { Double($0) }
-        guard !parts.isEmpty, values.count == parts.count, values.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= 8 }) else { return nil }
+        guard !parts.isEmpty, values.count == parts.count, values.allSatisfy({ RenderOptions.scales.contains($0) }) else { return nil }
         var unique: [Double] = []
         for v in values where !unique.contains(v) { unique.append(v) }
         return unique
