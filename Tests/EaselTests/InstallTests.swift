@@ -5,14 +5,6 @@ import XCTest
 /// folder, install to a temporary prefix, then for each language scaffold a component, build it with
 /// its one command, inspect it and render it (no edits).
 final class InstallTests: XCTestCase {
-    /// `cargo` on PATH, in $CARGO, or where rustup puts it.
-    static var cargo: String? {
-        let env = ProcessInfo.processInfo.environment
-        if let c = env["CARGO"], FileManager.default.isExecutableFile(atPath: c) { return c }
-        let path = (env["PATH"] ?? "") + ":" + (env["HOME"] ?? "/root") + "/.cargo/bin"
-        return path.split(separator: ":").map { "\($0)/cargo" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     /// Runs a program in `directory` with the Swift toolchain and the prefix's bin first on PATH.
     private func run(_ program: String, _ arguments: [String], in directory: String, prefix: String) throws -> ProcessResult {
         let path = "\(prefix)/bin:/opt/swift/usr/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
@@ -38,7 +30,7 @@ final class InstallTests: XCTestCase {
 
         let projects = root + "/projects"
         try FileManager.default.createDirectory(atPath: projects, withIntermediateDirectories: true)
-        let cargo = try XCTUnwrap(Self.cargo, "cargo is needed for the Rust template (Rust 1.77 or later)")
+        let cargo = try XCTUnwrap(ForeignExample.cargo, "cargo is needed for the Rust template (Rust 1.77 or later)")
         let languages: [(flag: String, name: String, build: [String], plugins: String)] = [
             ("--swift", "SwiftBadge", ["swift", "build"], ".build/debug"),
             ("--c", "CBadge", ["make"], "."),
