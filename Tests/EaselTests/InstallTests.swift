@@ -42,6 +42,9 @@ final class InstallTests: XCTestCase {
             XCTAssertTrue(new.stdout.contains("created \(language.name)/"), new.stdout)
             let project = projects + "/" + language.name
             XCTAssertTrue(FileManager.default.fileExists(atPath: project + "/README.md"))
+            // The Swift README linked Easel to https://example.invalid/easel, a page that does not exist.
+            let readme = try String(contentsOfFile: project + "/README.md", encoding: .utf8)
+            XCTAssertFalse(readme.contains("http"), "\(language.flag): the README links nowhere outside: \(readme)")
 
             let build = try run(language.build[0], Array(language.build.dropFirst()), in: project, prefix: prefix)
             XCTAssertEqual(build.status, 0, "\(language.flag): \(build.stdout)\n\(build.stderr)")
