@@ -2,7 +2,9 @@
 //
 // Easel: designable components for Linux. See README.md.
 //
-// Dependencies point one way:  host (CLI) → EaselPreview → EaselRender, EaselHost → CEasel (the ABI header)
+// Dependencies point one way:  host → EaselCLI → EaselJSON → EaselHost → CEasel (the ABI header);
+//                              EaselDrawing (a dynamic library host loads on first need) → EaselCLI, EaselServe,
+//                              EaselPreview → EaselRender, EaselHost
 //                              EaselKit (the SDK for Swift components) → CEasel, CFFI
 // Example components live in Plugins/ (plain targets with explicit paths; no SwiftPM package plugins).
 import Foundation
@@ -31,6 +33,8 @@ let package = Package(
     name: "Easel",
     products: [
         .executable(name: "host", targets: ["host"]),
+        // Everything of the CLI that draws, loaded by `host` on first need (see Sources/host/DrawingLibrary.swift).
+        .library(name: "EaselDrawing", type: .dynamic, targets: ["EaselDrawing"]),
         .library(name: "EaselKit", targets: ["EaselKit"]),
         component("RoundedCornerButton"),
         component("Gauge"),
@@ -74,14 +78,23 @@ let package = Package(
         // The SDK Swift component authors import; linked statically into each Swift plugin.
         .target(name: "EaselKit", dependencies: ["CEasel", "CFFI"], path: "Sources/EaselKit",
                 swiftSettings: macroSettings),
+        // The JSON writer and the schemas of `list --json` and `inspect --json` (no renderer).
+        .target(name: "EaselJSON", dependencies: ["EaselHost"], path: "Sources/EaselJSON"),
         // Rendering components, layouts and scenes as Interface Builder does (both of the above).
-        .target(name: "EaselPreview", dependencies: ["EaselHost", "EaselRender"], path: "Sources/EaselPreview"),
-        // The command-line tool.
+        .target(name: "EaselPreview", dependencies: ["EaselHost", "EaselRender", "EaselJSON"], path: "Sources/EaselPreview"),
         // The live designer's HTTP server (host serve) and its page (Page/, served from the source tree or
         // the install location).
         .target(name: "EaselServe", dependencies: ["EaselPreview", "EaselHost", "EaselRender", "CMicroHTTPD"],
                 path: "Sources/EaselServe", exclude: ["Page"]),
-        .executableTarget(name: "host", dependencies: ["EaselHost", "EaselRender", "EaselPreview", "EaselServe"], path: "Sources/host"),
+        // The command line: the argument parser, the dispatcher, every command's options, and the commands
+        // that never draw (list, inspect, new, completions, manual). No renderer, no Foundation.
+        .target(name: "EaselCLI", dependencies: ["EaselHost", "EaselJSON"], path: "Sources/EaselCLI"),
+        // The commands that draw (render, watch, serve, gallery, snapshot, validate) and the renderer's
+        // services for plugins: the EaselDrawing dynamic library, which `host` loads on first need.
+        .target(name: "EaselDrawing", dependencies: ["EaselCLI", "EaselHost", "EaselRender", "EaselPreview", "EaselServe"],
+                path: "Sources/EaselDrawing"),
+        // The program: starts with the parts above that never draw; the drawing library only when needed.
+        .executableTarget(name: "host", dependencies: ["EaselCLI", "EaselHost"], path: "Sources/host"),
         // In-process measurements used by Scripts/bench-* (not shipped).
         .executableTarget(name: "easel-bench", dependencies: ["CEasel", "EaselHost", "EaselPreview", "EaselRender"],
                           path: "Sources/easel-bench"),

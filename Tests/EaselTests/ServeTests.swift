@@ -378,6 +378,8 @@ final class ServeTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: prefix + "/share/easel/page", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: TestPaths.host, toPath: prefix + "/bin/host")
+        try FileManager.default.createDirectory(atPath: prefix + "/lib/easel", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestPaths.products + "/libEaselDrawing.so", toPath: prefix + "/lib/easel/libEaselDrawing.so")
         try "<!doctype html><title>installed page</title>".write(toFile: prefix + "/share/easel/page/index.html", atomically: true, encoding: .utf8)
         for (environment, expected) in [([:], "installed page"), (["EASEL_PAGE_DIR": TestPaths.repoRoot + "/Sources/EaselServe/Page"], "Easel designer")] {
             let process = Process()

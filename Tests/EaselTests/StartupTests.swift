@@ -1,3 +1,5 @@
+import EaselHost
+import EaselRender
 import Foundation
 import XCTest
 
@@ -8,12 +10,18 @@ import XCTest
 final class StartupTests: XCTestCase {
     /// Libraries `host serve` loads on first use (CMicroHTTPD/shim.h), never at start.
     static let serverLibraries = ["libmicrohttpd.so", "libgnutls.so"]
+    /// What only drawing needs: the drawing library (Sources/host/DrawingLibrary.swift), the renderer's
+    /// libraries, and Foundation with ICU (which only the drawing library's modules import).
+    static let drawingLibraries = ["libEaselDrawing.so", "libcairo.so", "libpango-1.0.so", "libpangocairo-1.0.so",
+                                   "libfontconfig.so", "libX11.so", "libxcb.so", "libglib-2.0.so", "libpng16.so",
+                                   "libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"]
 
     /// The file names (without the version suffix after ".so") of every library the loader
     /// initialised while `host ARGUMENTS` ran in `directory`, with its exit status.
     func librariesLoaded(_ arguments: [String], directory: String? = nil,
                          file: StaticString = #filePath, line: UInt = #line) throws -> Set<String> {
-        let result = try runHost(arguments, environment: ["LD_DEBUG": "libs"], directory: directory)
+        // (No exec'd worker launcher: this process's EASEL_WORKER_EXECUTABLE is not passed on.)
+        let result = try runHost(arguments, environment: ["LD_DEBUG": "libs", "EASEL_WORKER_EXECUTABLE": ""], directory: directory)
         XCTAssertEqual(result.status, 0, "host \(arguments.joined(separator: " ")): \(result.stderr.suffix(2000))",
                        file: file, line: line)
         var names = Set<String>()
@@ -45,6 +53,74 @@ final class StartupTests: XCTestCase {
         }
         // The report is read right: a render does load the renderer.
         XCTAssertTrue(try librariesLoaded(["render", "Gauge", "-o", "g.png"], directory: root).contains("libcairo.so"))
+    }
+
+    func testCommandsThatNeverDrawStartWithoutTheRenderer() throws {
+        let root = try exampleComponents(["Gauge"])
+        XCTAssertEqual(try runHost(["inspect", "Gauge"], directory: root).status, 0) // the cache is warm now
+        for arguments in [["--version"], ["--help"], ["help", "render"], ["render", "--help"], ["list"], ["list", "--json"],
+                          ["list", "--names"], ["inspect", "Gauge"], ["inspect", "Gauge", "--json"], ["completions", "bash"], ["manual"]] {
+            try assertNotLoaded(Self.drawingLibraries, by: arguments, directory: root)
+        }
+        let render = try librariesLoaded(["render", "Gauge", "-o", "g.png"], directory: root)
+        XCTAssertTrue(render.contains("libEaselDrawing.so") && render.contains("libcairo.so"), "\(render.sorted())")
+    }
+
+    /// A plugin that measures text under `inspect` gets the renderer's answer, through the drawing
+    /// library loaded then: in this process (--in-process) and in a worker forked from it alike.
+    func testAPluginThatMeasuresUnderInspectLoadsTheDrawingLibraryThen() throws {
+        let root = try componentsFolder(["libSwatch.so": CFixture.build("snapshot_plugin.c")])
+        let arguments = ["inspect", "Swatch", "--set", "label=x", "--json", "--cache", "none"]
+        let inProcess = try textWidth(try runHost(arguments + ["--in-process"], environment: ["EASEL_WORKER_EXECUTABLE": ""], directory: root))
+        let inWorker = try textWidth(try runHost(arguments, environment: ["EASEL_WORKER_EXECUTABLE": ""], directory: root))
+        XCTAssertGreaterThan(inProcess, 100)
+        XCTAssertEqual(inProcess, inWorker)
+        XCTAssertTrue(try librariesLoaded(arguments + ["--in-process"], directory: root).contains("libEaselDrawing.so"))
+    }
+
+    func textWidth(_ result: ProcessResult, file: StaticString = #filePath, line: UInt = #line) throws -> Double {
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        let properties = try XCTUnwrap((json["classes"] as? [[String: Any]])?.first?["properties"] as? [[String: Any]])
+        return try XCTUnwrap(properties.first { $0["name"] as? String == "textWidth" }?["value"] as? Double)
+    }
+
+    /// A host without its drawing library (a broken installation) still lists and inspects; a drawing
+    /// command is an internal error saying where the library was looked for; a plugin that measures
+    /// gets {0, 0} and a warning.
+    func testWithoutTheDrawingLibraryOnlyDrawingFails() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge"),
+                                         "libSwatch.so": CFixture.build("snapshot_plugin.c")])
+        let alone = root + "/bin/host"
+        try FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestPaths.host, toPath: alone)
+        func run(_ arguments: [String]) throws -> ProcessResult {
+            try runProcess(alone, arguments, environment: ["EASEL_PLUGIN_PATH": "", "EASEL_WORKER_EXECUTABLE": "",
+                                                           "EASEL_REGISTRY_CACHE": root + "/registry.bin"], directory: root)
+        }
+        XCTAssertEqual(try run(["--version"]).status, 0)
+        XCTAssertEqual(try run(["render", "--help"]).status, 0)
+        let list = try run(["list"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertTrue(list.stdout.contains("Gauge"), list.stdout)
+        let render = try run(["render", "Gauge", "-o", "g.png"])
+        XCTAssertEqual(render.status, 70)
+        XCTAssertEqual(render.stderr, "host render: error: cannot find libEaselDrawing.so, which every command that draws needs "
+                       + "(expected beside the program or in ../lib/easel/: \(root)/bin/libEaselDrawing.so or \(root)/bin/../lib/easel/libEaselDrawing.so)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/g.png"))
+        let json = try run(["render", "Gauge", "-o", "g.png", "--json"])
+        XCTAssertEqual(json.status, 70)
+        let error = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [String: Any])?["error"] as? [String: Any])
+        XCTAssertEqual(error["kind"] as? String, "internalError")
+        let inspect = try run(["inspect", "Swatch", "--set", "label=x", "--json", "--in-process", "--cache", "none"])
+        XCTAssertEqual(try textWidth(inspect), 0)
+        XCTAssertTrue(inspect.stderr.contains("warning: plugins cannot measure text or images: cannot find libEaselDrawing.so"), inspect.stderr)
+    }
+
+    /// `host render --help` states the renderer's limits without loading it (EaselHost's RenderLimits).
+    func testTheLimitsTheHelpStatesAreTheRenderers() {
+        XCTAssertEqual(RenderLimits.maximumSide, RenderTarget.maximumSide)
+        XCTAssertEqual(RenderLimits.maximumPixels, RenderTarget.maximumPixels)
     }
 
     func testServeLoadsTheHTTPServerWhenItStarts() throws {

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import EaselCLI
 import EaselHost
 import EaselPreview
 import EaselServe
@@ -10,28 +11,7 @@ nonisolated(unsafe) private var serveStopRequested: sig_atomic_t = 0
 /// them with the watch session (reload, rollback, values kept by name and type, schema diffs) and
 /// serves the page and its JSON API on http://127.0.0.1:PORT/.
 enum ServeCommand: Command {
-    static let spec = CommandSpec(
-        name: "serve",
-        summary: "the live designer: library, canvas and inspector in the browser, hot reload on every rebuild",
-        usage: "[DIR]…",
-        positionals: 0...16,
-        options: [
-            OptionSpec(name: "port", value: "N", help: "the port to listen on (default 8750; 0 picks a free one)"),
-            OptionSpec(name: "bind", value: "ADDRESS", help: "listen on this numeric address instead of 127.0.0.1 (then a token is required; see details)"),
-            OptionSpec(name: "scene", value: "FILE", repeatable: true, help: "open this scene in the designer (repeatable)"),
-            OptionSpec(name: "set", value: "[CLASS.]NAME=VALUE", repeatable: true, help: "a value the designer starts with, kept across reloads"),
-            OptionSpec(name: "build", value: "CMD", help: "run CMD (with sh -c) when a file in a --sources folder is saved, then reload what it built"),
-            OptionSpec(name: "sources", value: "DIR", repeatable: true, help: "folders whose saves trigger --build"),
-            OptionSpec(name: "open", help: "open the page in the default browser (xdg-open)"),
-        ],
-        details: """
-        Watches DIR…, every --plugins DIR and $EASEL_PLUGIN_PATH (default ./components) as host watch
-        does, and serves the designer and its HTTP API (schema easel.serve/1, see the README) on
-        http://127.0.0.1:PORT/. Only loopback clients that name this server in their Host header are
-        answered; POSTs must carry JSON and come from the page's own origin. With --bind to another
-        address a warning is printed and every request needs the random token in the printed URL.
-        Stop with Ctrl-C.
-        """)
+    static let spec = CommandSpec.serve
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         var options = WatchOptions(directories: try WatchCommand.directories(arguments), outputDirectory: nil)

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import EaselCLI
 import EaselHost
 import EaselPreview
 import EaselRender
@@ -7,34 +8,7 @@ import Foundation
 /// `host snapshot record|verify`: visual regression tests. Every class × variant × scale (and the
 /// scenes named) is rendered and compared with its reference `Snapshots/<Class>/<variant>@<scale>x.png`.
 enum SnapshotCommand: Command {
-    static let spec = CommandSpec(
-        name: "snapshot",
-        summary: "verify renders against reference PNGs, or record them (visual regression tests)",
-        usage: "record|verify [CLASS|SCENE.json]…",
-        positionals: 1...100_000,
-        options: [
-            OptionSpec(name: "dir", value: "DIR", help: "the references: DIR/<Class>/<variant>@<scale>x.png and DIR/snapshot.json (default ./Snapshots)"),
-            OptionSpec(name: "scales", value: "1,2", help: "pixels per point to render at (default: snapshot.json's, else 1,2)"),
-            OptionSpec(name: "variants", value: "all|NAME,…", help: "which variants (default all)"),
-            OptionSpec(name: "jobs", short: "j", value: "N", help: "render on N threads, each with its own worker processes (default 1)"),
-            OptionSpec(name: "shard", value: "K/N", help: "run only the K-th of N equal parts of the suite (CI machines; see README)"),
-            OptionSpec(name: "record", value: "MODE", help: "which references to write: missing, failed or all (verify: none; record: all)"),
-            OptionSpec(name: "threshold", value: "0-1", help: "per-pixel colour threshold for this run (default: snapshot.json's, else 0.1)"),
-            OptionSpec(name: "max-differing-share", value: "0-1", help: "largest share of differing pixels that passes, for this run (default: snapshot.json's, else 0)"),
-            OptionSpec(name: "junit", value: "FILE", help: "also write JUnit XML to FILE"),
-            OptionSpec(name: "json", help: "print JSON (schema easel.snapshot/1, see README) instead of lines"),
-            OptionSpec(name: "report", value: "DIR", help: "where failure artifacts and index.html go (default ./snapshot-report)"),
-        ],
-        details: """
-        A plugin file on the search path that fails to load is an error of the run (its classes are missing).
-        verify never writes a reference: a missing one fails and says how to record it. record writes
-        every reference whose pixels changed (--record all); verify --record missing|failed writes only those.
-        Failures leave reference.png, actual.png and difference.png per snapshot, and an index.html with a
-        slider, in the report directory (an earlier report there is removed first).
-        Exit status: 0 every snapshot passed or was recorded; 1 a snapshot differs or has no reference;
-        69 a render failed (the plugin crashed, hung or reported an error); 64 usage; 65 a bad snapshot.json;
-        66 no such class or scene; 73 a reference, report or JUnit file could not be written.
-        """)
+    static let spec = CommandSpec.snapshot
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let action = arguments.positionals[0]

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import EaselCLI
 import EaselHost
 import EaselPreview
 import Foundation
@@ -6,28 +7,7 @@ import Foundation
 /// `host validate FILE.so…`: a conformance suite for any plugin, as clap-validator is for CLAP
 /// plugins. Each named check runs in a worker process of its own with its time budget.
 enum ValidateCommand: Command {
-    static let spec = CommandSpec(
-        name: "validate",
-        summary: "check plugins against the ABI's rules and the designer's expectations (a conformance suite)",
-        usage: "FILE.so…",
-        positionals: 0...100_000,
-        options: [
-            OptionSpec(name: "list", help: "list the checks with what each checks and its time budget, then exit"),
-            OptionSpec(name: "filter", value: "PATTERN", repeatable: true, help: "run only the checks matching PATTERN (a shell glob, e.g. 'draw*'; repeatable)"),
-            OptionSpec(name: "only-failed", help: "show only failed checks (and each plugin's summary)"),
-            OptionSpec(name: "json", help: "print JSON (schema easel.validate/1, see README)"),
-            OptionSpec(name: "seed", value: "N", help: "seed of the random values the round-trip check sets (default: a new one, printed)"),
-            OptionSpec(name: "in-process", help: "run every check in this process, not in worker processes (for debuggers; a crash ends the run)"),
-            OptionSpec(name: "memory-limit", value: "MB", help: "memory limit of each worker process (default \(WorkerLimits.defaultMemoryLimit >> 20))"),
-            CommandSpec.timeout,
-        ],
-        details: """
-        Each check reports passed, failed, warning or skipped, with reasons naming the class, property and
-        values. Checks that need the plugin to load are skipped when it does not. A failure of the
-        round-trip check names the seed; --seed N reproduces it.
-        Exit status: 0 nothing failed (warnings allowed); 1 a check failed; 64 usage; 66 no such file.
-        """,
-        usesRegistry: false)
+    static let spec = CommandSpec.validate
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let patterns = arguments.all("filter").flatMap { $0.split(separator: ",").map(String.init) }

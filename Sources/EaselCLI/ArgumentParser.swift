@@ -13,9 +13,9 @@ struct OptionSpec {
 }
 
 /// What a command accepts: options and positional arguments.
-struct CommandSpec {
-    let name: String
-    let summary: String
+package struct CommandSpec {
+    package let name: String
+    package let summary: String
     /// The positional arguments after "host NAME", e.g. "CLASS|FILE.so" (empty: none). The options
     /// are added to the usage line from ``allOptions``, so it always lists every one.
     let usage: String
@@ -54,7 +54,7 @@ struct CommandSpec {
     }
 
     /// "host NAME POSITIONALS [--option VALUE]… …": every option the command takes.
-    var usageLine: String {
+    package var usageLine: String {
         var parts = [CLI.programName, name]
         if !usage.isEmpty { parts.append(usage) }
         for o in allOptions where o.name != "help" {
@@ -66,7 +66,7 @@ struct CommandSpec {
     }
 
     /// The --help text.
-    var help: String {
+    package var help: String {
         var lines = ["\(CLI.programName) \(name) — \(summary)", "", "Usage: \(usageLine)", "", "Options:"]
         for o in allOptions {
             var left = "  " + (o.short.map { "-\($0), " } ?? "    ") + "--\(o.name)"
@@ -79,22 +79,23 @@ struct CommandSpec {
 }
 
 /// The result of parsing: positionals, option values by long name, and flags.
-struct ParsedArguments {
-    var positionals: [String] = []
+package struct ParsedArguments {
+    package var positionals: [String] = []
     private(set) var values: [String: [String]] = [:]
 
-    func has(_ name: String) -> Bool { values[name] != nil }
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
+    package func has(_ name: String) -> Bool { values[name] != nil }
+    package func value(_ name: String) -> String? { values[name]?.last }
+    package func all(_ name: String) -> [String] { values[name] ?? [] }
     /// How many times a flag was given (`-vv` is 2).
-    func count(_ name: String) -> Int { values[name]?.count ?? 0 }
+    package func count(_ name: String) -> Int { values[name]?.count ?? 0 }
 
     fileprivate mutating func add(_ name: String, _ value: String) { values[name, default: []].append(value) }
 }
 
 /// A command-line mistake: printed with the command's usage, exit code 64.
-struct UsageError: Error {
-    let message: String
+package struct UsageError: Error {
+    package let message: String
+    package init(message: String) { self.message = message }
 }
 
 /// A small, strict parser: `--name value`, `--name=value`, `-o value`, `-ovalue`, flags, grouped
@@ -179,7 +180,7 @@ enum ArgumentParser {
 }
 
 extension String {
-    func padding(to width: Int) -> String {
+    package func padding(to width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

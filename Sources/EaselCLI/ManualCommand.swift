@@ -8,7 +8,7 @@ enum ManualCommand: Command {
         usesRegistry: false)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        print(ManualPage.roff(commands: CLI.commands.map { $0.spec }), terminator: "")
+        print(ManualPage.roff(commands: CLI.specs), terminator: "")
         return 0
     }
 }

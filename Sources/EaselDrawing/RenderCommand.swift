@@ -1,3 +1,4 @@
+import EaselCLI
 import EaselHost
 import EaselPreview
 import EaselRender
@@ -8,34 +9,7 @@ import EaselRender
 /// PNG, SVG or PDF.
 /// `host render SCENE.json -o out.png` renders a scene (see ``Scene``).
 enum RenderCommand: Command {
-    static let spec = CommandSpec(
-        name: "render",
-        summary: "render a component class, or a scene, to PNG, SVG or PDF",
-        usage: "CLASS|SCENE.json",
-        positionals: 1...1,
-        options: [
-            OptionSpec(name: "output", short: "o", value: "FILE",
-                       help: "output file; the format follows the extension (.png, .svg, .pdf); - writes PNG to stdout"),
-            OptionSpec(name: "set", value: "NAME=VALUE", repeatable: true, help: "set a property before rendering (see \(CLI.programName) inspect --help)"),
-            OptionSpec(name: "variant", value: "NAME", help: "start from one of the class's variants (host inspect lists them); --set values apply after it"),
-            OptionSpec(name: "action", value: "NAME[=VALUE]", repeatable: true,
-                       help: "call one of the class's actions, in order, after the sets and before layout"),
-            OptionSpec(name: "size", value: "WxH", help: "size in points (default: the class's default or intrinsic size)"),
-            OptionSpec(name: "scale", value: "N", help: "pixels per point for PNG (default 1)"),
-            OptionSpec(name: "background", value: "COLOR", help: "fill the picture with #RRGGBB[AA] first (default: transparent)"),
-            OptionSpec(name: "png-level", value: "0-9", help: "PNG compression level: 1 is fastest (previews), 9 smallest (default 6)"),
-            OptionSpec(name: "force", help: "write the PNG to standard output even when it is a terminal"),
-        ],
-        details: """
-        A SCENE.json places instances of classes on a canvas (format: README, "Scenes"); --set, --size,
-        --variant and --action are for single classes, --scale and --background override the scene's.
-        A component that asks to be drawn again (an animation, often started by an action) is drawn
-        until it stops asking, with its animation clock 1/60 s further each frame: the picture shows
-        where the animation ends.
-        The output is written to a temporary file beside it and renamed into place, so a failure never
-        leaves a partial file. Limits: sizes and scales must be positive; at most \(RenderTarget.maximumSide) pixels
-        (PNG) or points (SVG, PDF) per side and \(RenderTarget.maximumPixels / 1_000_000) megapixels per PNG.
-        """)
+    static let spec = CommandSpec.render
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         guard let output = arguments.value("output") else {

@@ -1,3 +1,4 @@
+import EaselCLI
 import EaselHost
 import EaselPreview
 import EaselRender
@@ -9,22 +10,7 @@ import EaselRender
 /// each, the property tables, links between classes, a search box and each plugin's `host validate`
 /// status.
 enum GalleryCommand: Command {
-    static let spec = CommandSpec(
-        name: "gallery",
-        summary: "render every class and variant into a folder with an index.html documenting them",
-        usage: "",
-        options: [
-            OptionSpec(name: "out", value: "DIR", help: "where the pictures and index.html go (default ./gallery)"),
-            OptionSpec(name: "scale", value: "N", help: "pixels per point (default 2)"),
-            OptionSpec(name: "no-validate", help: "leave out the plugins' validation status (faster)"),
-        ],
-        details: """
-        Pictures are DIR/<Class>.png (the defaults) and DIR/<Class>.<variant>.png (each variant). A
-        property whose new instance does not read back its declared default is a warning, on stderr and
-        on the page. Each plugin is validated (the checks of host validate, in workers) unless --no-validate; a failed
-        check is shown on the page and does not change the exit status. A class or variant that fails to
-        render is reported and shown as an error; the exit status is then 69.
-        """)
+    static let spec = CommandSpec.gallery
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let out = arguments.value("out") ?? "./gallery"

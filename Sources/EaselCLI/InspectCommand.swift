@@ -1,11 +1,11 @@
 import EaselHost
-import EaselPreview
+import EaselJSON
 import Glibc
 
 /// `host inspect CLASS|FILE.so`: a class's details and its properties grouped as the inspector shows
 /// them, laid out like gst-inspect-1.0; with `--set`, the values read back through the getters.
-enum InspectCommand: Command {
-    static let spec = CommandSpec(
+package enum InspectCommand: Command {
+    package static let spec = CommandSpec(
         name: "inspect",
         summary: "show a class's (or a plugin file's) inspectable properties",
         usage: "CLASS|FILE.so",
@@ -21,7 +21,7 @@ enum InspectCommand: Command {
         Insets top,left,bottom,right.
         """)
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let target = arguments.positionals[0]
         let (registry, classes) = try resolve(target, arguments)
         let assignments = try arguments.all("set").map(parseAssignment)
@@ -97,7 +97,7 @@ enum InspectCommand: Command {
     }
 
     /// "no class named …", with suggestions, the known classes and how many files failed.
-    static func unknownClass(_ name: String, _ registry: Registry) -> HostError {
+    package static func unknownClass(_ name: String, _ registry: Registry) -> HostError {
         var message = "no class named '\(name)' in \(registry.searchPath.directories.joined(separator: ", "))"
         let hints = registry.suggestions(for: name)
         if !hints.isEmpty { message += "; did you mean \(hints.joined(separator: ", "))?" }
@@ -113,7 +113,7 @@ enum InspectCommand: Command {
         return HostError(.notFound, message)
     }
 
-    static func parseAssignment(_ text: String) throws -> (name: String, value: String) {
+    package static func parseAssignment(_ text: String) throws -> (name: String, value: String) {
         guard let eq = text.firstIndex(of: "="), eq != text.startIndex else {
             throw UsageError(message: "--set '\(text)' is not NAME=VALUE")
         }

@@ -16,7 +16,7 @@ enum CompletionsCommand: Command {
         guard let shell = CompletionScript.Shell(rawValue: name) else {
             throw UsageError(message: "no completions for '\(name)' (expected bash, zsh or fish)")
         }
-        print(CompletionScript.script(for: shell, commands: CLI.commands.map { $0.spec }), terminator: "")
+        print(CompletionScript.script(for: shell, commands: CLI.specs), terminator: "")
         return 0
     }
 }

@@ -1,9 +1,9 @@
 import EaselHost
-import EaselPreview
+import EaselJSON
 @preconcurrency import Glibc
 
 /// A subcommand of `host`.
-protocol Command {
+package protocol Command {
     static var spec: CommandSpec { get }
     /// Runs the command; returns the exit status. Throws `UsageError` or `HostError`.
     static func run(_ arguments: ParsedArguments) throws -> Int32
@@ -14,16 +14,38 @@ protocol Command {
 /// Exit statuses (sysexits.h): 0 success; 64 usage error; 65 bad data (a value, scene or document);
 /// 66 no such class, file or input; 69 a plugin failed (load, validation, a call into it); 70 internal
 /// error; 73 an output could not be created.
-enum CLI {
+package enum CLI {
     /// The name the tool was started by, for its messages: `easel` (the installed name beside
     /// `host`, for PATHs that also hold Debian's DNS `host`) or `host`.
-    static let programName: String = {
+    package static let programName: String = {
         let invoked = CommandLine.arguments.first?.split(separator: "/").last.map(String.init) ?? "host"
         return invoked == "easel" ? "easel" : "host"
     }()
 
-    static var commands: [Command.Type] { [ListCommand.self, InspectCommand.self, RenderCommand.self, WatchCommand.self, ServeCommand.self, GalleryCommand.self,
-                                          SnapshotCommand.self, ValidateCommand.self, NewCommand.self, CompletionsCommand.self, ManualCommand.self] }
+    /// Every command's options, in the order `--help` lists them (for help, completions, the manual
+    /// page and the parser). The drawing commands' are here too, but their code is in the EaselDrawing
+    /// library (see `host`'s DrawingLibrary), which adds them to ``commands`` when it runs.
+    package static let specs: [CommandSpec] = [ListCommand.spec, InspectCommand.spec, .render, .watch, .serve, .gallery,
+                                               .snapshot, .validate, NewCommand.spec, CompletionsCommand.spec, ManualCommand.spec]
+
+    /// The commands this program runs: those that never draw, and the drawing ones once the drawing
+    /// library registered them.
+    nonisolated(unsafe) package static var commands: [Command.Type] = [ListCommand.self, InspectCommand.self, NewCommand.self,
+                                                                      CompletionsCommand.self, ManualCommand.self]
+
+    /// Installs what plugins are offered (text and image metrics, the worker loop) before a command
+    /// runs: the renderer's services, or in `host` a stand-in that loads the drawing library when a
+    /// plugin first measures.
+    nonisolated(unsafe) package static var installServices: () -> Void = {}
+
+    /// The spec of the command named `name`, if there is one.
+    package static func spec(named name: String) -> CommandSpec? { specs.first { $0.name == name } }
+
+    /// Whether `argv` (after the program name) only asks for a command's help: answered from its spec.
+    package static func asksForHelp(_ argv: [String]) -> Bool {
+        guard let first = argv.first, let spec = spec(named: first) else { return false }
+        return (try? ArgumentParser.parse(Array(argv.dropFirst()), for: spec))?.has("help") == true
+    }
 
     static var help: String {
         var lines = [
@@ -33,8 +55,8 @@ enum CLI {
             "",
             "Commands:",
         ]
-        let width = commands.map { $0.spec.name.count }.max() ?? 0
-        for c in commands { lines.append("  " + c.spec.name.padding(to: width + 2) + c.spec.summary) }
+        let width = specs.map(\.name.count).max() ?? 0
+        for spec in specs { lines.append("  " + spec.name.padding(to: width + 2) + spec.summary) }
         lines += [
             "",
             "Plugins are found in every --plugins DIR, then in the colon-separated $\(PluginSearchPath.environmentVariable),",
@@ -49,14 +71,14 @@ enum CLI {
         return lines.joined(separator: "\n")
     }
 
-    static func run(_ argv: [String]) -> Int32 {
+    package static func run(_ argv: [String]) -> Int32 {
         guard let first = argv.first else {
             fputs(help + "\n", stderr)
             return 64
         }
         if first == "--help" || first == "-h" || first == "help" {
-            if argv.count > 1, let c = commands.first(where: { $0.spec.name == argv[1] }) {
-                print(c.spec.help)
+            if argv.count > 1, let spec = spec(named: argv[1]) {
+                print(spec.help)
             } else {
                 print(help)
             }
@@ -67,8 +89,8 @@ enum CLI {
             return 0
         }
         let wantsJSON = argv.contains("--json")
-        guard let command = commands.first(where: { $0.spec.name == first }) else {
-            let names = commands.map { $0.spec.name }
+        guard let spec = spec(named: first) else {
+            let names = specs.map(\.name)
             let close = Suggestions.close(to: first, among: names)
             let hint = close.isEmpty ? "" : "did you mean '\(close[0])'? "
             let message = "unknown command '\(first)' (\(hint)expected one of: \(names.joined(separator: ", ")))"
@@ -78,12 +100,15 @@ enum CLI {
             return 64
         }
         do {
-            let arguments = try ArgumentParser.parse(Array(argv.dropFirst()), for: command.spec)
+            let arguments = try ArgumentParser.parse(Array(argv.dropFirst()), for: spec)
             if arguments.has("help") {
-                print(command.spec.help)
+                print(spec.help)
                 return 0
             }
-            RendererServices.install()
+            guard let command = commands.first(where: { $0.spec.name == spec.name }) else {
+                throw HostError(.internalError, "'\(spec.name)' is run by the drawing library, which this program did not load")
+            }
+            installServices()
             let verbosity = arguments.count("verbose")
             if verbosity > 0 { Diagnostics.verboseSink = { fputs("\($0)\n", stderr) } }
             if verbosity > 1 { Diagnostics.debugSink = { fputs("\($0)\n", stderr) } }
@@ -96,30 +121,35 @@ enum CLI {
             return try command.run(arguments)
         } catch let error as UsageError {
             if wantsJSON { printJSONError(kind: "usage", message: error.message, exitCode: 64); return 64 }
-            fputs("\(CLI.programName) \(command.spec.name): error: \(error.message)\n", stderr)
-            fputs("Usage: \(command.spec.usageLine)\nRun '\(CLI.programName) \(command.spec.name) --help' for details.\n", stderr)
+            fputs("\(CLI.programName) \(spec.name): error: \(error.message)\n", stderr)
+            fputs("Usage: \(spec.usageLine)\nRun '\(CLI.programName) \(spec.name) --help' for details.\n", stderr)
             return 64
         } catch let error as HostError {
-            fflush(stdout)
-            if wantsJSON { printJSONError(error) } else {
-                fputs("\(CLI.programName) \(command.spec.name): error: \(error)\n", stderr)
-            }
-            return error.exitCode
+            return report(error, command: spec.name, json: wantsJSON)
         } catch {
             if wantsJSON { printJSONError(kind: "internalError", message: "\(error)", exitCode: 70) } else {
-                fputs("\(CLI.programName) \(command.spec.name): error: \(error)\n", stderr)
+                fputs("\(CLI.programName) \(spec.name): error: \(error)\n", stderr)
             }
             return 70
         }
     }
 
+    /// Prints `error` as `command`'s error (one line, or JSON on stderr with `--json`); returns its exit status.
+    package static func report(_ error: HostError, command: String, json: Bool) -> Int32 {
+        fflush(stdout)
+        if json { printJSONError(error) } else {
+            fputs("\(CLI.programName) \(command): error: \(error)\n", stderr)
+        }
+        return error.exitCode
+    }
+
     /// `{"error": {kind, message, file, class, property, phase, exitCode}}` on stderr, for `--json`.
-    static func printJSONError(_ error: HostError) {
+    package static func printJSONError(_ error: HostError) {
         printJSONError(kind: error.kind.rawValue, message: error.message, exitCode: error.exitCode, file: error.file,
                        className: error.className, property: error.property, phase: error.phase?.rawValue)
     }
 
-    static func printJSONError(kind: String, message: String, exitCode: Int32, file: String? = nil,
+    package static func printJSONError(kind: String, message: String, exitCode: Int32, file: String? = nil,
                                className: String? = nil, property: String? = nil, phase: String? = nil) {
         fflush(stdout)
         let json = JSON.object([("error", .object([
@@ -136,7 +166,7 @@ enum CLI {
 
     /// Flushes standard output and checks that everything written to it arrived: a full disk, a
     /// closed pipe or a closed descriptor make the command fail with 73, whatever it returned.
-    static func finishOutput(_ status: Int32) -> Int32 {
+    package static func finishOutput(_ status: Int32) -> Int32 {
         let flushed = fflush(stdout) == 0
         let code = errno
         guard !flushed || ferror(stdout) != 0 else { return status }
@@ -149,11 +179,11 @@ enum CLI {
 
     /// The registry for the command's --plugins, --in-process, --timeout, --rescan and --cache
     /// options and the environment.
-    static func registry(_ arguments: ParsedArguments) throws -> Registry {
+    package static func registry(_ arguments: ParsedArguments) throws -> Registry {
         Registry(options: try registryOptions(arguments))
     }
 
-    static func registryOptions(_ arguments: ParsedArguments) throws -> RegistryOptions {
+    package static func registryOptions(_ arguments: ParsedArguments) throws -> RegistryOptions {
         // A folder the user named must exist (one from $EASEL_PLUGIN_PATH is only a warning).
         for dir in arguments.all("plugins") {
             var st = stat()
@@ -170,7 +200,7 @@ enum CLI {
         return options
     }
 
-    static func isolation(_ arguments: ParsedArguments) throws -> Isolation {
+    package static func isolation(_ arguments: ParsedArguments) throws -> Isolation {
         if arguments.has("in-process") { return .inProcess }
         guard let text = arguments.value("timeout") else { return .default }
         guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {

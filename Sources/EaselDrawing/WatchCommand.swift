@@ -1,3 +1,4 @@
+import EaselCLI
 import EaselHost
 import EaselPreview
 @preconcurrency import Glibc
@@ -7,34 +8,7 @@ nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
 /// `host watch [DIR]`: hot reload. Watches plugin folders and re-renders every affected class into
 /// `--out` whenever a `.so` is added, replaced or removed; one line per reload, with its timing.
 enum WatchCommand: Command {
-    static let spec = CommandSpec(
-        name: "watch",
-        summary: "hot reload: re-render components whenever their plugins are rebuilt",
-        usage: "[DIR]",
-        positionals: 0...1,
-        options: [
-            OptionSpec(name: "out", value: "DIR", help: "where previews go, one CLASS.png each (default ./previews)"),
-            OptionSpec(name: "class", value: "NAME", repeatable: true, help: "render only these classes (default: all)"),
-            OptionSpec(name: "set", value: "[CLASS.]NAME=VALUE", repeatable: true,
-                       help: "a value kept across reloads; without CLASS, for every class that has the property"),
-            OptionSpec(name: "scale", value: "N", help: "pixels per point (default 1; a scene's own scale for scenes)"),
-            OptionSpec(name: "png-level", value: "0-9", help: "PNG compression level (default 1: previews want speed)"),
-            OptionSpec(name: "scene", value: "FILE", repeatable: true,
-                       help: "also re-render this scene (into OUT/<name>.png) when a class it uses is reloaded"),
-        ],
-        details: """
-        Watches DIR, every --plugins DIR and $EASEL_PLUGIN_PATH (default ./components), following
-        symbolic links to .so files (a rebuild of a link's target is a reload). Each build of a plugin
-        is loaded in a worker process of its own (--in-process: in this process, for debuggers); a
-        broken build (incomplete, invalid, crashing or hanging while loading) is rejected and the last
-        good one stays. A build that loads but fails to render a class keeps that class's last good
-        preview, marked stale by a CLASS.error.txt beside it, until a build renders it again. Values
-        given with --set are re-applied by name and type to every new build; a value whose property
-        was removed, changed type or no longer fits is set aside with a warning and restored when a
-        later build fits it. A class that disappears has its preview removed. watch loads every build
-        itself, so the registry cache is neither read nor written (--rescan and --cache are accepted
-        and change nothing). Stop with Ctrl-C.
-        """)
+    static let spec = CommandSpec.watch
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         var options = WatchOptions(directories: try directories(arguments), outputDirectory: arguments.value("out") ?? "./previews")

@@ -1,5 +1,5 @@
 import EaselHost
-import EaselPreview
+import EaselJSON
 
 /// `host list`: every plugin with its classes, then every file that failed to load, with why.
 enum ListCommand: Command {
