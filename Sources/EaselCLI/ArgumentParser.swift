@@ -39,6 +39,8 @@ package struct CommandSpec {
         OptionSpec(name: "memory-limit", value: "MB", help: "memory limit of each worker process (default \(WorkerLimits.defaultMemoryLimit >> 20))"),
         OptionSpec(name: "rescan", help: "scan every plugin file again, ignoring the registry cache"),
         OptionSpec(name: "cache", value: "FILE", help: "registry cache file (default $EASEL_REGISTRY_CACHE or \(RegistryOptions.defaultCacheFileText)); 'none' for no cache"),
+        // A command whose output has a JSON form declares its own --json (which prints its errors as JSON too).
+        OptionSpec(name: "json", help: "print errors as JSON on stderr ({\"error\": {kind, message, file, class, property, phase, exitCode}})"),
         OptionSpec(name: "verbose", short: "v", repeatable: true, help: "also print what plugins log at info level (-vv: debug too)"),
         OptionSpec(name: "help", short: "h", help: "show this help"),
     ]
@@ -46,7 +48,9 @@ package struct CommandSpec {
     static let registryOnly: Set<String> = ["plugins", "in-process", "timeout", "rescan", "cache", "memory-limit"]
 
     var allOptions: [OptionSpec] {
-        return options + Self.common.filter { usesRegistry || !Self.registryOnly.contains($0.name) }
+        options + Self.common.filter { common in
+            (usesRegistry || !Self.registryOnly.contains(common.name)) && !options.contains { $0.name == common.name }
+        }
     }
 
     /// "host NAME POSITIONALS [--option VALUE]… …": every option the command takes.

@@ -90,7 +90,7 @@ public func easelPluginEntry() -> UnsafeRawPointer? {
 private let swiftReadme = #"""
 # @NAME@
 
-A designable component for [Easel](https://example.invalid/easel), made by `easel new @NAME@`: a Swift
+A designable component for Easel (`easel manual | man -l -`), made by `easel new @NAME@`: a Swift
 package whose one product, `lib@NAME@.so`, the Easel host loads, inspects and renders.
 
 ## Build

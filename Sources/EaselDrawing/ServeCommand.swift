@@ -56,6 +56,7 @@ enum ServeCommand: Command {
         builder?.start()
         signal(SIGINT) { _ in serveStopRequested = 1 }
         signal(SIGTERM) { _ in serveStopRequested = 1 }
+        signal(SIGHUP) { _ in serveStopRequested = 1 }   // the terminal closed: stop as for Ctrl-C
         session.run { serveStopRequested == 0 }
         builder?.stop()
         server.stop()

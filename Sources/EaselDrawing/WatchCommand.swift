@@ -26,6 +26,7 @@ enum WatchCommand: Command {
         }
         signal(SIGINT) { _ in stopRequested = 1 }
         signal(SIGTERM) { _ in stopRequested = 1 }
+        signal(SIGHUP) { _ in stopRequested = 1 }   // the terminal closed: stop as for Ctrl-C
         try session.start()
         session.run { stopRequested == 0 }
         session.stop()

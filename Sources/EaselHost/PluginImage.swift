@@ -12,7 +12,7 @@ import Glibc
 /// image stays mapped (for ever): the dynamic loader recognises images by the path they were opened
 /// with, and a descriptor number used again would make it return the old image.
 /// Images are never closed: `dlclose` of an image that contains Swift leaves the Swift runtime with
-/// dangling metadata (DESIGN.md); memory is bounded by recycling worker processes instead.
+/// dangling metadata (README, "Never `dlclose`"); memory is bounded by recycling worker processes instead.
 final class PluginImage: @unchecked Sendable {
     /// The file as found.
     let path: String

@@ -46,15 +46,29 @@ public final class BuildRunner: @unchecked Sendable {
         t.start()
     }
 
-    /// Stops watching and ends a build that is running.
+    /// Stops watching and ends a build that is running, with everything it started: the command's
+    /// shell leads a process group of its own, and the whole group gets SIGTERM, then SIGKILL if it
+    /// is still there 2 s later. (Ending only the shell left `swift build` and its compilers running.)
     public func stop() {
         stopLock.lock()
         stopped = true
-        running?.terminate()
+        let pid = running?.processIdentifier ?? 0
         stopLock.unlock()
+        guard pid > 0 else { return }
+        Self.signal(group: pid, SIGTERM)
+        let deadline = Self.now() + 2
+        while isBuilding && Self.now() < deadline { usleep(10_000) }
+        if isBuilding { Self.signal(group: pid, SIGKILL) }
     }
 
     private var isStopped: Bool { stopLock.lock(); defer { stopLock.unlock() }; return stopped }
+    private var isBuilding: Bool { stopLock.lock(); defer { stopLock.unlock() }; return running != nil }
+
+    /// Signals the process group `leader` leads (Foundation's `Process` starts each child as a group
+    /// leader), or the process alone if it leads none.
+    private static func signal(group leader: pid_t, _ signal: Int32) {
+        if kill(-leader, signal) != 0 { kill(leader, signal) }
+    }
 
     private func loop() {
         var lastSave: Double?

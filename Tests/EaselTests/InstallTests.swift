@@ -5,14 +5,6 @@ import XCTest
 /// folder, install to a temporary prefix, then for each language scaffold a component, build it with
 /// its one command, inspect it and render it (no edits).
 final class InstallTests: XCTestCase {
-    /// `cargo` on PATH, in $CARGO, or where rustup puts it.
-    static var cargo: String? {
-        let env = ProcessInfo.processInfo.environment
-        if let c = env["CARGO"], FileManager.default.isExecutableFile(atPath: c) { return c }
-        let path = (env["PATH"] ?? "") + ":" + (env["HOME"] ?? "/root") + "/.cargo/bin"
-        return path.split(separator: ":").map { "\($0)/cargo" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     /// Runs a program in `directory` with the Swift toolchain and the prefix's bin first on PATH.
     private func run(_ program: String, _ arguments: [String], in directory: String, prefix: String) throws -> ProcessResult {
         let path = "\(prefix)/bin:/opt/swift/usr/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
@@ -38,7 +30,7 @@ final class InstallTests: XCTestCase {
 
         let projects = root + "/projects"
         try FileManager.default.createDirectory(atPath: projects, withIntermediateDirectories: true)
-        let cargo = try XCTUnwrap(Self.cargo, "cargo is needed for the Rust template (Rust 1.77 or later)")
+        let cargo = try XCTUnwrap(ForeignExample.cargo, "cargo is needed for the Rust template (Rust 1.77 or later)")
         let languages: [(flag: String, name: String, build: [String], plugins: String)] = [
             ("--swift", "SwiftBadge", ["swift", "build"], ".build/debug"),
             ("--c", "CBadge", ["make"], "."),
@@ -50,6 +42,9 @@ final class InstallTests: XCTestCase {
             XCTAssertTrue(new.stdout.contains("created \(language.name)/"), new.stdout)
             let project = projects + "/" + language.name
             XCTAssertTrue(FileManager.default.fileExists(atPath: project + "/README.md"))
+            // The Swift README linked Easel to https://example.invalid/easel, a page that does not exist.
+            let readme = try String(contentsOfFile: project + "/README.md", encoding: .utf8)
+            XCTAssertFalse(readme.contains("http"), "\(language.flag): the README links nowhere outside: \(readme)")
 
             let build = try run(language.build[0], Array(language.build.dropFirst()), in: project, prefix: prefix)
             XCTAssertEqual(build.status, 0, "\(language.flag): \(build.stdout)\n\(build.stderr)")

@@ -21,6 +21,28 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(png.pixel(0, 0).a, 0, "transparent outside the ring without --background")
     }
 
+    /// The README: every command "with --json prints its errors as JSON on stderr". render, watch,
+    /// serve, gallery and new refused --json as an unknown option (in JSON, yet exit 64).
+    func testEveryCommandPrintsItsErrorsAsJSONWithJSON() throws {
+        let root = try project()
+        func error(_ arguments: [String]) throws -> (status: Int32, error: [String: Any]) {
+            let result = try runHost(arguments + ["--json"], directory: root)
+            let object = try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: Any]
+            return (result.status, try XCTUnwrap(object?["error"] as? [String: Any], result.stderr))
+        }
+        let range = try error(["render", "Gauge", "--set", "value=500", "-o", "g.png"])
+        XCTAssertEqual(range.status, 65)
+        XCTAssertEqual(range.error["exitCode"] as? Int, 65)
+        XCTAssertEqual(range.error["class"] as? String, "Gauge")
+        XCTAssertEqual(range.error["property"] as? String, "value")
+        XCTAssertTrue((range.error["file"] as? String)?.hasSuffix("libGauge.so") ?? false, "\(range.error)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/g.png"))
+        XCTAssertEqual(try error(["render", "Gauje", "-o", "g.png"]).status, 66)
+        XCTAssertEqual(try error(["gallery", "--plugins", "nowhere"]).error["kind"] as? String, "notFound")
+        XCTAssertEqual(try error(["watch", "--class", "Nope"]).status, 66)
+        XCTAssertEqual(try error(["new", "9lives"]).error["kind"] as? String, "usage")
+    }
+
     func testSettersScaleSizeAndBackground() throws {
         let root = try project()
         let result = try runHost(["render", "Gauge", "--set", "value=80", "--set", "tintColor=#FF0000",

@@ -262,6 +262,33 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(server.isRunning)
     }
 
+    /// Stopping serve during a build ended only the build's shell: what it ran (`swift build`, here a
+    /// `sleep`) went on, re-parented to init. SIGHUP (a closed terminal) did not stop serve cleanly either.
+    func testStoppingDuringABuildEndsEverythingTheBuildStarted() throws {
+        for stopSignal in [SIGTERM, SIGHUP] {
+            let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+            try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+            let (server, _) = try serve(root, ["--build", "sleep 60 & echo $! > sleep.pid; wait", "--sources", "src"])
+            defer { server.stop() }
+            try "x".write(toFile: root + "/src/a.c", atomically: true, encoding: .utf8)
+            XCTAssertNotNil(server.waitForLine(containing: "running `sleep 60"), server.output.joined(separator: "\n"))
+            var sleeper: pid_t = 0
+            let deadline = Date().addingTimeInterval(10)
+            while sleeper == 0 && Date() < deadline {
+                sleeper = pid_t((try? String(contentsOfFile: root + "/sleep.pid", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+                usleep(10_000)
+            }
+            XCTAssertGreaterThan(sleeper, 0, "the build started its sleep")
+            kill(server.process.processIdentifier, stopSignal)
+            XCTAssertNotNil(server.waitForLine(containing: "stopped"), "signal \(stopSignal): \(server.output.joined(separator: "\n"))")
+            server.process.waitUntilExit()
+            let gone = Date().addingTimeInterval(5)
+            while kill(sleeper, 0) == 0 && Date() < gone { usleep(10_000) }
+            XCTAssertNotEqual(kill(sleeper, 0), 0, "signal \(stopSignal): the build's sleep \(sleeper) was left running")
+            if kill(sleeper, 0) == 0 { kill(sleeper, SIGKILL) }
+        }
+    }
+
     func testABuildCommandRunsOnSaveAndWhatItBuiltIsReloaded() throws {
         let blue = try CFixture.build("evolving_plugin.c", defines: ["VERSION=1", "CLASS=Evolving", "COLOR=0x3366CC"], name: "evolving_v1_Evolving_0x3366CC")
         let green = try CFixture.build("evolving_plugin.c", defines: ["VERSION=1", "CLASS=Evolving", "COLOR=0x00FF00"], name: "evolving_v1_Evolving_0x00FF00")
@@ -278,12 +305,15 @@ final class ServeTests: XCTestCase {
         defer { server.stop() }
         let events = try EventStreamClient(port: port)
         XCTAssertNotNil(events.waitFor("hello"))
-        // Save a source file: the build runs, its output is shown, what it built is reloaded.
+        // Save a source file: the build runs, its output is shown, what it built is reloaded. The
+        // reload may come before or after the build's end (the watch sees the new .so while the
+        // build command is still finishing).
+        let saved = events.mark
         try green.write(toFile: root + "/src/choice.txt", atomically: true, encoding: .utf8)
-        XCTAssertNotNil(events.waitFor("build") { ($0["line"] as? String)?.hasPrefix("compiling ") == true }, events.all.joined(separator: "\n"))
-        let done = events.waitFor("build") { $0["finished"] as? Bool == true }
+        XCTAssertNotNil(events.waitFor("build", since: saved) { ($0["line"] as? String)?.hasPrefix("compiling ") == true }, events.all.joined(separator: "\n"))
+        let done = events.waitFor("build", since: saved) { $0["finished"] as? Bool == true }
         XCTAssertEqual(done?["status"] as? Int, 0)
-        XCTAssertNotNil(events.waitFor("reload") { $0["build"] as? Int == 2 }, events.all.joined(separator: "\n"))
+        XCTAssertNotNil(events.waitFor("reload", since: saved) { $0["build"] as? Int == 2 }, events.all.joined(separator: "\n"))
         server.waitForLine(containing: "build: `sh build.sh` succeeded")
         // A failing build: its error and status reach the page and the terminal; nothing is reloaded.
         try "broken".write(toFile: root + "/src/choice.txt", atomically: true, encoding: .utf8)

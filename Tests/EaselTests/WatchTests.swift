@@ -332,6 +332,20 @@ final class WatchTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/previews/Staying.png"))
     }
 
+    /// A closed terminal (SIGHUP) ended watch at once, by the default action, where Ctrl-C and
+    /// SIGTERM stop it cleanly ("stopped").
+    func testHangupStopsLikeInterrupt() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        let watch = try WatchProcess(["--out", "previews"], directory: root)
+        defer { watch.stop() }
+        XCTAssertNotNil(watch.waitForLine(containing: "watching"))
+        kill(watch.process.processIdentifier, SIGHUP)
+        XCTAssertNotNil(watch.waitForLine(containing: "stopped"), watch.output.joined(separator: "\n"))
+        watch.process.waitUntilExit()
+        XCTAssertEqual(watch.process.terminationReason, .exit)
+        XCTAssertEqual(watch.process.terminationStatus, 0)
+    }
+
     func testBadArguments() throws {
         let root = try TestPaths.scratch()
         let missing = try runHost(["watch", "nowhere"], directory: root)
