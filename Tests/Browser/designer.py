@@ -104,7 +104,8 @@ def main(port, components, button, good, crash, scene):
         # "Copy as command": the host render line of this view.
         page.get_by_role("button", name="Copy as command").click()
         line = page.get_by_label("Command", exact=True).input_value()
-        assert line == "host render RoundedCornerButton --set cornerRadius=22 --scale 2 -o RoundedCornerButton.png", line
+        # The server was started on its folder by name: the line names it (it found no class elsewhere).
+        assert line == "host render RoundedCornerButton --plugins components --set cornerRadius=22 --scale 2 -o RoundedCornerButton.png", line
 
         # The keyboard alone: focus a library entry, Enter selects it.
         inspector = page.get_by_role("complementary", name="Inspector")

@@ -7,6 +7,7 @@
 const $ = (id) => document.getElementById(id);
 const state = {
   classes: [],          // from GET /api/classes: {name, displayName, summary, group, state, file}
+  searchPath: [],       // the folders the server loads from (Copy as command names them)
   failures: [],
   current: null,        // the selected class's detail (GET /api/classes/NAME)
   scene: null,          // the open scene: {index, document, selected}
@@ -49,6 +50,7 @@ async function loadLibrary() {
   }
   classes.sort((a, b) => a.group.localeCompare(b.group) || a.displayName.localeCompare(b.displayName));
   state.classes = classes;
+  state.searchPath = list.searchPath || [];
   state.failures = list.failures;
   renderLibrary();
 }
@@ -832,6 +834,10 @@ function command() {
   }
   const c = state.current.class;
   const parts = ["host", "render", c.name];
+  // The folders this server loads from, unless it is the default that host render searches too
+  // (without them the line found no class when the server was started on another folder).
+  const dirs = state.searchPath || [];
+  if (!(dirs.length === 1 && dirs[0] === "./components")) for (const d of dirs) parts.push("--plugins", shellQuote(d));
   for (const p of c.properties) if (p.valueText !== undefined && p.valueText !== p.defaultText) parts.push("--set", shellQuote(`${p.name}=${p.valueText}`));
   const size = requestedSize();
   if (size) parts.push("--size", size);
