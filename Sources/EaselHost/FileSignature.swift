@@ -17,6 +17,13 @@ struct FileSignature: Equatable {
         inode = UInt64(st.st_ino)
     }
 
+    /// The signature of what `st` describes.
+    init(_ st: stat) {
+        size = UInt64(st.st_size)
+        modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+        inode = UInt64(st.st_ino)
+    }
+
     init(size: UInt64, modified: Int64, inode: UInt64) {
         self.size = size
         self.modified = modified

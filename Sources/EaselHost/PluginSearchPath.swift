@@ -66,9 +66,11 @@ public struct PluginSearchPath: Equatable, Sendable {
         }
     }
 
-    /// The plugin files, the problems met, and every directory walked.
-    func walk() -> (files: [String], problems: [String], directories: [WalkedDirectory]) {
+    /// The plugin files, the problems met, every directory walked, and each file's signature as
+    /// the walk saw it (so nothing is stat'ed twice).
+    func walk() -> (files: [String], problems: [String], directories: [WalkedDirectory], signatures: [String: FileSignature]) {
         var files: [String] = []
+        var signatures: [String: FileSignature] = [:]
         var seen = Set<DirectoryID>()
         var problems: [String] = []
         var walked: [WalkedDirectory] = []
@@ -84,14 +86,17 @@ public struct PluginSearchPath: Equatable, Sendable {
                 walked.append(WalkedDirectory(path: dir, st))
                 continue
             }
-            var found: [(String, DirectoryID)] = []
+            var found: [(String, DirectoryID, FileSignature)] = []
             var visited: Set<DirectoryID> = [DirectoryID(st)]
             walked.append(WalkedDirectory(path: dir, st))
             walk(dir, into: &found, problems: &problems, visited: &visited, walked: &walked, depth: 0)
             // Every file once (by device and inode: a link to a file seen already is skipped).
-            for (f, id) in found.sorted(by: { $0.0 < $1.0 }) where seen.insert(id).inserted { files.append(f) }
+            for (f, id, signature) in found.sorted(by: { $0.0 < $1.0 }) where seen.insert(id).inserted {
+                files.append(f)
+                signatures[f] = signature
+            }
         }
-        return (files, problems, walked)
+        return (files, problems, walked, signatures)
     }
 
     /// A directory's (or file's) identity, to enter each directory and list each file once.
@@ -101,7 +106,7 @@ public struct PluginSearchPath: Equatable, Sendable {
         init(_ st: stat) { device = UInt64(st.st_dev); inode = UInt64(st.st_ino) }
     }
 
-    private func walk(_ dir: String, into files: inout [(String, DirectoryID)], problems: inout [String],
+    private func walk(_ dir: String, into files: inout [(String, DirectoryID, FileSignature)], problems: inout [String],
                       visited: inout Set<DirectoryID>, walked: inout [WalkedDirectory], depth: Int) {
         guard depth < 32, let names = visibleEntries(of: dir) else {
             if depth < 32 { problems.append("\(dir): cannot be read: \(String(cString: strerror(errno)))") }
@@ -117,7 +122,7 @@ public struct PluginSearchPath: Equatable, Sendable {
                 walk(path, into: &files, problems: &problems, visited: &visited, walked: &walked, depth: depth + 1)
             } else if name.hasSuffix(".so") {
                 if st.st_mode & S_IFMT == S_IFREG {
-                    files.append((path, DirectoryID(st)))
+                    files.append((path, DirectoryID(st), FileSignature(st)))
                 } else {
                     problems.append("\(path): is \(RegularFile.kind(st.st_mode)), not a regular file; skipped")
                 }

@@ -124,7 +124,7 @@ public final class Registry {
         } else {
             let walk = options.searchPath.walk()
             collectedWarnings += walk.problems
-            load(walk.files, directories: walk.directories)
+            load(walk.files, directories: walk.directories, signatures: walk.signatures)
         }
     }
 
@@ -133,14 +133,15 @@ public final class Registry {
         printedWarnings = collectedWarnings.count
     }
 
-    private func load(_ files: [String], directories: [PluginSearchPath.WalkedDirectory]) {
+    private func load(_ files: [String], directories: [PluginSearchPath.WalkedDirectory],
+                      signatures walked: [String: FileSignature] = [:]) {
         let cache = self.cache
         var outcomes: [String: (ScanOutcome?, RegistryCache.Outcome?, LoadedPlugin?)] = [:]
         var toScan: [String] = []
         var signatures: [String: FileSignature] = [:]
         for file in files {
             let key = PluginLoader.absolutePath(file)
-            guard let cache, let signature = FileSignature(path: file) else { toScan.append(file); continue }
+            guard let cache, let signature = walked[file] ?? FileSignature(path: file) else { toScan.append(file); continue }
             if !options.rescan, let entry = cache.entry(for: key) {
                 if entry.signature == signature {
                     outcomes[file] = (nil, entry.outcome, nil)
@@ -189,7 +190,7 @@ public final class Registry {
             }
         }
         if let cache {
-            cache.prune()
+            cache.prune(keeping: Set(files.map { PluginLoader.absolutePath($0) }))
             if explicitFiles == nil, let cwd = Self.workingDirectory {
                 cache.setView(RegistryCache.View(
                     workingDirectory: cwd, searchPath: options.searchPath.directories, directories: directories,

@@ -23,9 +23,10 @@ import Glibc
 ///     entries:  string hostIdentity, then per file: string path, u64 size, i64 mtime, u64 inode,
 ///               u64 content hash, u8 kind, u64 recordOffset u32 recordLength u32 recordCRC,
 ///               u64 blobOffset u32 blobLength u32 blobCRC
-///     view:     string hostIdentity, string cwd, [string] search path, [(string dir, u64 device,
-///               u64 inode, i64 mtime)] every directory walked, [string] warnings, u32 class count,
-///               then a u32 offset per class, sorted by name, of its class record:
+///     view:     the class records, then its header: string hostIdentity, u64 digest, string cwd,
+///               [string] search path, [(string dir, u64 device, u64 inode, i64 mtime)] every
+///               directory walked, [string] warnings, u32 class count, a u32 file offset per class
+///               (sorted by name) of its record; last, u64 the header's file offset
 ///     class record: u32 length u32 CRC, then string name, string file (as found), u64 size,
 ///               i64 mtime, u64 inode, u64 blobOffset u32 blobLength u32 blobCRC, u32 position
 ///     defaults: string hostIdentity, then per class whose defaults were checked (easel.h, DEFAULTS):
@@ -153,18 +154,60 @@ final class RegistryCache {
         isDirty = true
     }
 
-    /// Forgets files that no longer exist.
-    func prune() {
-        for path in entries.keys where access(path, F_OK) != 0 {
+    /// Forgets files that no longer exist (those in `present` were just seen).
+    func prune(keeping present: Set<String> = []) {
+        for path in entries.keys where !present.contains(path) && access(path, F_OK) != 0 {
             decodedEntries![path] = nil
             isDirty = true
         }
     }
 
-    /// Records what a full load of a search path found (written with the next save).
+    /// Records what a full load of a search path found (written with the next save; the file is
+    /// rewritten only when the view differs from the stored one).
     func setView(_ view: View) {
         newView = view
-        isDirty = true
+        if Self.digest(view) != storedViewDigest { isDirty = true }
+    }
+
+    /// A digest of everything a view says (FNV-1a over a canonical encoding).
+    static func digest(_ view: View) -> UInt64 {
+        var w = BinaryWriter(capacity: 1024)
+        w.string(view.workingDirectory)
+        w.array(view.searchPath) { $0.string($1) }
+        w.array(view.directories) { $1.encode(to: &$0) }
+        w.array(view.warnings) { $0.string($1) }
+        for cls in view.classes.sorted(by: { $0.name < $1.name }) { w.string(cls.name); w.string(cls.file); w.u32(UInt32(cls.position)) }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in w.bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// The digest stored with the view in the file (0: none, or a corrupt view).
+    private var storedViewDigest: UInt64 {
+        guard var r = try? viewReader(), (try? r.string()) == Self.hostIdentity, let digest = try? r.u64() else { return 0 }
+        return digest
+    }
+
+    /// The view section, checked against its checksum, with a reader at its header (nil: none).
+    /// Class records are read from the same bytes with ``viewRecord(_:in:)``.
+    private func viewReader() throws -> BinaryReader? {
+        guard let header, let mapped, header.viewLength >= 8 else { return nil }
+        let bytes = try mapped.copy(header.viewOffset, header.viewLength, crc: header.viewCRC, what: "index")
+        var footer = BinaryReader(bytes, offset: bytes.count - 8)
+        let start = Int(try footer.u64()) - header.viewOffset
+        guard start >= 0, start < bytes.count - 8 else { throw BinaryReader.Invalid(description: "the index's header lies outside it") }
+        return BinaryReader(bytes, offset: start, end: bytes.count - 8)
+    }
+
+    /// The class record at absolute file offset `offset`, from the view section's bytes.
+    private func viewRecord(_ offset: Int, in section: [UInt8]) throws -> BinaryReader {
+        guard let header else { throw BinaryReader.Invalid(description: "no index") }
+        var r = BinaryReader(section, offset: offset - header.viewOffset)
+        let length = Int(try r.u32())
+        _ = try r.u32() // the record's own checksum; the section's covers it
+        let start = r.offset
+        guard start + length <= section.count else { throw BinaryReader.Invalid(description: "a class index record runs past the index") }
+        return BinaryReader(section, offset: start, end: start + length)
     }
 
     // MARK: - Checked defaults
@@ -215,10 +258,12 @@ final class RegistryCache {
     /// directory, none of the directories it walked changed (so no file was added, removed or
     /// renamed), and the class's file is unchanged. nil otherwise: the caller does a full load.
     func lookup(_ name: String, searchPath: [String], workingDirectory: String) -> (IndexedClass, [String])? {
-        guard let header, let mapped, header.viewLength > 0 else { return nil }
+        guard let mapped else { return nil }
         do {
-            var r = try BinaryReader(mapped.copy(header.viewOffset, header.viewLength, crc: header.viewCRC, what: "index"))
-            guard try r.string() == Self.hostIdentity, try r.string() == workingDirectory,
+            guard var r = try viewReader() else { return nil }
+            guard try r.string() == Self.hostIdentity else { return nil }
+            _ = try r.u64() // digest
+            guard try r.string() == workingDirectory,
                   try r.array({ try $0.string() }) == searchPath else { return nil }
             let directories = try r.array { try PluginSearchPath.WalkedDirectory(from: &$0) }
             guard directories.allSatisfy(\.isUnchanged) else { return nil }
@@ -230,7 +275,7 @@ final class RegistryCache {
                 let middle = (low + high) / 2
                 var s = BinaryReader(r.bytes, offset: slots + middle * 4, end: slots + middle * 4 + 4)
                 let recordOffset = Int(try s.u32())
-                var record = try BinaryReader(mapped.record(recordOffset, what: "class index record"))
+                var record = try viewRecord(recordOffset, in: r.bytes)
                 let candidate = try record.string()
                 if candidate < name { low = middle + 1; continue }
                 if candidate > name { high = middle - 1; continue }
@@ -329,7 +374,9 @@ final class RegistryCache {
 
         var viewOffset = 0, viewLength = 0, viewCRC: UInt32 = 0
         if let view = newView ?? storedView() {
-            // Class records first (their offsets go into the view's table).
+            // The class records, then the view's header with their offsets, then where that header
+            // starts: one checksummed section.
+            viewOffset = out.bytes.count
             var offsets: [UInt32] = []
             for cls in view.classes.sorted(by: { $0.name < $1.name }) {
                 let key = PluginLoader.absolutePath(cls.file, relativeTo: view.workingDirectory)
@@ -342,18 +389,18 @@ final class RegistryCache {
                 offsets.append(UInt32(out.bytes.count))
                 out.u32(UInt32(w.bytes.count)); out.u32(Self.crc(w.bytes)); out.raw(w.bytes)
             }
-            var v = BinaryWriter(capacity: 4 * offsets.count + 256)
-            v.string(Self.hostIdentity)
-            v.string(view.workingDirectory)
-            v.array(view.searchPath) { $0.string($1) }
-            v.array(view.directories) { $1.encode(to: &$0) }
-            v.array(view.warnings) { $0.string($1) }
-            v.u32(UInt32(offsets.count))
-            for o in offsets { v.u32(o) }
-            viewOffset = out.bytes.count
-            viewLength = v.bytes.count
-            viewCRC = Self.crc(v.bytes)
-            out.raw(v.bytes)
+            let headerStart = out.bytes.count
+            out.string(Self.hostIdentity)
+            out.u64(Self.digest(view))
+            out.string(view.workingDirectory)
+            out.array(view.searchPath) { $0.string($1) }
+            out.array(view.directories) { $1.encode(to: &$0) }
+            out.array(view.warnings) { $0.string($1) }
+            out.u32(UInt32(offsets.count))
+            for o in offsets { out.u32(o) }
+            out.u64(UInt64(headerStart))
+            viewLength = out.bytes.count - viewOffset
+            viewCRC = Self.crc(Array(out.bytes[viewOffset...]))
         }
         // Defaults checks of files that still exist, unchanged.
         var d = BinaryWriter(capacity: 256)
@@ -387,10 +434,10 @@ final class RegistryCache {
     /// The view stored in the file, kept when this run made no new one (an `inspect` that found its
     /// class through the index does not forget the index).
     private func storedView() -> View? {
-        guard let header, let mapped, header.viewLength > 0 else { return nil }
         do {
-            var r = try BinaryReader(mapped.copy(header.viewOffset, header.viewLength, crc: header.viewCRC, what: "index"))
+            guard var r = try viewReader() else { return nil }
             guard try r.string() == Self.hostIdentity else { return nil }
+            _ = try r.u64() // digest
             let cwd = try r.string()
             let searchPath = try r.array { try $0.string() }
             let directories = try r.array { try PluginSearchPath.WalkedDirectory(from: &$0) }
@@ -398,7 +445,7 @@ final class RegistryCache {
             let count = Int(try r.u32())
             var classes: [(String, String, Int)] = []
             for _ in 0..<count {
-                var record = try BinaryReader(mapped.record(Int(try r.u32()), what: "class index record"))
+                var record = try viewRecord(Int(try r.u32()), in: r.bytes)
                 let name = try record.string(), file = try record.string()
                 _ = try record.u64(); _ = try record.i64(); _ = try record.u64()
                 _ = try BlobReference(from: &record)
@@ -551,12 +598,6 @@ final class MappedFile: @unchecked Sendable {
         return b
     }
 
-    /// A length-prefixed, checksummed record at `offset`: `u32 length u32 crc bytes`.
-    func record(_ offset: Int, what: String) throws -> [UInt8] {
-        var r = BinaryReader(bytes(offset, 8))
-        let length = Int(try r.u32()), crc = try r.u32()
-        return try copy(offset + 8, length, crc: crc, what: what)
-    }
 }
 
 /// What `host list` shows of a class: no property table.

@@ -135,7 +135,8 @@ final class RegistryCacheTests: XCTestCase {
         let dir = root + "/components", cache = root + "/registry.bin"
         let fresh = Registry(options: options(dir, cache: root + "/fresh.bin", isolation: .inProcess))
         let expected = try ["Gauge", "AllTypes"].map { try fresh.classInfo(named: $0) }
-        _ = Registry(options: options(dir, cache: cache)).classes
+        let first = Registry(options: options(dir, cache: cache))
+        for name in ["Gauge", "AllTypes"] { _ = try first.checkedDefaults(of: try XCTUnwrap(first.designableClass(named: name))) }
         let good = try Data(contentsOf: URL(fileURLWithPath: cache))
         var offset = 0
         while offset < good.count {
@@ -146,9 +147,15 @@ final class RegistryCacheTests: XCTestCase {
             let saved = Diagnostics.warningSink
             Diagnostics.warningSink = { warnings.append($0) }
             defer { Diagnostics.warningSink = saved }
+            // Every part of the cache is read: the index (one class), the entries (all), the defaults.
+            let indexed = Registry(options: options(dir, cache: cache))
+            XCTAssertEqual(try indexed.classInfo(named: "Gauge"), expected[0], "byte \(offset)")
             let registry = Registry(options: options(dir, cache: cache))
             XCTAssertEqual(registry.classes.map(\.name), ["AllTypes", "Gauge"], "byte \(offset)")
             XCTAssertEqual(try ["Gauge", "AllTypes"].map { try registry.classInfo(named: $0) }, expected, "byte \(offset)")
+            for name in ["Gauge", "AllTypes"] {
+                XCTAssertEqual(try registry.checkedDefaults(of: try XCTUnwrap(registry.designableClass(named: name))).count, 0, "byte \(offset)")
+            }
             let rebuilt = try Data(contentsOf: URL(fileURLWithPath: cache))
             if rebuilt == bad {
                 XCTFail("byte \(offset): the corrupt cache was kept")

@@ -305,12 +305,15 @@ final class ServeTests: XCTestCase {
         defer { server.stop() }
         let events = try EventStreamClient(port: port)
         XCTAssertNotNil(events.waitFor("hello"))
-        // Save a source file: the build runs, its output is shown, what it built is reloaded.
+        // Save a source file: the build runs, its output is shown, what it built is reloaded. The
+        // reload may come before or after the build's end (the watch sees the new .so while the
+        // build command is still finishing).
+        let saved = events.mark
         try green.write(toFile: root + "/src/choice.txt", atomically: true, encoding: .utf8)
-        XCTAssertNotNil(events.waitFor("build") { ($0["line"] as? String)?.hasPrefix("compiling ") == true }, events.all.joined(separator: "\n"))
-        let done = events.waitFor("build") { $0["finished"] as? Bool == true }
+        XCTAssertNotNil(events.waitFor("build", since: saved) { ($0["line"] as? String)?.hasPrefix("compiling ") == true }, events.all.joined(separator: "\n"))
+        let done = events.waitFor("build", since: saved) { $0["finished"] as? Bool == true }
         XCTAssertEqual(done?["status"] as? Int, 0)
-        XCTAssertNotNil(events.waitFor("reload") { $0["build"] as? Int == 2 }, events.all.joined(separator: "\n"))
+        XCTAssertNotNil(events.waitFor("reload", since: saved) { $0["build"] as? Int == 2 }, events.all.joined(separator: "\n"))
         server.waitForLine(containing: "build: `sh build.sh` succeeded")
         // A failing build: its error and status reach the page and the terminal; nothing is reloaded.
         try "broken".write(toFile: root + "/src/choice.txt", atomically: true, encoding: .utf8)

@@ -170,13 +170,18 @@ final class EventStreamClient: @unchecked Sendable {
     }
     private var pendingText = ""
 
-    /// Waits for the next event named `name` (after those already waited for) matching `predicate`.
-    func waitFor(_ name: String, timeout: Double = 15, where predicate: ([String: Any]) -> Bool = { _ in true }) -> [String: Any]? {
+    /// Where the events received so far end: pass it as `since` to wait for events in any order.
+    var mark: Int { lock.lock(); defer { lock.unlock() }; return events.count }
+
+    /// Waits for the next event named `name` (after those already waited for, or, with `since`,
+    /// after that mark: events that may come in either order) matching `predicate`.
+    func waitFor(_ name: String, timeout: Double = 15, since: Int? = nil,
+                 where predicate: ([String: Any]) -> Bool = { _ in true }) -> [String: Any]? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             lock.lock()
-            if let i = events[consumed...].firstIndex(where: { $0.name == name && predicate($0.data) }) {
-                consumed = i + 1
+            if let i = events[min(since ?? consumed, events.count)...].firstIndex(where: { $0.name == name && predicate($0.data) }) {
+                consumed = max(consumed, i + 1)
                 let e = events[i].data
                 lock.unlock()
                 return e
