@@ -70,6 +70,12 @@ enum SnapshotCommand: Command {
             Diagnostics.warningSink("\(settings.file ?? directory): classes.\(name): no such class is registered (the entry is unused)")
         }
         let all = try SnapshotPlan.cases(registry: registry, settings: settings, names: names, variants: variants, overrides: overrides)
+        // An empty suite passed ("0 passed, 0 failed", exit 0): a CI job run in the wrong folder, or
+        // whose components were not built, was green. (A file that failed to load is reported below.)
+        if all.isEmpty && registry.failures.isEmpty {
+            throw HostError(.notFound, "no classes to snapshot in \(registry.searchPath.directories.joined(separator: ", ")) "
+                            + "(expected plugins there, or name a folder with --plugins DIR)")
+        }
         let cases = shard.map { Array($0.select(all)) } ?? all
         var registries = [registry]
         for _ in 1..<max(1, min(jobs, cases.count)) { registries.append(try CLI.registry(arguments)) }

@@ -45,10 +45,11 @@ public enum SceneRender {
                 let component = try DesignerInstance(cls, archive: archive, prepareForDesigner: true)
                 try component.draw(on: target.canvas)
             } catch let error as HostError where error.kind == .badData && error.file == archive.source {
-                // Attribute problems: name the scene file and the instance's attribute path.
+                // Attribute problems: name the scene file, the instance's attribute path and its class
+                // (the path alone did not say which class's property table was meant).
                 var e = error
                 e.file = scene.file
-                if let p = e.property { e.message = "\(instance.path).attributes.\(p): \(e.message)"; e.property = nil }
+                if let p = e.property { e.message = "\(instance.path).attributes.\(p) (class \(instance.className)): \(e.message)"; e.property = nil }
                 e.className = nil
                 throw e
             }

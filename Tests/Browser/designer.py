@@ -104,7 +104,8 @@ def main(port, components, button, good, crash, scene):
         # "Copy as command": the host render line of this view.
         page.get_by_role("button", name="Copy as command").click()
         line = page.get_by_label("Command", exact=True).input_value()
-        assert line == "host render RoundedCornerButton --set cornerRadius=22 --scale 2 -o RoundedCornerButton.png", line
+        # The server was started on its folder by name: the line names it (it found no class elsewhere).
+        assert line == "host render RoundedCornerButton --plugins components --set cornerRadius=22 --scale 2 -o RoundedCornerButton.png", line
 
         # The keyboard alone: focus a library entry, Enter selects it.
         inspector = page.get_by_role("complementary", name="Inspector")
@@ -183,6 +184,21 @@ def main(port, components, button, good, crash, scene):
         assert ok["attributes"]["cornerRadius"] == 10, ok["attributes"]
         assert ok["attributes"]["title"] == "OK", "an attribute the edit did not touch is kept"
         assert saved["background"] == "#F2F2F7", saved
+
+        # 5. A screen with 3 device pixels per point: "Fit" on a 20×20 frame asked for scale 24,
+        #    past the renderer's 16 (refused by the server); the page stays within it.
+        dense = browser.new_page(viewport={"width": 1280, "height": 800}, device_scale_factor=3)
+        dense.on("pageerror", lambda e: errors.append(str(e)))
+        dense.goto(base)
+        dense.get_by_role("button", name="Rounded Corner Button", exact=True).click()
+        dense.get_by_role("img", name="Rounded Corner Button").wait_for()
+        dense.get_by_label("Width", exact=True).fill("20")
+        dense.get_by_label("Height", exact=True).fill("20")
+        dense.get_by_label("Height", exact=True).press("Enter")
+        wait_until(dense, "document.getElementById('canvas').naturalWidth === 120")
+        dense.get_by_label("Zoom").select_option("fit")
+        wait_until(dense, "document.getElementById('canvas').naturalWidth === 320")
+        assert dense.locator("#overlay").is_hidden(), dense.locator("#overlay").inner_text()
         assert not errors, errors
         browser.close()
 

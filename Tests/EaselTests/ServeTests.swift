@@ -440,7 +440,8 @@ final class ServeBrowserTests: XCTestCase {
           {"class": "RoundedCornerButton", "name": "ok", "frame": "20,20,120,44", "attributes": {"title": "OK"}},
           {"class": "Faulty", "name": "gauge", "frame": "160,20,40,40"}]}
         """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
-        let process = try WatchProcess(["--port", "0", "--timeout", "1", "--scene", "board.json"], directory: root, command: "serve")
+        // The folder is named (as `host serve components`): "Copy as command" must name it too.
+        let process = try WatchProcess(["components", "--port", "0", "--timeout", "1", "--scene", "board.json"], directory: root, command: "serve")
         defer { process.stop() }
         let line = try XCTUnwrap(process.waitForLine(containing: "serving the designer at http://127.0.0.1:"))
         let port = try XCTUnwrap(line.split(separator: ":").dropFirst(2).first.map { String($0.prefix { $0.isNumber }) })

@@ -189,6 +189,16 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertNotNil(bytes(root + "/mine/notes.txt"))
     }
 
+    /// Run where no plugin is (the wrong folder, components not built), verify printed "0 passed,
+    /// 0 failed" and exited 0: a green CI job that checked nothing.
+    func testAnEmptySuiteIsAnErrorNotAPass() throws {
+        let root = try TestPaths.scratch()
+        try FileManager.default.createDirectory(atPath: root + "/components", withIntermediateDirectories: true)
+        let result = try snapshot(["verify"], in: root)
+        XCTAssertEqual(result.status, 66, result.stdout + result.stderr)
+        XCTAssertTrue(result.stderr.contains("no classes to snapshot in ./components"), result.stderr)
+    }
+
     func testARenderThatCrashesIsAnErrorWithExitStatus69() throws {
         let root = try componentsFolder(["libFaulty.so": CFixture.build("faulty_plugin.c", defines: ["FAULT=crash_draw"])])
         let r = try snapshot(["verify", "--scales", "1", "--junit", "j.xml"], in: root)

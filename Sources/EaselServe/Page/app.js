@@ -7,6 +7,7 @@
 const $ = (id) => document.getElementById(id);
 const state = {
   classes: [],          // from GET /api/classes: {name, displayName, summary, group, state, file}
+  searchPath: [],       // the folders the server loads from (Copy as command names them)
   failures: [],
   current: null,        // the selected class's detail (GET /api/classes/NAME)
   scene: null,          // the open scene: {index, document, selected}
@@ -49,6 +50,7 @@ async function loadLibrary() {
   }
   classes.sort((a, b) => a.group.localeCompare(b.group) || a.displayName.localeCompare(b.displayName));
   state.classes = classes;
+  state.searchPath = list.searchPath || [];
   state.failures = list.failures;
   renderLibrary();
 }
@@ -495,6 +497,12 @@ function zoomScale(naturalWidth, naturalHeight) {
   return Math.max(0.25, Math.min(8, Math.min((area.width - 48) / naturalWidth, (area.height - 48) / naturalHeight)));
 }
 
+/** Pixels per point to render at: the zoom times the screen's pixel ratio, within the renderer's
+ *  scales (0.1 to 16, which the server enforces: fit on a small class at a ratio of 3 asked for 24). */
+function renderScale(zoom) {
+  return Math.min(16, Math.max(0.1, Math.round(zoom * (window.devicePixelRatio || 1) * 100) / 100));
+}
+
 function requestedSize() {
   const w = Number($("width").value), h = Number($("height").value);
   return w > 0 && h > 0 ? `${w}x${h}` : null;
@@ -504,7 +512,7 @@ function previewURL(format, download) {
   const size = requestedSize();
   const known = state.lastSize || state.current?.class.defaultSize;
   const zoom = zoomScale(known?.width, known?.height);
-  const scale = format === "png" ? Math.round(zoom * (window.devicePixelRatio || 1) * 100) / 100 : 1;
+  const scale = format === "png" ? renderScale(zoom) : 1;
   const q = new URLSearchParams({ class: state.current.class.name, scale: String(scale), format });
   if (size) q.set("size", size);
   if (download) q.set("download", "1");
@@ -563,7 +571,7 @@ async function drawClass() {
 function updateDownloads() {
   if (state.scene) {
     const zoom = zoomScale(...sceneSize());
-    const scale = Math.round(zoom * (window.devicePixelRatio || 1) * 100) / 100;
+    const scale = renderScale(zoom);
     for (const f of ["png", "svg", "pdf"]) {
       $("download-" + f).href = `/api/scenes/${state.scene.index}/preview?format=${f}&download=1` + (f === "png" ? `&scale=${scale}` : "");
     }
@@ -721,7 +729,7 @@ async function reloadScene(index, selected, keepEdits) {
 
 async function drawScene() {
   const zoom = zoomScale(...sceneSize());
-  const scale = Math.round(zoom * (window.devicePixelRatio || 1) * 100) / 100;
+  const scale = renderScale(zoom);
   const r = await fetch(`/api/scenes/${state.scene.index}/preview?scale=${scale}`, { cache: "no-store" });
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
@@ -832,6 +840,10 @@ function command() {
   }
   const c = state.current.class;
   const parts = ["host", "render", c.name];
+  // The folders this server loads from, unless it is the default that host render searches too
+  // (without them the line found no class when the server was started on another folder).
+  const dirs = state.searchPath || [];
+  if (!(dirs.length === 1 && dirs[0] === "./components")) for (const d of dirs) parts.push("--plugins", shellQuote(d));
   for (const p of c.properties) if (p.valueText !== undefined && p.valueText !== p.defaultText) parts.push("--set", shellQuote(`${p.name}=${p.valueText}`));
   const size = requestedSize();
   if (size) parts.push("--size", size);
