@@ -52,29 +52,22 @@ final class PluginImage: @unchecked Sendable {
             throw HostError(.internalError, "cannot create a memory file for the private copy: \(String(cString: strerror(errno)))",
                             file: path, phase: .load)
         }
+        // In the kernel (sendfile), not through a buffer: a 4 MB Swift plugin in one call.
+        var st = stat()
+        guard fstat(input, &st) == 0 else {
+            close(output)
+            throw HostError(.pluginFailure, "cannot be read: \(String(cString: strerror(errno)))", file: path, phase: .load)
+        }
         var offset: off_t = 0
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = pread(input, &buffer, buffer.count, offset)
-            if n == 0 { break }
+        while offset < st.st_size {
+            let n = sendfile(output, input, &offset, Int(st.st_size - offset))
             if n < 0 {
                 if errno == EINTR { continue }
+                let e = errno
                 close(output)
-                throw HostError(.pluginFailure, "cannot be read: \(String(cString: strerror(errno)))",
-                                file: path, phase: .load)
+                throw HostError(.pluginFailure, "cannot be copied: \(String(cString: strerror(e)))", file: path, phase: .load)
             }
-            offset += off_t(n)
-            var written = 0
-            while written < n {
-                let w = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, n - written) }
-                if w < 0 {
-                    if errno == EINTR { continue }
-                    close(output)
-                    throw HostError(.internalError, "cannot write the private copy: \(String(cString: strerror(errno)))",
-                                    file: path, phase: .load)
-                }
-                written += w
-            }
+            if n == 0 { break } // the file shrank while it was copied: ELFCheck said it was whole
         }
         return output
     }

@@ -5,6 +5,8 @@
 final class WorkerConnection {
     let fd: Int32
     private var pending: [UInt8] = []
+    /// Where reads land: one per connection, large enough for a preview picture in a few reads.
+    private lazy var buffer = [UInt8](repeating: 0, count: 1 << 18)
 
     /// Frames larger than this are refused (a display list is capped at 64 MiB).
     static let maximumFrame = 80 << 20
@@ -50,7 +52,6 @@ final class WorkerConnection {
         let start = Clock.now()
         var deadline = budget.map { start + UInt64(max($0, 0.001) * 1e9) }
         let latest = budget.map { start + UInt64(max($0, 0.001) * 2e9) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             if let frame = try takeFrame() { return frame }
             var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
