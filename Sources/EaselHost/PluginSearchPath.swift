@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Where the host looks for plugin files.
@@ -20,7 +19,7 @@ public struct PluginSearchPath: Equatable, Sendable {
 
     /// The search path for command-line directories and an environment.
     public static func resolve(explicit: [String],
-                               environment: [String: String] = ProcessInfo.processInfo.environment) -> PluginSearchPath {
+                               environment: [String: String] = ProcessEnvironment.current) -> PluginSearchPath {
         var dirs = explicit
         if let env = environment[environmentVariable] {
             dirs += env.split(separator: ":").map(String.init).filter { !$0.isEmpty }

@@ -1,5 +1,4 @@
 import CZlib
-import FoundationEssentials
 import Glibc
 
 /// The registry cache, like GStreamer's binary registry: what scanning each plugin file learned (its
@@ -95,7 +94,7 @@ final class RegistryCache {
 
     /// The default cache file for this user.
     static var defaultPath: String {
-        let env = ProcessInfo.processInfo.environment
+        let env = ProcessEnvironment.current
         if let p = env["EASEL_REGISTRY_CACHE"], !p.isEmpty { return p }
         let base: String
         if let xdg = env["XDG_CACHE_HOME"], xdg.hasPrefix("/") { base = xdg }

@@ -1,5 +1,4 @@
 import CSystem
-import FoundationEssentials
 @preconcurrency import Glibc
 
 /// Starts worker processes by forking a template process, the *launcher* (a zygote), so that a
@@ -145,7 +144,7 @@ public enum WorkerLauncher {
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw HostError(.internalError, "cannot create the worker launcher's socket: \(String(cString: strerror(errno)))")
         }
-        let executable = ProcessInfo.processInfo.environment["EASEL_WORKER_EXECUTABLE"].flatMap { $0.isEmpty ? nil : $0 }
+        let executable = ProcessEnvironment.current["EASEL_WORKER_EXECUTABLE"].flatMap { $0.isEmpty ? nil : $0 }
         let pid: pid_t
         if executable == nil, easel_thread_count() == 1, workerMain != nil {
             pid = forkLauncher(control: pair[1])
@@ -190,7 +189,7 @@ public enum WorkerLauncher {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, control, 3)
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessEnvironment.current
         // A crashing plugin should end its worker at once, not after a symbolicated backtrace.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         if wantsWarmUp { environment["EASEL_LAUNCHER_WARM"] = "1" }
@@ -218,7 +217,7 @@ public enum WorkerLauncher {
         if null >= 0 { dup2(null, 0); dup2(null, 1); if null > 2 { close(null) } }
         _ = easel_set_child_subreaper()
         setenv("SWIFT_BACKTRACE", "enable=no", 1)
-        if warm ?? (ProcessInfo.processInfo.environment["EASEL_LAUNCHER_WARM"] == "1") { warmUp?() }
+        if warm ?? (ProcessEnvironment.current["EASEL_LAUNCHER_WARM"] == "1") { warmUp?() }
         var server = LauncherServer(control: control)
         server.run()
         return 0

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// A worker process, forked by the ``WorkerLauncher``: it runs plugin code so that a crash, an

@@ -11,10 +11,11 @@ final class StartupTests: XCTestCase {
     /// Libraries `host serve` loads on first use (CMicroHTTPD/shim.h), never at start.
     static let serverLibraries = ["libmicrohttpd.so", "libgnutls.so"]
     /// What only drawing needs: the drawing library (Sources/host/DrawingLibrary.swift), the renderer's
-    /// libraries, and Foundation with ICU (which only the drawing library's modules import).
+    /// libraries, and Foundation with ICU (only the drawing library's modules import any of Foundation).
     static let drawingLibraries = ["libEaselDrawing.so", "libcairo.so", "libpango-1.0.so", "libpangocairo-1.0.so",
                                    "libfontconfig.so", "libX11.so", "libxcb.so", "libglib-2.0.so", "libpng16.so",
-                                   "libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"]
+                                   "libFoundation.so", "libFoundationEssentials.so", "libFoundationInternationalization.so",
+                                   "lib_FoundationICU.so"]
 
     /// The file names (without the version suffix after ".so") of every library the loader
     /// initialised while `host ARGUMENTS` ran in `directory`, with its exit status.
@@ -115,6 +116,18 @@ final class StartupTests: XCTestCase {
         let inspect = try run(["inspect", "Swatch", "--set", "label=x", "--json", "--in-process", "--cache", "none"])
         XCTAssertEqual(try textWidth(inspect), 0)
         XCTAssertTrue(inspect.stderr.contains("warning: plugins cannot measure text or images: cannot find libEaselDrawing.so"), inspect.stderr)
+    }
+
+    /// EaselHost reads the environment without Foundation: the same variables as ProcessInfo's, values
+    /// with "=" in them and empty ones included.
+    func testTheEnvironmentWithoutFoundation() {
+        setenv("EASEL_TEST_EQUALS", "a=b=c", 1)
+        setenv("EASEL_TEST_EMPTY", "", 1)
+        defer { unsetenv("EASEL_TEST_EQUALS"); unsetenv("EASEL_TEST_EMPTY") }
+        let variables = ProcessEnvironment.current
+        XCTAssertEqual(variables["EASEL_TEST_EQUALS"], "a=b=c")
+        XCTAssertEqual(variables["EASEL_TEST_EMPTY"], "")
+        XCTAssertEqual(variables, ProcessInfo.processInfo.environment)
     }
 
     /// `host render --help` states the renderer's limits without loading it (EaselHost's RenderLimits).
