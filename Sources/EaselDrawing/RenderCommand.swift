@@ -72,7 +72,12 @@ enum RenderCommand: Command {
     }
 
     static func background(_ arguments: ParsedArguments) throws -> Color? {
-        try arguments.value("background").map { try PropertyInfo.parseColor($0, "--background") }
+        // As --size: the option's name, not "property --background".
+        try arguments.value("background").map { text in
+            do { return try PropertyInfo.parseColor(text, "background") } catch let error as HostError {
+                throw HostError(.badData, "--background: \(error.message)")
+            }
+        }
     }
 
     /// The format for an output path: by extension; "-" is PNG on stdout.

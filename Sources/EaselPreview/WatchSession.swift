@@ -159,6 +159,7 @@ public final class WatchSession {
             var details: [WatchEvent] = []
             _ = updateWinners(details: &details)
             try checkClassFilter()
+            checkAssignments()
             for (path, seconds) in loads {
                 let start = Self.now() - seconds
                 finishReload(path, old: nil, start: start, loadSeconds: seconds,
@@ -191,6 +192,28 @@ public final class WatchSession {
             let close = Registry.closeNames(to: name, in: known)
             throw HostError(.notFound, "--class \(name): no class named '\(name)' in the watched plugins"
                             + (close.isEmpty ? " (they provide: \(known.joined(separator: ", ")))" : " (did you mean \(close.joined(separator: ", "))?)"))
+        }
+    }
+
+    /// `--set` values that no loaded class takes (a mistyped class or property name) were silently
+    /// never applied: each gets a warning at start. They are kept: a later build may provide them.
+    private func checkAssignments() {
+        guard !builds.isEmpty else { return }
+        let classes = winners.keys.sorted().compactMap { name in winners[name].flatMap { builds[$0] }?.build.classes.first { $0.name == name } }
+        for a in assignments {
+            let text = "\(a.className.map { $0 + "." } ?? "")\(a.name)=\(a.text)"
+            if let name = a.className {
+                guard winners[name] == nil else { continue }
+                let close = Registry.closeNames(to: name, in: classes.map(\.name))
+                emit(.notice("warning: --set \(text): no class named '\(name)' in the watched plugins"
+                             + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)") + "; kept for a build that provides it",
+                             detail: false))
+            } else if !classes.contains(where: { $0.property(named: a.name) != nil }) {
+                let close = Registry.closeNames(to: a.name, in: Array(Set(classes.flatMap { $0.properties.map(\.name) })).sorted())
+                emit(.notice("warning: --set \(text): no watched class has a property '\(a.name)'"
+                             + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)") + "; kept for a build that has one",
+                             detail: false))
+            }
         }
     }
 

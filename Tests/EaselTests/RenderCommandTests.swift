@@ -43,6 +43,13 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(try error(["new", "9lives"]).error["kind"] as? String, "usage")
     }
 
+    /// "host render: error: property --background: 'red' is not a colour": the option was called a property.
+    func testABadBackgroundNamesTheOption() throws {
+        let result = try runHost(["render", "Gauge", "--background", "red", "-o", "g.png"], directory: try project())
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.stderr.hasPrefix("host render: error: --background: 'red' is not a colour (expected #RRGGBB or #RRGGBBAA"), result.stderr)
+    }
+
     func testSettersScaleSizeAndBackground() throws {
         let root = try project()
         let result = try runHost(["render", "Gauge", "--set", "value=80", "--set", "tintColor=#FF0000",

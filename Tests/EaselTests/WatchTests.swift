@@ -332,6 +332,20 @@ final class WatchTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/previews/Staying.png"))
     }
 
+    /// `--set Gauje.value=5` or `--set valeu=5` (a mistyped class or property) was never applied and
+    /// never mentioned: the previews silently showed the defaults.
+    func testASetValueNoClassTakesIsWarnedAbout() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        let watch = try WatchProcess(["--out", "previews", "--set", "Gauje.value=5", "--set", "valeu=5", "--set", "label=ok"], directory: root)
+        defer { watch.stop() }
+        XCTAssertNotNil(watch.waitForLine(containing: "warning: --set Gauje.value=5: no class named 'Gauje' in the watched plugins (did you mean Gauge?)"),
+                        watch.output.joined(separator: "\n"))
+        XCTAssertNotNil(watch.waitForLine(containing: "warning: --set valeu=5: no watched class has a property 'valeu' (did you mean value?)"),
+                        watch.output.joined(separator: "\n"))
+        XCTAssertNotNil(watch.waitForLine(containing: "watching"))
+        XCTAssertFalse(watch.output.contains { $0.contains("label=ok") }, "a value a class takes is not warned about")
+    }
+
     /// A closed terminal (SIGHUP) ended watch at once, by the default action, where Ctrl-C and
     /// SIGTERM stop it cleanly ("stopped").
     func testHangupStopsLikeInterrupt() throws {
