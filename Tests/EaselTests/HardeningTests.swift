@@ -112,6 +112,19 @@ final class HardeningTests: XCTestCase {
         }
     }
 
+    /// Replaying a worker's drawing in the host (SVG, PDF, scenes) had no budget: a drawing quick to
+    /// record and slow to paint held the host for as long as it took.
+    func testReplayingADrawingHasTheCallsTimeBudget() throws {
+        let root = try hostile("slow_replay")
+        let start = Date()
+        let result = try runHost(["render", "Hostile", "-o", "out.svg", "--timeout", "1"], directory: root)
+        XCTAssertEqual(result.status, 69, result.stderr)
+        XCTAssertTrue(result.stderr.contains("class Hostile: display list: replaying the drawing exceeded the time budget of 1 s"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("[phase: draw]"), result.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30, "the budget, not the whole replay")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out.svg"))
+    }
+
     func testASceneFrameOfAbsurdSizeRenders() throws {
         let root = try exampleComponents(["Gauge"])
         try """

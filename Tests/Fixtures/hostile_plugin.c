@@ -21,6 +21,7 @@
  *   log_error          draw logs an ERROR but succeeds
  *   log_info           draw logs an INFO line
  *   log_deinit         deinit logs a warning
+ *   slow_replay        draw records 200 000 shadowed rectangles: quick to record, slow to replay
  */
 #define _GNU_SOURCE
 #include "easel.h"
@@ -49,6 +50,7 @@
 #define FAULT_log_error 14
 #define FAULT_log_info 15
 #define FAULT_log_deinit 16
+#define FAULT_slow_replay 17
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef FAULT
@@ -177,6 +179,11 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     the_host->log(the_host, EASEL_LOG_ERROR, "the texture cache is cold; drawing without it");
 #elif THE_FAULT == FAULT_log_info
     the_host->log(the_host, EASEL_LOG_INFO, "drawing with the info fixture");
+#elif THE_FAULT == FAULT_slow_replay
+    canvas->set_shadow(canvas, (easel_size){2, 2}, 30, (easel_color){0, 0, 0, 0.5});
+    canvas->set_fill_color(canvas, (easel_color){1, 0, 0, 1});
+    for (int i = 0; i < 200000; i++) canvas->fill_rect(canvas, (easel_rect){{(double)(i % 10), 0}, {10, 10}});
+    canvas->set_shadow(canvas, (easel_size){0, 0}, 0, (easel_color){0, 0, 0, 0});
 #endif
     canvas->set_fill_color(canvas, (easel_color){0.2, 0.4, 0.6, 1});
     canvas->fill_rect(canvas, rect);
