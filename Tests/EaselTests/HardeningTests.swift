@@ -247,6 +247,26 @@ final class HardeningTests: XCTestCase {
         XCTAssertEqual(cached.status, 0, cached.stderr)
         XCTAssertTrue(cached.stderr.contains("cache.fifo"), cached.stderr)
     }
+
+    /// Every test run left its folder, $TMPDIR/easel-tests-PID (some 500 MB: fixtures, scratch
+    /// projects), so /tmp grew by that per run. Folders of runs whose process is gone are removed
+    /// when a run starts (and a run removes its own when it ends without a failure).
+    func testFoldersOfEndedTestRunsAreRemoved() throws {
+        let root = try TestPaths.scratch()
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let names = ["easel-tests-\(ended.processIdentifier)", "easel-tests-\(getpid())", "easel-tests-1", "easel-tests-notapid"]
+        for name in names {
+            try FileManager.default.createDirectory(atPath: root + "/" + name + "/fixtures", withIntermediateDirectories: true)
+        }
+        let lock = "_tmp_easel-tests-\(ended.processIdentifier)_testInstall-A7C09AA5_projects_SwiftBadge_.build.lock"
+        FileManager.default.createFile(atPath: root + "/" + lock, contents: Data())
+        XCTAssertEqual(LeakCheck.removeFoldersOfEndedRuns(in: root).sorted(), [root + "/" + lock, root + "/" + names[0]].sorted())
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).sorted(), names.dropFirst().sorted(),
+                       "this run's, a live process's and other folders are kept")
+    }
 }
 
 /// Looking at processes and files the tests started or left.

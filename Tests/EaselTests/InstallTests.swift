@@ -9,7 +9,8 @@ final class InstallTests: XCTestCase {
     private func run(_ program: String, _ arguments: [String], in directory: String, prefix: String) throws -> ProcessResult {
         let path = "\(prefix)/bin:/opt/swift/usr/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         return try runProcess("/usr/bin/env", [program] + arguments,
-                              environment: ["PATH": path, "EASEL_PLUGIN_PATH": "",
+                              // TMPDIR: swift build's lock files (.build.lock) went to /tmp, two per run, kept for ever.
+                              environment: ["PATH": path, "EASEL_PLUGIN_PATH": "", "TMPDIR": directory,
                                             "EASEL_REGISTRY_CACHE": directory + "/registry.bin"],
                               directory: directory)
     }

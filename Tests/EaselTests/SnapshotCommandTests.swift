@@ -299,7 +299,7 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertFalse(piped.stdout.contains("ETA") || piped.stdout.contains("\r"), "no progress line in a pipe")
         // Under a pseudo-terminal (util-linux script), the progress line appears and is cleared.
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("script(1) is not installed") }
-        let command = "EASEL_PLUGIN_PATH= EASEL_REGISTRY_CACHE=\(NSTemporaryDirectory())easel-tests-\(getpid())/registry.bin \(TestPaths.host) snapshot verify --variants default"
+        let command = "EASEL_PLUGIN_PATH= EASEL_REGISTRY_CACHE=\(TestPaths.runDirectory)/registry.bin \(TestPaths.host) snapshot verify --variants default"
         let tty = try runProcess("/usr/bin/script", ["-qec", command, "/dev/null"], directory: root)
         XCTAssertEqual(tty.status, 0, tty.stdout)
         XCTAssertTrue(tty.stdout.contains("failed · ETA"), tty.stdout)

@@ -43,11 +43,15 @@ enum TestPaths {
         return path
     }
 
+    /// Everything this test run writes (scratch folders, fixtures, the registry cache):
+    /// `$TMPDIR/easel-tests-PID`, removed when the run ends (kept when a test failed; see LeakCheck).
+    static let runDirectory = NSTemporaryDirectory() + "easel-tests-\(getpid())"
+
     /// A fresh scratch directory for one test.
     static func scratch(_ name: String = #function) throws -> String {
         LeakCheck.install()
         let safe = name.filter { $0.isLetter || $0.isNumber }
-        let path = NSTemporaryDirectory() + "easel-tests-\(getpid())/\(safe)-\(UUID().uuidString.prefix(8))"
+        let path = TestPaths.runDirectory + "/\(safe)-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -71,7 +75,7 @@ enum CFixture {
                       includeDirectory: String = TestPaths.cHeaderDirectory) throws -> String {
         let key = source + "|" + defines.joined(separator: ",") + "|" + includeDirectory
         if let path = cache[key], FileManager.default.fileExists(atPath: path) { return path }
-        let dir = NSTemporaryDirectory() + "easel-tests-\(getpid())/fixtures"
+        let dir = TestPaths.runDirectory + "/fixtures"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let stem = name ?? (source.replacingOccurrences(of: ".c", with: "").replacingOccurrences(of: "/", with: "_") + defines.map { "-" + $0.replacingOccurrences(of: "=", with: "_") }.joined())
         let output = "\(dir)/lib\(stem).so"
@@ -138,7 +142,7 @@ enum SwiftFixture {
     }
 
     private static func outputDirectory() throws -> String {
-        let dir = NSTemporaryDirectory() + "easel-tests-\(getpid())/fixtures"
+        let dir = TestPaths.runDirectory + "/fixtures"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }
@@ -196,7 +200,7 @@ func runHost(_ arguments: [String], environment: [String: String] = [:], directo
     if env["EASEL_PLUGIN_PATH"] == nil { env["EASEL_PLUGIN_PATH"] = "" }
     // Never the user's registry cache: one per test process.
     if env["EASEL_REGISTRY_CACHE"] == nil {
-        env["EASEL_REGISTRY_CACHE"] = NSTemporaryDirectory() + "easel-tests-\(getpid())/registry.bin"
+        env["EASEL_REGISTRY_CACHE"] = TestPaths.runDirectory + "/registry.bin"
     }
     return try runProcess(TestPaths.host, arguments, environment: env, directory: directory, stdin: stdin)
 }
@@ -337,7 +341,7 @@ enum ForeignExample {
     }
 
     private static func cpp(_ name: String, _ source: String) throws -> String {
-        let dir = NSTemporaryDirectory() + "easel-tests-\(getpid())/fixtures"
+        let dir = TestPaths.runDirectory + "/fixtures"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let output = "\(dir)/lib\(name).so"
         let result = try runProcess("/usr/bin/env", ["c++", "-std=c++17", "-Wall", "-Wextra", "-pedantic", "-Werror", "-shared", "-fPIC",

@@ -17,7 +17,7 @@ final class WatchProcess: @unchecked Sendable {
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var env = ProcessInfo.processInfo.environment
         env["EASEL_PLUGIN_PATH"] = ""
-        env["EASEL_REGISTRY_CACHE"] = NSTemporaryDirectory() + "easel-tests-\(getpid())/registry.bin"
+        env["EASEL_REGISTRY_CACHE"] = TestPaths.runDirectory + "/registry.bin"
         env.merge(environment) { $1 }
         process.environment = env
         let pipe = Pipe()
