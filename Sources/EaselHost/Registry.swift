@@ -139,8 +139,11 @@ public final class Registry {
         var outcomes: [String: (ScanOutcome?, RegistryCache.Outcome?, LoadedPlugin?)] = [:]
         var toScan: [String] = []
         var signatures: [String: FileSignature] = [:]
+        var keys = Set<String>()
+        keys.reserveCapacity(files.count)
         for file in files {
             let key = PluginLoader.absolutePath(file)
+            keys.insert(key)
             guard let cache, let signature = walked[file] ?? FileSignature(path: file) else { toScan.append(file); continue }
             if !options.rescan, let entry = cache.entry(for: key) {
                 if entry.signature == signature {
@@ -190,7 +193,7 @@ public final class Registry {
             }
         }
         if let cache {
-            cache.prune(keeping: Set(files.map { PluginLoader.absolutePath($0) }))
+            cache.prune(keeping: keys)
             if explicitFiles == nil, let cwd = Self.workingDirectory {
                 cache.setView(RegistryCache.View(
                     workingDirectory: cwd, searchPath: options.searchPath.directories, directories: directories,

@@ -22,10 +22,10 @@ import Glibc
 ///     entries:  string hostIdentity, then per file: string path, u64 size, i64 mtime, u64 inode,
 ///               u64 content hash, u8 kind, u64 recordOffset u32 recordLength u32 recordCRC,
 ///               u64 blobOffset u32 blobLength u32 blobCRC
-///     view:     the class records, then its header: string hostIdentity, u64 digest, string cwd,
-///               [string] search path, [(string dir, u64 device, u64 inode, i64 mtime)] every
-///               directory walked, [string] warnings, u32 class count, a u32 file offset per class
-///               (sorted by name) of its record; last, u64 the header's file offset
+///     class records, then the view: string hostIdentity, u64 digest, string cwd, [string] search
+///               path, [(string dir, u64 device, u64 inode, i64 mtime)] every directory walked,
+///               [string] warnings, u32 class count, a u32 file offset per class (sorted by name)
+///               of its record
 ///     class record: u32 length u32 CRC, then string name, string file (as found), u64 size,
 ///               i64 mtime, u64 inode, u64 blobOffset u32 blobLength u32 blobCRC, u32 position
 ///     defaults: string hostIdentity, then per class whose defaults were checked (easel.h, DEFAULTS):
@@ -187,26 +187,19 @@ final class RegistryCache {
         return digest
     }
 
-    /// The view section, checked against its checksum, with a reader at its header (nil: none).
-    /// Class records are read from the same bytes with ``viewRecord(_:in:)``.
+    /// The view section (the index's header), checked against its checksum (nil: none).
     private func viewReader() throws -> BinaryReader? {
-        guard let header, let mapped, header.viewLength >= 8 else { return nil }
-        let bytes = try mapped.copy(header.viewOffset, header.viewLength, crc: header.viewCRC, what: "index")
-        var footer = BinaryReader(bytes, offset: bytes.count - 8)
-        let start = Int(try footer.u64()) - header.viewOffset
-        guard start >= 0, start < bytes.count - 8 else { throw BinaryReader.Invalid(description: "the index's header lies outside it") }
-        return BinaryReader(bytes, offset: start, end: bytes.count - 8)
+        guard let header, let mapped, header.viewLength > 0 else { return nil }
+        return BinaryReader(try mapped.copy(header.viewOffset, header.viewLength, crc: header.viewCRC, what: "index"))
     }
 
-    /// The class record at absolute file offset `offset`, from the view section's bytes.
-    private func viewRecord(_ offset: Int, in section: [UInt8]) throws -> BinaryReader {
-        guard let header else { throw BinaryReader.Invalid(description: "no index") }
-        var r = BinaryReader(section, offset: offset - header.viewOffset)
-        let length = Int(try r.u32())
-        _ = try r.u32() // the record's own checksum; the section's covers it
-        let start = r.offset
-        guard start + length <= section.count else { throw BinaryReader.Invalid(description: "a class index record runs past the index") }
-        return BinaryReader(section, offset: start, end: start + length)
+    /// The class record at file offset `offset` (`u32 length u32 CRC bytes`), checked against its
+    /// own checksum: a lookup reads only the records its binary search visits.
+    private func viewRecord(_ offset: Int, in _: [UInt8]) throws -> BinaryReader {
+        guard let mapped else { throw BinaryReader.Invalid(description: "no index") }
+        var r = BinaryReader(mapped.bytes(offset, 8))
+        let length = Int(try r.u32()), crc = try r.u32()
+        return BinaryReader(try mapped.copy(offset + 8, length, crc: crc, what: "class index record"))
     }
 
     // MARK: - Checked defaults
@@ -373,9 +366,8 @@ final class RegistryCache {
 
         var viewOffset = 0, viewLength = 0, viewCRC: UInt32 = 0
         if let view = newView ?? storedView() {
-            // The class records, then the view's header with their offsets, then where that header
-            // starts: one checksummed section.
-            viewOffset = out.bytes.count
+            // The class records (each with its own checksum, checked when it is read), then the
+            // view's header with their offsets (the view section proper, checksummed as a whole).
             var offsets: [UInt32] = []
             for cls in view.classes.sorted(by: { $0.name < $1.name }) {
                 let key = PluginLoader.absolutePath(cls.file, relativeTo: view.workingDirectory)
@@ -388,7 +380,7 @@ final class RegistryCache {
                 offsets.append(UInt32(out.bytes.count))
                 out.u32(UInt32(w.bytes.count)); out.u32(Self.crc(w.bytes)); out.raw(w.bytes)
             }
-            let headerStart = out.bytes.count
+            viewOffset = out.bytes.count
             out.string(Self.hostIdentity)
             out.u64(Self.digest(view))
             out.string(view.workingDirectory)
@@ -397,7 +389,6 @@ final class RegistryCache {
             out.array(view.warnings) { $0.string($1) }
             out.u32(UInt32(offsets.count))
             for o in offsets { out.u32(o) }
-            out.u64(UInt64(headerStart))
             viewLength = out.bytes.count - viewOffset
             viewCRC = Self.crc(Array(out.bytes[viewOffset...]))
         }
