@@ -41,10 +41,12 @@ package enum CLI {
     /// The spec of the command named `name`, if there is one.
     package static func spec(named name: String) -> CommandSpec? { specs.first { $0.name == name } }
 
-    /// Whether `argv` (after the program name) only asks for a command's help: answered from its spec.
-    package static func asksForHelp(_ argv: [String]) -> Bool {
-        guard let first = argv.first, let spec = spec(named: first) else { return false }
-        return (try? ArgumentParser.parse(Array(argv.dropFirst()), for: spec))?.has("help") == true
+    /// Whether `argv` (after the program name) names a command and options its spec accepts, without
+    /// asking for help: false for what is answered from the spec alone (its help, a usage error).
+    package static func isValidCommandLine(_ argv: [String]) -> Bool {
+        guard let first = argv.first, let spec = spec(named: first),
+              let arguments = try? ArgumentParser.parse(Array(argv.dropFirst()), for: spec) else { return false }
+        return !arguments.has("help")
     }
 
     static var help: String {

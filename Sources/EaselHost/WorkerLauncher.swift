@@ -88,6 +88,15 @@ public enum WorkerLauncher {
         return reply.state
     }
 
+    /// Tells the launcher that the host is done with a worker that quit on its own: it is reaped
+    /// (and its process group killed) when it ends, without the host waiting.
+    static func forget(_ pid: pid_t) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let control = connection else { return }
+        _ = try? control.request(Message(op: .forget, pid: pid))
+    }
+
     /// Ends every worker and the launcher, and waits for them. Called when the program ends.
     public static func shutdown() {
         lock.lock()
@@ -227,6 +236,8 @@ public enum WorkerLauncher {
         let control: Int32
         /// Known workers: nil while running, their ending once reaped.
         var workers: [pid_t: Ending?] = [:]
+        /// Workers the host will not ask about again: their endings are dropped once reaped.
+        var forgotten: Set<pid_t> = []
 
         init(control: Int32) { self.control = control }
 
@@ -265,6 +276,9 @@ public enum WorkerLauncher {
                 case .kill:
                     reply.state = kill(message.pid)
                     if case .ended = reply.state { workers[message.pid] = nil }
+                case .forget:
+                    // Still reaped by reapAll (and its group killed) when it ends; the host asks no more.
+                    forgotten.insert(message.pid)
                 case .shutdown:
                     killEverything()
                     var out = reply.encoded()
@@ -311,6 +325,7 @@ public enum WorkerLauncher {
                     workers[pid] = .some(Ending(status: status, maximumResidentKilobytes: Int(usage.ru_maxrss)))
                     Glibc.kill(-pid, SIGKILL) // what the plugin started in the worker's group
                     endedWorker = true
+                    if forgotten.remove(pid) != nil { workers[pid] = nil }
                 }
             }
             if endedWorker { sweepStrays() }
@@ -382,7 +397,7 @@ public enum WorkerLauncher {
 
     /// One control message: fixed size, native byte order (both ends are the same binary).
     struct Message {
-        enum Op: UInt32 { case spawn = 1, state, kill, shutdown }
+        enum Op: UInt32 { case spawn = 1, state, kill, shutdown, forget }
         static let size = 32
         var op: Op
         var pid: pid_t = 0

@@ -125,12 +125,34 @@ final class WorkerProcess {
         guard isAlive else { return }
         try? connection.send(WorkerRequest.quit.encoded())
         shutdown(connection.fd, Int32(SHUT_WR))
-        for _ in 0..<50 { // up to 50 ms for a clean exit
-            if reap(kill: false) { break }
-            usleep(1000)
+        // A worker that quits closes its output once its plugins' deinit returned: wait for that
+        // (up to 50 ms), keeping what deinit printed; the launcher reaps the process. A worker that
+        // does not finish in time, or whose output a child of its plugin holds open, is killed.
+        let deadline = Clock.now() + 50_000_000
+        var ended = false
+        var buffer = [UInt8](repeating: 0, count: 1 << 14)
+        while !ended, Clock.now() < deadline {
+            var pfd = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            let left = Int32(max(1, (deadline - min(deadline, Clock.now())) / 1_000_000))
+            guard poll(&pfd, 1, left) > 0 else { continue }
+            while true {
+                let n = read(output, &buffer, buffer.count)
+                if n > 0 {
+                    for line in outputTail.append(buffer[0..<n]) { PluginLogLine.forward(line) }
+                    continue
+                }
+                if n == 0 { ended = true }
+                break
+            }
         }
-        if isAlive { reap(kill: true) }
-        drainOutput()
+        if ended {
+            isAlive = false
+            ending = ending ?? "quit"
+            WorkerLauncher.forget(pid)
+        } else {
+            reap(kill: true)
+            drainOutput()
+        }
     }
 
     /// The first and last lines the worker wrote to stdout or stderr during the current call (or

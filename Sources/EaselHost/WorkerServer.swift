@@ -41,6 +41,10 @@ public enum WorkerServer {
                 }
                 if request == .quit {
                     state.finish()
+                    // Done: the host sees the output end now, not after this process's memory is
+                    // torn down (the launcher reaps it meanwhile).
+                    fflush(stdout)
+                    close(1); close(2); close(fd)
                     return 0
                 }
                 if case .scan(let paths) = request {

@@ -19,12 +19,12 @@ enum DrawingLibrary {
     static let fileName = "libEaselDrawing.so"
 
     /// Whether `argv` (after the program name) is the drawing library's to run: the worker launcher,
-    /// or a drawing command that does not just ask for its help (answered here, from its spec).
+    /// or a drawing command with options its spec accepts (its help and usage errors are answered
+    /// here, from the spec, by the same code).
     static func handles(_ argv: [String]) -> Bool {
         if argv == [WorkerLauncher.launcherArgument] { return true }
-        guard let first = argv.first, CLI.spec(named: first) != nil,
-              !CLI.commands.contains(where: { $0.spec.name == first }) else { return false }
-        return !CLI.asksForHelp(argv)
+        guard let first = argv.first, !CLI.commands.contains(where: { $0.spec.name == first }) else { return false }
+        return CLI.isValidCommandLine(argv)
     }
 
     /// Runs this process's command line in the library and returns its exit status; a library that

@@ -63,6 +63,11 @@ final class StartupTests: XCTestCase {
                           ["list", "--names"], ["inspect", "Gauge"], ["inspect", "Gauge", "--json"], ["completions", "bash"], ["manual"]] {
             try assertNotLoaded(Self.drawingLibraries, by: arguments, directory: root)
         }
+        // A drawing command's usage error is answered from its spec, as its help is.
+        let usage = try runHost(["render", "Gauge", "--scael", "2", "-o", "g.png"], environment: ["LD_DEBUG": "libs"], directory: root)
+        XCTAssertEqual(usage.status, 64)
+        XCTAssertTrue(usage.stderr.contains("host render: error: unknown option '--scael' for 'host render' (did you mean '--scale'?)"), usage.stderr)
+        XCTAssertFalse(usage.stderr.contains("libEaselDrawing.so"), "a usage error loaded the drawing library")
         let render = try librariesLoaded(["render", "Gauge", "-o", "g.png"], directory: root)
         XCTAssertTrue(render.contains("libEaselDrawing.so") && render.contains("libcairo.so"), "\(render.sorted())")
     }
