@@ -53,7 +53,8 @@ enum ListCommand: Command {
         }
         if arguments.has("verbose") { checkDefaults(registry) }
         let p = registry.plugins.count
-        print("\n\(p) plugin\(p == 1 ? "" : "s"), \(classCount) class\(classCount == 1 ? "" : "es")"
+        // A blank line after the plugins, none before the summary when every file failed.
+        print((p == 0 ? "" : "\n") + "\(p) plugin\(p == 1 ? "" : "s"), \(classCount) class\(classCount == 1 ? "" : "es")"
               + (registry.failures.isEmpty ? "" : ", \(registry.failures.count) failed"))
         if !registry.failures.isEmpty {
             print("\nFailed to load (\(registry.failures.count)):")

@@ -16,6 +16,11 @@ enum GalleryCommand: Command {
         let out = arguments.value("out") ?? "./gallery"
         let scale = try RenderCommand.scale(arguments) ?? 2
         makeDirectories(out)
+        // A file is writable too: it was found out only by every picture failing, one error line each.
+        var st = stat()
+        if stat(out, &st) == 0, st.st_mode & S_IFMT != S_IFDIR {
+            throw HostError(.cannotCreate, "is a file, not a directory (expected a folder for the gallery's pictures and index.html)", file: out)
+        }
         guard access(out, W_OK) == 0 else {
             throw HostError(.cannotCreate, "cannot write the gallery here (expected a writable directory)", file: out)
         }

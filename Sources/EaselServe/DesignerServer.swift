@@ -211,8 +211,11 @@ public final class DesignerServer: @unchecked Sendable {
         guard let file = ResourceFiles.file(relative, under: root), let data = FileManager.default.contents(atPath: file) else {
             throw HostError(.notFound, "no such resource '\(relative)' of class \(className)", file: root)
         }
+        // A plugin's SVG opened on its own (a new tab) ran its scripts at the designer's origin, which
+        // may save scenes: resources are shown sandboxed, with no script (an <img> is unaffected).
         return HTTPResponse(status: 200, contentType: ResourceFiles.contentType(file), bytes: [UInt8](data),
-                            headers: [("X-Content-Type-Options", "nosniff")])
+                            headers: [("X-Content-Type-Options", "nosniff"),
+                                      ("Content-Security-Policy", "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")])
     }
 
     private func thumbnail(_ className: String) throws -> HTTPResponse {

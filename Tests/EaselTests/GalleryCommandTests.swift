@@ -18,6 +18,17 @@ final class GalleryCommandTests: XCTestCase {
         XCTAssertFalse(html.contains("id=\"validation\""), "--no-validate")
     }
 
+    /// `--out notes.txt` (a file) tried every picture, each failing with its own error line, and
+    /// then the index: one clear error instead, and the file untouched.
+    func testAnOutputThatIsAFileIsOneError() throws {
+        let root = try exampleComponents(["Gauge"])
+        try "keep".write(toFile: root + "/notes.txt", atomically: true, encoding: .utf8)
+        let result = try runHost(["gallery", "--out", "notes.txt", "--no-validate"], directory: root)
+        XCTAssertEqual(result.status, 73)
+        XCTAssertEqual(result.stderr, "host gallery: error: notes.txt: is a file, not a directory (expected a folder for the gallery's pictures and index.html)\n")
+        XCTAssertEqual(try String(contentsOfFile: root + "/notes.txt", encoding: .utf8), "keep")
+    }
+
     func testAClassThatFailsIsReportedAndTheRestStillRendered() throws {
         let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge"),
                                          "libFaulty.so": try CFixture.build("faulty_plugin.c", defines: ["FAULT=crash_draw"], name: "faulty_crash_draw")])

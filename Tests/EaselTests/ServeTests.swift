@@ -164,6 +164,9 @@ final class ServeTests: XCTestCase {
         }
         let icon = try HTTPClient.request(port, "GET", "/api/resources/FancyButton/" + (try resourceImage(root)))
         XCTAssertEqual(icon.status, 200)
+        // An SVG resource opened on its own must not run scripts at the designer's origin.
+        XCTAssertTrue(icon.headers["content-security-policy"]?.hasPrefix("default-src 'none';") ?? false, "\(icon.headers)")
+        XCTAssertTrue(icon.headers["content-security-policy"]?.hasSuffix("sandbox") ?? false, "\(icon.headers)")
         // Oversized bodies, announced or not.
         let big = [UInt8](repeating: UInt8(ascii: " "), count: 2 << 20)
         let large = try HTTPClient.request(port, "POST", "/api/render", headers: [("Content-Type", "application/json")], body: big)
