@@ -44,11 +44,13 @@ enum ServeCommand: Command {
         }
         // Workers are forked from a launcher made now, while this process has one thread.
         WorkerLauncher.prepare(warm: true)
-        try session.start()
+        // Before the plugins load: a missing --sources folder was refused only after every plugin
+        // had loaded and "watching …" was printed. (Its watcher starts no thread until start().)
         var builder: BuildRunner?
         if let command = arguments.value("build") {
             builder = try BuildRunner(command: command, sources: arguments.all("sources")) { session.report($0) }
         }
+        try session.start()
         let server = try DesignerServer(session: session, hub: hub, configuration: configuration)
         print("serving the designer at \(server.url) (Ctrl-C stops)")
         fflush(stdout)

@@ -419,6 +419,10 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(build.stderr.contains("--build and --sources go together"), build.stderr)
         let missing = try runHost(["serve", "nowhere"], directory: root)
         XCTAssertEqual(missing.status, 66)
+        let sources = try runHost(["serve", "--port", "0", "--build", "true", "--sources", "nowhere"], directory: root)
+        XCTAssertEqual(sources.status, 66)
+        XCTAssertTrue(sources.stderr.contains("nowhere: no such directory (expected a folder of sources for --build)"), sources.stderr)
+        XCTAssertFalse(sources.stdout.contains("watching"), "refused before loading the plugins: \(sources.stdout)")
     }
 
     func assertSamePixels(_ a: PNGFile, _ b: PNGFile, _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
