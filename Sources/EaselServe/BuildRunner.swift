@@ -75,10 +75,13 @@ public final class BuildRunner: @unchecked Sendable {
         while !isStopped {
             let wait = lastSave.map { max(0, $0 + debounce - Self.now()) } ?? 0.25
             let events = watcher.next(timeout: min(wait, 0.25))
-            // Saves of visible files (editors' swap and backup files start with a dot or end in ~).
+            // Saves of visible source files (editors' swap and backup files start with a dot or end
+            // in ~; what a build writes beside its sources, as `easel new --c`'s `make` does in ".",
+            // ran the build a second time).
             if events.contains(where: { e in
                 let name = e.path.split(separator: "/").last.map(String.init) ?? ""
-                return e.change != .overflow && !name.hasPrefix(".") && !name.hasSuffix("~") && [.written, .movedIn, .deleted].contains(e.change)
+                return e.change != .overflow && !name.hasPrefix(".") && !name.hasSuffix("~") && !Self.isBuildProduct(name)
+                    && [.written, .movedIn, .deleted].contains(e.change)
             }) || events.contains(where: { $0.change == .overflow }) {
                 lastSave = Self.now()
             }
@@ -131,6 +134,11 @@ public final class BuildRunner: @unchecked Sendable {
         stopLock.unlock()
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         report(.buildFinished(command: command, status: status, seconds: Self.now() - start))
+    }
+
+    /// A shared library (`libX.so`, `libX.so.1`), an object or an archive: never a source.
+    static func isBuildProduct(_ name: String) -> Bool {
+        name.hasSuffix(".so") || name.contains(".so.") || name.hasSuffix(".o") || name.hasSuffix(".a")
     }
 
     static func now() -> Double {

@@ -292,6 +292,23 @@ final class ServeTests: XCTestCase {
         }
     }
 
+    /// `easel new --c`'s README runs `easel serve . --build make --sources .`: make writes libX.so
+    /// into the sources folder, and that write ran the build a second time after every save.
+    func testWhatABuildWritesAmongTheSourcesDoesNotRunItAgain() throws {
+        let gauge = try TestPaths.example("Gauge")
+        let root = try componentsFolder(["libGauge.so": gauge])
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        let (server, port) = try serve(root, ["src", "--build", "echo built >> runs.txt; cp '\(gauge)' src/libGauge.so.tmp && mv src/libGauge.so.tmp src/libGauge.so",
+                                              "--sources", "src"])
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        try "int x;".write(toFile: root + "/src/gauge.c", atomically: true, encoding: .utf8)
+        XCTAssertNotNil(events.waitFor("build") { $0["finished"] as? Bool == true }, events.all.joined(separator: "\n"))
+        usleep(1_500_000) // past the debounce: a second build would have started
+        XCTAssertEqual(try String(contentsOfFile: root + "/runs.txt", encoding: .utf8), "built\n", "one build per save")
+    }
+
     func testABuildCommandRunsOnSaveAndWhatItBuiltIsReloaded() throws {
         let blue = try CFixture.build("evolving_plugin.c", defines: ["VERSION=1", "CLASS=Evolving", "COLOR=0x3366CC"], name: "evolving_v1_Evolving_0x3366CC")
         let green = try CFixture.build("evolving_plugin.c", defines: ["VERSION=1", "CLASS=Evolving", "COLOR=0x00FF00"], name: "evolving_v1_Evolving_0x00FF00")
