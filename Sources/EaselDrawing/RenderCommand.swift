@@ -38,6 +38,7 @@ enum RenderCommand: Command {
             throw InspectCommand.unknownClass(request.className, registry)
         }
         let target = try ComponentRender.render(cls, request)
+        HostProcess.releaseWorkers() // they end while the picture is encoded
         try write(target, to: output)
         return 0
     }
@@ -51,6 +52,7 @@ enum RenderCommand: Command {
         let registry = try CLI.registry(arguments)
         let target = try SceneRender.render(scene, classes: registry.designableClass(named:), format: format,
                                             scale: try scale(arguments), background: try background(arguments))
+        HostProcess.releaseWorkers()
         try write(target, to: output)
         return 0
     }

@@ -24,6 +24,7 @@ struct BinaryWriter {
     }
     mutating func string(_ s: String?) { optional(s) { $0.string($1) } }
     mutating func blob(_ b: [UInt8]) { u32(UInt32(b.count)); bytes.append(contentsOf: b) }
+    mutating func blob(_ b: ArraySlice<UInt8>) { u32(UInt32(b.count)); bytes.append(contentsOf: b) }
     /// Bytes as they are, without a length.
     mutating func raw(_ b: [UInt8]) { bytes.append(contentsOf: b) }
     mutating func array<T>(_ items: [T], _ write: (inout BinaryWriter, T) -> Void) {
@@ -91,10 +92,12 @@ struct BinaryReader {
         try bool() ? read(&self) : nil
     }
     mutating func optionalString() throws -> String? { try optional { try $0.string() } }
-    mutating func blob() throws -> [UInt8] {
+    mutating func blob() throws -> [UInt8] { Array(try blobSlice()) }
+    /// The same, sharing the reader's storage (no copy: a picture from a worker).
+    mutating func blobSlice() throws -> ArraySlice<UInt8> {
         let n = Int(try u32())
         let at = try take(n)
-        return Array(bytes[at..<at + n])
+        return bytes[at..<at + n]
     }
     /// An array; `count` is checked against the bytes left (each item takes at least one byte).
     mutating func array<T>(_ read: (inout BinaryReader) throws -> T) throws -> [T] {

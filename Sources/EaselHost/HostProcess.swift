@@ -47,6 +47,13 @@ public enum HostProcess {
         }
     }
 
+    /// Asks every worker to quit now, without waiting: for a command that makes no more plugin
+    /// calls (a one-shot render, before it encodes and writes its picture), so that they end while
+    /// this process works. What their plugins print as they end is still passed on.
+    public static func releaseWorkers() {
+        WorkerProcess.quitAll()
+    }
+
     /// Reports what plugins logged as errors without failing, and stops every worker.
     public static func finish() {
         PluginLog.reportUnclaimedErrors()

@@ -194,7 +194,21 @@ enum WorkerResponse: Equatable {
     static let protocolVersion: UInt32 = 1
 
     func encoded() -> [UInt8] {
-        var w = BinaryWriter()
+        let (head, tail) = encodedParts()
+        return tail.isEmpty ? head : head + tail
+    }
+
+    /// The message as a head and a tail that follows it: a raster's pixels are the tail, sent from
+    /// where they are (``WorkerConnection/send(_:then:)``); every other message is all head.
+    func encodedParts() -> (head: [UInt8], tail: ArraySlice<UInt8>) {
+        // Display lists and pictures are written once, into a buffer of their size.
+        var w: BinaryWriter
+        switch self {
+        case .drawn(let list): w = BinaryWriter(capacity: 64 + list.count)
+        case .bytes(let b): w = BinaryWriter(capacity: 64 + b.count)
+        case .pixels(let image): w = BinaryWriter(capacity: 64 + image.rgba.count)
+        default: w = BinaryWriter()
+        }
         switch self {
         case .hello(let v, let pid): w.u8(1); w.u32(v); w.u32(UInt32(bitPattern: pid))
         case .ok: w.u8(2)
@@ -217,11 +231,13 @@ enum WorkerResponse: Equatable {
         case .bytes(let b): w.u8(13); w.blob(b)
         case .pixels(let image): w.u8(14); w.u32(UInt32(image.width)); w.u32(UInt32(image.height)); w.blob(image.rgba)
         case .raster(let raster):
-            w.u8(15); w.u32(UInt32(raster.width)); w.u32(UInt32(raster.height)); w.blob(raster.pixels)
+            w.u8(15); w.u32(UInt32(raster.width)); w.u32(UInt32(raster.height))
             w.array(raster.missingImages) { $0.string($1) }
             w.array(raster.warnings) { $0.string($1) }
+            w.u32(UInt32(raster.pixels.count)) // the pixels follow: a blob
+            return (w.bytes, raster.pixels)
         }
-        return w.bytes
+        return (w.bytes, [])
     }
 
     static func decode(_ bytes: [UInt8]) throws -> WorkerResponse {
@@ -251,10 +267,10 @@ enum WorkerResponse: Equatable {
         case 13: return .bytes(try r.blob())
         case 15:
             let width = Int(try r.u32()), height = Int(try r.u32())
-            let pixels = try r.blob()
+            let missingImages = try r.array { try $0.string() }, warnings = try r.array { try $0.string() }
+            let pixels = try r.blobSlice()
             guard pixels.count == width * height * 4 else { throw BinaryReader.Invalid(description: "a raster of the wrong size") }
-            return .raster(Raster(width: width, height: height, pixels: pixels,
-                                  missingImages: try r.array { try $0.string() }, warnings: try r.array { try $0.string() }))
+            return .raster(Raster(width: width, height: height, pixels: pixels, missingImages: missingImages, warnings: warnings))
         case 14:
             let w = Int(try r.u32()), h = Int(try r.u32())
             return .pixels(RawImage(width: w, height: h, rgba: try r.blob()))
@@ -268,13 +284,14 @@ enum WorkerResponse: Equatable {
 public struct Raster: Equatable, Sendable {
     public var width: Int
     public var height: Int
-    public var pixels: [UInt8]
+    /// A slice, so that a picture decoded from a worker's message is not copied out of it.
+    public var pixels: ArraySlice<UInt8>
     /// Images that could not be found or read: the whole message for each.
     public var missingImages: [String]
     /// Everything else the canvas diagnosed (ignored arguments, missing glyphs).
     public var warnings: [String]
 
-    public init(width: Int, height: Int, pixels: [UInt8], missingImages: [String] = [], warnings: [String] = []) {
+    public init(width: Int, height: Int, pixels: ArraySlice<UInt8>, missingImages: [String] = [], warnings: [String] = []) {
         self.width = width
         self.height = height
         self.pixels = pixels

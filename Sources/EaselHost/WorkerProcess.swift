@@ -51,6 +51,9 @@ final class WorkerProcess {
         connection = WorkerConnection(fd: pair[0])
         output = pipeEnds[0]
         _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
+        Self.liveLock.lock()
+        Self.live[ObjectIdentifier(self)] = WeakWorker(worker: self)
+        Self.liveLock.unlock()
         if waitForHello { try awaitHello(timeout: timeout) }
     }
 
@@ -66,6 +69,9 @@ final class WorkerProcess {
     }
 
     deinit {
+        Self.liveLock.lock()
+        Self.live[ObjectIdentifier(self)] = nil
+        Self.liveLock.unlock()
         terminate()
         close(output)
         close(connection.fd)
@@ -76,8 +82,8 @@ final class WorkerProcess {
     func call(_ request: WorkerRequest?, timeout: Double, context: HostError) throws -> WorkerResponse {
         if request != nil { try awaitHello(timeout: timeout) }
         let phase = context.phase ?? request?.phase ?? .load
-        guard isAlive else {
-            throw failure(context, phase: phase, "its worker had already stopped (\(ending ?? "unknown reason"))")
+        guard isAlive, !quitSent else {
+            throw failure(context, phase: phase, "its worker had already stopped (\(ending ?? (quitSent ? "quit" : "unknown reason")))")
         }
         outputTail.beginCall()
         do {
@@ -119,12 +125,35 @@ final class WorkerProcess {
         if bytes > Self.memoryLimit { throw WorkerConnection.Failure.memoryExceeded }
     }
 
+    /// Sends the worker its quit (once), without waiting: it runs its plugins' deinit and ends.
+    private func sendQuit() {
+        guard isAlive, !quitSent else { return }
+        quitSent = true
+        try? connection.send(WorkerRequest.quit.encoded())
+        shutdown(connection.fd, Int32(SHUT_WR))
+    }
+    private var quitSent = false
+
+    /// Asks every worker of this process to quit now, without waiting for them: for a command that
+    /// needs no more plugin calls (a one-shot render, before it encodes and writes its picture), so
+    /// that the workers end while the host works. Their end is awaited, and what their plugins print
+    /// meanwhile is passed on, when each is released (``terminate()``, at the latest when the
+    /// program ends). Call it only while no plugin call runs on another thread.
+    static func quitAll() {
+        liveLock.lock()
+        let workers = live.values.compactMap(\.worker)
+        liveLock.unlock()
+        for worker in workers { worker.sendQuit() }
+    }
+    private struct WeakWorker { weak var worker: WorkerProcess? }
+    private static let liveLock = Mutex()
+    nonisolated(unsafe) private static var live: [ObjectIdentifier: WeakWorker] = [:]
+
     /// Asks the worker to quit, then makes sure it is gone (with its process group) and reaped; what
     /// it printed meanwhile (its plugins' deinit) is passed on.
     func terminate() {
         guard isAlive else { return }
-        try? connection.send(WorkerRequest.quit.encoded())
-        shutdown(connection.fd, Int32(SHUT_WR))
+        sendQuit()
         // A worker that quits closes its output once its plugins' deinit returned: wait for that
         // (up to 50 ms), keeping what deinit printed; the launcher reaps the process. A worker that
         // does not finish in time, or whose output a child of its plugin holds open, is killed.

@@ -86,10 +86,10 @@ public enum WorkerServer {
         }
 
         func send(_ response: WorkerResponse) throws {
-            let bytes = response.encoded()
+            let (bytes, tail) = response.encodedParts()
             pthread_mutex_lock(&lock)
             defer { pthread_mutex_unlock(&lock) }
-            try connection.send(bytes)
+            try connection.send(bytes, then: tail)
         }
     }
 

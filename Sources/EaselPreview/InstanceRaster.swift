@@ -19,7 +19,7 @@ enum InstanceRaster {
         do { picture = try target.premultipliedPixels() } catch let error as RenderError {
             throw HostError(error, file: info.plugin.path, className: info.name)
         }
-        var raster = Raster(width: picture.width, height: picture.height, pixels: picture.pixels)
+        var raster = Raster(width: picture.width, height: picture.height, pixels: picture.pixels[...])
         for problem in target.canvas.diagnostics {
             if let missing = DesignerInstance.missingImageMessage(problem) { raster.missingImages.append(missing) }
             else { raster.warnings.append("\(problem)") }

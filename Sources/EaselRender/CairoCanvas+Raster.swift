@@ -19,14 +19,15 @@ extension CairoCanvas {
     /// Paints premultiplied native-endian ARGB32 pixels (rows of `width * 4` bytes) over what is
     /// there, at device pixel (0, 0), whatever the transform: compositing a picture drawn on a
     /// transparent surface of the same size gives the picture drawing it here would have given.
-    public func paintPremultiplied(_ pixels: [UInt8], width: Int, height: Int) throws {
+    public func paintPremultiplied(_ pixels: ArraySlice<UInt8>, width: Int, height: Int) throws {
         guard width > 0, height > 0 else { return }
         guard pixels.count == width * height * 4, Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))) == width * 4 else {
             throw RenderError.invalidOption(name: "picture", value: "\(pixels.count) bytes for \(width)×\(height)", expected: "width × height × 4 bytes")
         }
-        var copy = pixels
-        try copy.withUnsafeMutableBytes { raw in
-            let image = cairo_image_surface_create_for_data(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+        // Cairo only reads a source surface: the pixels are painted where they are, not copied.
+        try pixels.withUnsafeBytes { raw in
+            let data = UnsafeMutableRawPointer(mutating: raw.baseAddress!).assumingMemoryBound(to: UInt8.self)
+            let image = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32,
                                                             Int32(width), Int32(height), Int32(width * 4))!
             defer { cairo_surface_destroy(image) }
             if let error = RenderError.checking(cairo_surface_status(image), "wrapping a \(width)×\(height) picture") { throw error }
@@ -51,13 +52,14 @@ extension RenderTarget {
         if let error = RenderError.checking(cairo_surface_status(surface), "the image surface") { throw error }
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        if width > 0, height > 0, let data = cairo_image_surface_get_data(surface) {
-            pixels.withUnsafeMutableBytes { out in
-                for y in 0..<height {
-                    (out.baseAddress! + y * width * 4).copyMemory(from: data + y * stride, byteCount: width * 4)
-                }
+        guard let data = cairo_image_surface_get_data(surface), width > 0, height > 0 else {
+            return ([UInt8](repeating: 0, count: width * height * 4), width, height)
+        }
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
+            for y in 0..<height {
+                UnsafeMutableRawPointer(out.baseAddress! + y * width * 4).copyMemory(from: data + y * stride, byteCount: width * 4)
             }
+            count = width * height * 4
         }
         return (pixels, width, height)
     }
