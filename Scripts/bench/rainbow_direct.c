@@ -18,12 +18,12 @@
  *           r + 3σ. Within about 1/255 of the blurred mask for this disk; no mask, no blur pass.
  *   none    no shadows (the picture without its caps' shadows).
  *
- * PNG encoding goes through the same libpng routine as Easel (Sources/CPNG/shim.h: zlib level,
- * Sub filter only below level 3), after the same conversion from Cairo's premultiplied pixels.
+ * PNG encoding goes through the same routine as Easel (Sources/CPNG/shim.h, on zlib: no filter at
+ * levels 0-2, the Sub filter from level 3), straight from Cairo's premultiplied pixels.
  *
  * Usage: rainbow_direct [--scale N] [--runs N] [--shadow blur|radial|none] [--write FILE.png]
  * Prints medians in milliseconds as key=value lines: draw_ms, draw_png6_ms, draw_png1_ms.
- * Build: cc -O2 -I Sources/CPNG rainbow_direct.c $(pkg-config --cflags --libs cairo libpng) -lm
+ * Build: cc -O2 -I Sources/CPNG rainbow_direct.c $(pkg-config --cflags --libs cairo zlib) -lm
  */
 #include <cairo.h>
 #include <math.h>
@@ -148,55 +148,27 @@ static cairo_surface_t *draw(double scale, enum shadow_mode shadows) {
     return surface;
 }
 
-typedef struct { uint8_t *bytes; size_t count, capacity; } buffer;
-
-static void append(void *user, const uint8_t *bytes, size_t count) {
-    buffer *b = user;
-    if (b->count + count > b->capacity) {
-        b->capacity = (b->count + count) * 2;
-        b->bytes = realloc(b->bytes, b->capacity);
-    }
-    memcpy(b->bytes + b->count, bytes, count);
-    b->count += count;
-}
-
-/* Premultiplied ARGB → straight RGBA, then libpng as Easel's encoder does. Returns the byte count. */
+/* The PNG as Easel's encoder writes it (Sources/CPNG/shim.h, on zlib), from the surface's pixels.
+ * Returns the byte count. */
 static size_t encode(cairo_surface_t *surface, int level, const char *path) {
     int w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface);
     int stride = cairo_image_surface_get_stride(surface);
     const uint8_t *data = cairo_image_surface_get_data(surface);
-    uint8_t *rgba = malloc((size_t)w * h * 4), *o = rgba;
-    int opaque = 1;
-    for (int yy = 0; yy < h; yy++) {
-        const uint32_t *row = (const uint32_t *)(data + (size_t)yy * stride);
-        for (int xx = 0; xx < w; xx++, o += 4) {
-            uint32_t p = row[xx], a = p >> 24, r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
-            if (a == 0) { r = g = b = 0; opaque = 0; }
-            else if (a < 255) {
-                r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a;
-                if (r > 255) r = 255;
-                if (g > 255) g = 255;
-                if (b > 255) b = 255;
-                opaque = 0;
-            }
-            o[0] = (uint8_t)r; o[1] = (uint8_t)g; o[2] = (uint8_t)b; o[3] = (uint8_t)a;
-        }
-    }
-    buffer out = {0};
+    uint8_t *out = NULL;
+    size_t count = 0;
     char message[256];
-    if (easel_png_encode(rgba, (uint32_t)w, (uint32_t)h, (size_t)w * 4, !opaque, level, level >= 3, append, &out,
-                         message, sizeof message) != 0) {
-        fprintf(stderr, "rainbow_direct: libpng: %s\n", message);
+    if (easel_png_encode_cairo(data, (uint32_t)w, (uint32_t)h, (size_t)stride, 1, level, &out, &count,
+                               message, sizeof message) != 0) {
+        fprintf(stderr, "rainbow_direct: PNG: %s\n", message);
         exit(70);
     }
     if (path) {
         FILE *f = fopen(path, "wb");
-        if (!f || fwrite(out.bytes, 1, out.count, f) != out.count) { perror(path); exit(73); }
+        if (!f || fwrite(out, 1, count, f) != count) { perror(path); exit(73); }
         fclose(f);
     }
-    free(rgba);
-    free(out.bytes);
-    return out.count;
+    free(out);
+    return count;
 }
 
 static double now_ms(void) {
