@@ -21,8 +21,9 @@ final class WorkerProcess {
     private(set) var isAlive = true
     /// What ended the worker, once it has ended.
     private(set) var ending: String?
-    /// The resident memory last sampled, in kB.
+    /// The resident memory last sampled, in kB, and when (``Clock``).
     private var lastResidentKilobytes = 0
+    private var lastMemorySample: UInt64 = 0
 
     /// Whether the worker's hello is still to be read (a worker started ahead of need).
     private var helloPending = true
@@ -118,8 +119,13 @@ final class WorkerProcess {
     /// Instances that said they have requests since the host last took them.
     var instancesWithRequests = Set<UInt32>()
 
-    /// Samples the worker's resident memory; over the limit, the call fails.
+    /// Samples the worker's resident memory, at most every 20 ms across calls (a quick call's every
+    /// reply does not pay for reading /proc); over the limit, the call fails. What a worker could
+    /// allocate between two samples is bounded by its data-size limit.
     private func checkMemory() throws {
+        let now = Clock.now()
+        guard now &- lastMemorySample >= 20_000_000 else { return }
+        lastMemorySample = now
         guard let bytes = ProcessMemory.residentBytes(pid) else { return }
         lastResidentKilobytes = Int(bytes >> 10)
         if bytes > Self.memoryLimit { throw WorkerConnection.Failure.memoryExceeded }
