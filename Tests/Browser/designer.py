@@ -5,6 +5,8 @@ Usage: designer.py PORT COMPONENTS_DIR BUTTON_SO FAULTY_GOOD_SO FAULTY_CRASH_DRA
 1. Picks "Rounded Corner Button" in the library, drags "Corner Radius" to 22: the canvas changes
    and equals POST /api/render with cornerRadius 22 (pixel for pixel, decoded in the browser).
 2. A rebuilt libRoundedCornerButton.so lands: the page updates without navigating and keeps 22.
+   Its variants: "Rounded" shows what POST /api/render gives with its attributes, "Default" resets,
+   an edit leaves the variant.
 3. Picks "Faulty"; a build that crashes in draw lands: the overlay names the phase and the signal
    over the dimmed last frame; the good build lands: the page recovers by itself.
 4. Opens the scene, selects its button, edits its Corner Radius, drags it 10 points right and
@@ -126,6 +128,26 @@ def main(port, components, button, good, crash, scene):
         assert page.get_by_label("Corner Radius", exact=True).input_value() == "22", "the value was lost"
         verdict = page.evaluate(COMPARE, [canvas.get_attribute("src"), expected])
         assert verdict == "same", f"after the rebuild: {verdict}"
+
+        # 2b. Variants, as stories: "Rounded" shows the class as the variant sets it (pixel for pixel
+        #     the API's render with its attributes), "Default" resets, an edit leaves the variant.
+        variant = lambda name: page.get_by_role("radio", name=name, exact=True)
+        v = version()
+        variant("Rounded").check()
+        wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
+        assert page.get_by_label("Corner Radius value").input_value() == "10", "the variant's cornerRadius=10"
+        wait_until(page, "document.querySelector('#properties .variants input:checked') !== null")
+        assert variant("Rounded").is_checked()
+        rounded = page.evaluate(RENDER, ["RoundedCornerButton", {"cornerRadius": 10}, 2])
+        verdict = page.evaluate(COMPARE, [canvas.get_attribute("src"), rounded])
+        assert verdict == "same", f"variant Rounded vs POST /api/render: {verdict}"
+        v = version()
+        variant("Default").check()
+        wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
+        assert page.get_by_label("Corner Radius value").input_value() == "0", "Default resets to the defaults"
+        assert page.locator("#properties .property[data-property=cornerRadius] .marker").inner_text() == ""
+        page.get_by_label("Corner Radius value").fill("22")
+        wait_until(page, "document.querySelector('#properties .variants input:checked') === null")
 
         # 3. A build that crashes in draw: the overlay names the phase; then it recovers.
         page.get_by_role("button", name="Faulty", exact=True).click()

@@ -17,6 +17,7 @@ const state = {
   pending: new Map(),   // property → text not yet sent
   sending: false,
   lastSize: null,       // the size (points) of the last frame shown
+  variantOf: new Map(), // class → the variant last picked (null: Default), until a property is edited
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -164,6 +165,7 @@ function renderInspector() {
   }
   $("inspector-title").textContent = cls.displayName + (state.scene ? ` (${state.scene.document.instances[state.scene.selected].name || "instance " + (state.scene.selected + 1)})` : "");
   $("inspector-summary").textContent = cls.summary || "";
+  if (!state.scene && cls.variants && cls.variants.length) form.append(variantPicker(cls));
   // Groups as host inspect groups them: the property's group, else the class's own section.
   const groups = new Map();
   for (const p of cls.properties) {
@@ -213,6 +215,55 @@ function renderInspector() {
       fs.append(row);
     }
     form.append(fs);
+  }
+}
+
+// Variants (easel.variants/1), as Storybook's stories: picking one shows the class as the variant
+// sets it, every other property at its default; the editors then go on from there (an edit leaves
+// the variant, and "Copy as command" names the values, which reproduce the view).
+function variantPicker(cls) {
+  const fs = document.createElement("fieldset");
+  fs.className = "group variants";
+  const legend = document.createElement("legend");
+  legend.textContent = "Variants";
+  legend.id = "variants-label";
+  fs.append(legend);
+  const list = document.createElement("div");
+  list.className = "variant-list";
+  list.setAttribute("role", "radiogroup");
+  list.setAttribute("aria-labelledby", "variants-label");
+  const picked = state.variantOf.has(cls.name) ? state.variantOf.get(cls.name) : undefined;
+  for (const v of [null, ...cls.variants]) {
+    const l = document.createElement("label");
+    const r = document.createElement("input");
+    r.type = "radio";
+    r.name = "variant";
+    r.checked = picked !== undefined && picked === (v ? v.name : null);
+    l.title = v ? [v.summary, v.attributes.map((a) => `${a.name}=${a.value}`).join(" ")].filter(Boolean).join("\n")
+                : "Every property at its default";
+    r.addEventListener("change", () => { if (r.checked) applyVariant(cls, v); });
+    l.append(r, document.createTextNode(v ? v.displayName : "Default"));
+    list.append(l);
+  }
+  fs.append(list);
+  return fs;
+}
+
+async function applyVariant(cls, variant) {
+  const values = {};
+  // Every value the session holds goes back to its default, then the variant's attributes apply.
+  for (const p of cls.properties) {
+    if (!p.readOnly && p.valueText !== undefined && p.valueText !== p.defaultText) values[p.name] = null;
+  }
+  for (const a of variant ? variant.attributes : []) values[a.name] = a.value;
+  try {
+    state.current = await postJSON("/api/values", { class: cls.name, values });
+    state.variantOf.set(cls.name, variant ? variant.name : null);
+    renderInspector();
+    await renderCanvas();
+  } catch (e) {
+    notice(String(e.message || e), "error");
+    renderInspector();
   }
 }
 
@@ -427,6 +478,11 @@ function editor(p) {
 
 // Values go to the server one batch at a time; the latest text of each property wins.
 function queueValue(p, value, row, message) {
+  if (!state.scene && state.current) {
+    // An edit leaves the variant picked last.
+    state.variantOf.delete(state.current.class.name);
+    document.querySelectorAll("#properties .variants input").forEach((r) => { r.checked = false; });
+  }
   state.pending.set(p.name, { value, row, message });
   flushValues();
 }
