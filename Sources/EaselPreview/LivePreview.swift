@@ -15,6 +15,10 @@ public final class LivePreview {
     public static let framesPerSecond = 60.0
     public let component: DesignerInstance
     public let request: ComponentRenderRequest
+    /// The size the preview was made at: the request's, else the class's natural size
+    /// (``DesignerInstance/naturalSize(of:instance:)``). A frame asked for without a size is drawn at
+    /// it, whatever size an earlier frame was asked for (a designer's resize is not remembered).
+    public let naturalSize: Size
     /// Frames drawn since the preview started (the first included).
     public private(set) var frames = 0
     private var lastFrame = 0.0
@@ -22,6 +26,7 @@ public final class LivePreview {
     init(component: DesignerInstance, request: ComponentRenderRequest) {
         self.component = component
         self.request = request
+        naturalSize = component.frame.size
     }
 
     public var className: String { component.info.name }
@@ -34,14 +39,15 @@ public final class LivePreview {
     public func nextFrame(force: Bool = false) throws -> RenderTarget? {
         let now = AnimationTime.now()
         guard force || now - lastFrame >= 1 / Self.framesPerSecond * 0.95, try component.wantsRedraw else { return nil }
-        return try frame(now: now)
+        // The next frame of an animation, at the size the last frame was drawn at.
+        return try frame(size: component.frame.size, now: now)
     }
 
     /// Draws the instance as it is now into a new target of the request's format and scale.
-    /// `size` nil: the preview's own size.
+    /// `size` nil: the preview's ``naturalSize``.
     public func frame(size: Size? = nil, scale: Double? = nil, background: Color? = nil,
                       format: OutputFormat? = nil, now: Double = AnimationTime.now()) throws -> RenderTarget {
-        if let size { component.resize(to: size) }
+        component.resize(to: size ?? naturalSize)
         let info = component.info
         let target: RenderTarget
         do {

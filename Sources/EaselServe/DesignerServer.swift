@@ -197,8 +197,10 @@ public final class DesignerServer: @unchecked Sendable {
               let data = FileManager.default.contents(atPath: file) else {
             throw HostError(.notFound, "no such page file: /\(name)")
         }
+        // The page may save scenes: it is never framed by another page (clickjacking).
         var headers: [(String, String)] = [("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff"),
-                                           ("Content-Security-Policy", "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'")]
+                                           ("X-Frame-Options", "DENY"),
+                                           ("Content-Security-Policy", "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'")]
         if let token = configuration.token, request.query["token"] == token {
             headers.append(("Set-Cookie", "easel_token=\(token); Path=/; HttpOnly; SameSite=Strict"))
         }
@@ -288,7 +290,12 @@ public final class DesignerServer: @unchecked Sendable {
             request.size = size
             request.scale = scale ?? 1
             request.background = background
-            return try ComponentRender.render(cls, request)
+            do { return try ComponentRender.render(cls, request) } catch let e as HostError {
+                // A size the renderer refuses was reported with no file, class or phase (what the
+                // body named is known: fill it in).
+                throw e.with(file: cls.info.plugin.path, className: className,
+                             phase: e.property == nil && e.kind == .badData ? .render : nil)
+            }
         }
         return image(target, format, download: nil)
     }
@@ -326,19 +333,24 @@ public final class DesignerServer: @unchecked Sendable {
         return json(200, detail)
     }
 
-    /// A scene as the designer edits it: the document, whether it has unsaved edits, and the
-    /// classes its instances use (as `GET /api/classes/NAME` describes them).
+    /// A scene as the designer edits it: the document, whether it has unsaved edits, the classes its
+    /// instances use (as `GET /api/classes/NAME` describes them) and, by class name, their plugins'
+    /// image resources (the Image chooser's list).
     private func sceneDetail(_ index: Int) throws -> JSON {
         let scenes = session.openScenes
         guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index) (there are \(scenes.count))") }
         let scene = scenes[index].scene
         let names = Array(Set(scene.instances.map(\.className))).sorted()
-        let classes: [JSON] = names.compactMap { name in
-            guard case .object(let members)? = ServeJSON.classDetail(session, name) else { return nil }
-            return members.first { $0.0 == "class" }?.1
+        var classes: [JSON] = []
+        var resources: [(String, JSON)] = []
+        for name in names {
+            guard case .object(let members)? = ServeJSON.classDetail(session, name),
+                  let cls = members.first(where: { $0.0 == "class" })?.1 else { continue }
+            classes.append(cls)
+            resources.append((name, members.first { $0.0 == "resources" }?.1 ?? .array([])))
         }
         return .object([ServeJSON.schema, ("file", .string(scene.file)), ("dirty", .bool(scenes[index].edited)),
-                        ("document", scene.document), ("classes", .array(classes))])
+                        ("document", scene.document), ("classes", .array(classes)), ("resources", .object(resources))])
     }
 
     /// `POST /api/scenes/N` `{"document": {…scene…}}`: the edited scene, checked (structure, and the

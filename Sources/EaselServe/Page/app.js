@@ -17,6 +17,7 @@ const state = {
   pending: new Map(),   // property → text not yet sent
   sending: false,
   lastSize: null,       // the size (points) of the last frame shown
+  lastScale: 1,         // the pixels per point of the last frame shown ("Copy as command" names it)
   variantOf: new Map(), // class → the variant last picked (null: Default), until a property is edited
 };
 
@@ -127,6 +128,7 @@ function renderLibrary() {
 async function selectClass(name) {
   state.scene = null;
   $("save-scene").hidden = true;
+  showClassSizeTools(true);
   $("instance-boxes").replaceChildren();
   state.current = await getJSON(`/api/classes/${encodeURIComponent(name)}`);
   $("width").value = "";
@@ -145,6 +147,15 @@ function propertiesOf() {
   return state.current?.class;
 }
 
+/** The image resources of the plugin of the class being edited (alone, or the selected instance's). */
+function resourcesOf() {
+  if (state.scene) {
+    const inst = state.scene.selected != null ? state.scene.document.instances[state.scene.selected] : null;
+    return (inst && state.scene.resources[inst.class]) || [];
+  }
+  return state.current?.resources || [];
+}
+
 function currentText(p) {
   if (state.scene) {
     const inst = state.scene.document.instances[state.scene.selected];
@@ -154,7 +165,35 @@ function currentText(p) {
   return p.valueText ?? p.defaultText;
 }
 
+// The inspector is drawn again after edits, resets, actions and reloads: the control that had the
+// focus gets it back (the same control of the same editor; a reset button, disabled once the value
+// is the default, passes it to its editor's first control), so the keyboard never lands on <body>.
+const FOCUSABLE = "input, select, button, textarea";
+
+function focusInInspector() {
+  const active = document.activeElement;
+  if (!active || !$("properties").contains(active)) return null;
+  return { title: $("inspector-title").textContent, index: [...$("properties").querySelectorAll(FOCUSABLE)].indexOf(active),
+           property: active.closest(".property")?.dataset.property };
+}
+
+function restoreFocus(key) {
+  if (!key || key.title !== $("inspector-title").textContent || $("properties").contains(document.activeElement)) return;
+  let target = [...$("properties").querySelectorAll(FOCUSABLE)][key.index];
+  const row = key.property ? $("properties").querySelector(`.property[data-property="${CSS.escape(key.property)}"]`) : null;
+  if (row && (!target || !row.contains(target) || target.disabled)) {
+    target = [...row.querySelectorAll(FOCUSABLE)].find((c) => !c.disabled);
+  }
+  if (target && !target.disabled) target.focus();
+}
+
 function renderInspector() {
+  const focus = focusInInspector();
+  drawInspector();
+  restoreFocus(focus);
+}
+
+function drawInspector() {
   const form = $("properties");
   form.replaceChildren();
   const cls = propertiesOf();
@@ -317,12 +356,12 @@ function editor(p) {
       field.min = p.range.min;
       field.max = p.range.max;
       slider.addEventListener("input", () => { field.value = slider.value; send(slider.value); });
-      field.addEventListener("input", () => { if (field.value !== "") { slider.value = field.value; send(field.value); } });
+      onNumber(field, p, row, message, (v) => { slider.value = v; send(v); });
       controls.append(slider, field);
     } else {
       field.id = id;
       describe(field);
-      field.addEventListener("input", () => { if (field.value !== "") send(field.value); });
+      onNumber(field, p, row, message, send);
       controls.append(field);
     }
   } else if (p.type === "Bool") {
@@ -420,7 +459,7 @@ function editor(p) {
       return f;
     });
     const joiner = p.type === "Size" ? "x" : ",";
-    for (const f of fields) f.addEventListener("input", () => {
+    for (const f of fields) onNumber(f, { ...p, type: "CGFloat", range: null }, row, message, () => {
       if (fields.every((x) => x.value !== "")) send(fields.map((x) => x.value).join(joiner));
     });
     group.append(...fields);
@@ -437,7 +476,7 @@ function editor(p) {
     field.setAttribute("list", listId);
     const list = document.createElement("datalist");
     list.id = listId;
-    for (const r of state.current?.resources || []) {
+    for (const r of resourcesOf()) {
       const o = document.createElement("option");
       o.value = r;
       list.append(o);
@@ -467,13 +506,47 @@ function editor(p) {
   const marker = document.createElement("span");
   marker.className = "marker";
   marker.title = "differs from the default";
-  marker.textContent = modified ? "●" : "";
-  marker.setAttribute("aria-label", modified ? "modified" : "");
+  showModified(marker, modified);
   const head = document.createElement("div");
   head.className = "head";
   head.append(label, marker, reset);
   row.append(head, controls, help, message);
   return row;
+}
+
+/** Listens to a number field: a number typed goes to `send`; text the field cannot read as a number
+ *  ("1e999", "12..5": the browser then reports an empty value) gets a message under the editor
+ *  instead of being dropped in silence. An empty field sends nothing. */
+function onNumber(field, p, row, message, send) {
+  field.addEventListener("input", () => {
+    if (field.value !== "") { send(field.value); return; }
+    if (!field.validity.badInput) return;
+    const expected = p.range ? `a number in ${p.range.min}…${p.range.max}` : p.type === "Int" ? "a whole number" : "a number";
+    state.pending.delete(p.name);
+    showRefusal(row, message, `not a number the field can read (expected ${expected})`);
+  });
+}
+
+/** The "modified" dot: an image named "modified" for screen readers (a bare span's label is not
+ *  announced), nothing at all when the value is the default. */
+function showModified(marker, modified) {
+  marker.textContent = modified ? "●" : "";
+  if (modified) {
+    marker.setAttribute("role", "img");
+    marker.setAttribute("aria-label", "modified");
+    marker.removeAttribute("aria-hidden");
+  } else {
+    marker.removeAttribute("role");
+    marker.removeAttribute("aria-label");
+    marker.setAttribute("aria-hidden", "true");
+  }
+}
+
+/** Shows a refused value's message under its editor (and marks its controls invalid). */
+function showRefusal(row, message, text) {
+  message.textContent = text;
+  row.classList.add("invalid");
+  row.querySelectorAll("input, select").forEach((el) => el.setAttribute("aria-invalid", "true"));
 }
 
 // Values go to the server one batch at a time; the latest text of each property wins.
@@ -512,12 +585,17 @@ async function flushValues() {
     }
     await renderCanvas();
   } catch (e) {
-    for (const [, { row, message }] of batch) {
-      message.textContent = e.message;
-      row.classList.add("invalid");
-      row.querySelectorAll("input, select").forEach((el) => el.setAttribute("aria-invalid", "true"));
+    if (state.scene) {
+      // The scene goes back to what the server holds (the refused value is not in it); the
+      // inspector is drawn again from it, and the messages go under the new editors.
+      await reloadScene(state.scene.index, state.scene.selected);
+      for (const name of batch.keys()) {
+        const row = document.querySelector(`#properties .property[data-property="${CSS.escape(name)}"]`);
+        if (row) showRefusal(row, row.querySelector(".error"), e.message);
+      }
+    } else {
+      for (const [, { row, message }] of batch) showRefusal(row, message, e.message);
     }
-    if (state.scene) await reloadScene(state.scene.index, state.scene.selected);
   } finally {
     state.sending = false;
     if (state.pending.size) flushValues();
@@ -532,12 +610,14 @@ function refreshMarkers(batch) {
     if (!p) continue;
     const modified = currentText(p) !== p.defaultText;
     row.classList.toggle("modified", modified);
-    row.querySelector(".marker").textContent = modified ? "●" : "";
+    showModified(row.querySelector(".marker"), modified);
     row.querySelector(".reset").disabled = p.readOnly || !modified;
     row.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
     if (batch.get(name).value === null) {
       // A reset: redraw the editor with the default.
+      const focus = focusInInspector();
       row.replaceWith(editor(p));
+      restoreFocus(focus);
     }
   }
 }
@@ -588,7 +668,9 @@ async function renderCanvas() {
   }
 }
 
-async function showFrame(blob, scale, zoom, description) {
+/** Shows a frame: `scale` its pixels per point, `zoom` the canvas's zoom, `className` the class it
+ *  shows ("" for a scene). */
+async function showFrame(blob, scale, zoom, description, className) {
   const img = $("canvas");
   const url = URL.createObjectURL(blob);
   const next = new Image();
@@ -596,9 +678,11 @@ async function showFrame(blob, scale, zoom, description) {
   await next.decode();
   const w = next.naturalWidth / scale, h = next.naturalHeight / scale;
   state.lastSize = { width: w, height: h };
+  state.lastScale = scale;
   const old = img.src;
   img.src = url;
   img.alt = description;
+  img.dataset.className = className;
   img.style.width = `${w * zoom}px`;
   img.style.height = `${h * zoom}px`;
   if (old.startsWith("blob:")) URL.revokeObjectURL(old);
@@ -608,6 +692,8 @@ async function showFrame(blob, scale, zoom, description) {
   state.frameVersion += 1;
   img.dataset.version = String(state.frameVersion);
   updateDownloads();
+  // The command shown is the current view's, frame after frame.
+  if (!$("command-row").hidden) $("command").value = command();
   document.dispatchEvent(new CustomEvent("easel:frame", { detail: { version: state.frameVersion } }));
 }
 
@@ -616,12 +702,38 @@ async function drawClass() {
   const r = await fetch(url, { cache: "no-store" });
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
+    await showLastGoodFrame(state.current.class);
     showFailure({ className: state.current.class.name, failure: body.error || { message: r.statusText } });
     return;
   }
   const size = requestedSize();
-  await showFrame(await r.blob(), scale, zoom, `${state.current.class.displayName}${size ? " at " + size.replace("x", "×") : ""}`);
+  await showFrame(await r.blob(), scale, zoom, `${state.current.class.displayName}${size ? " at " + size.replace("x", "×") : ""}`,
+                  state.current.class.name);
   if (!state.current.state?.failing) hideOverlay();
+}
+
+/** The scale of the server's last good preview of a class (GET /api/thumbnail/NAME: host serve
+ *  renders its previews at 2×). */
+const THUMBNAIL_SCALE = 2;
+
+/** When the class's own frame cannot be drawn now: its last good preview (the library's thumbnail),
+ *  never the frame of the class shown before. Without one, no frame at all ("no frame yet").
+ *  Returns whether a frame is shown. */
+async function showLastGoodFrame(cls) {
+  if ($("canvas").dataset.className === cls.name) return !$("frame").hidden; // already this class's frame
+  const r = await fetch(`/api/thumbnail/${encodeURIComponent(cls.name)}`, { cache: "no-store" });
+  if (r.ok) {
+    await showFrame(await r.blob(), THUMBNAIL_SCALE, zoomScale(cls.defaultSize?.width, cls.defaultSize?.height),
+                    `${cls.displayName} (last good frame)`, cls.name);
+    return true;
+  }
+  $("frame").hidden = true;
+  $("canvas").removeAttribute("src");
+  $("canvas").alt = "";
+  $("canvas").dataset.className = "";
+  $("empty").textContent = `No frame of ${cls.displayName} yet: it has not rendered once.`;
+  $("empty").hidden = false;
+  return false;
 }
 
 function updateDownloads() {
@@ -666,6 +778,9 @@ function showFailure(event) {
   if (event.staleBuild) add("Showing", `the last good frame (build ${event.staleBuild}), stale`);
   $("overlay-output").textContent = (f.output || []).join("\n");
   $("overlay-output").hidden = !(f.output || []).length;
+  $("overlay-hint").textContent = $("frame").hidden
+    ? "There is no good frame to show yet. The page recovers by itself on the next good build."
+    : "The last good frame stays below, dimmed. The page recovers by itself on the next good build.";
   $("overlay").hidden = false;
   $("frame").classList.add("stale");
 }
@@ -774,8 +889,10 @@ async function loadScenes() {
 async function reloadScene(index, selected, keepEdits) {
   const detail = await getJSON(`/api/scenes/${index}`);
   state.current = null;
-  state.scene = { index, document: detail.document, file: detail.file, selected, dirty: detail.dirty, classes: new Map() };
+  state.scene = { index, document: detail.document, file: detail.file, selected, dirty: detail.dirty, classes: new Map(),
+                  resources: detail.resources || {} };
   for (const c of detail.classes) state.scene.classes.set(c.name, c);
+  showClassSizeTools(false);
   $("save-scene").hidden = false;
   $("save-scene").disabled = !detail.dirty;
   renderLibrary();
@@ -792,9 +909,16 @@ async function drawScene() {
     showFailure({ className: null, failure: body.error || { message: r.statusText } });
     return;
   }
-  await showFrame(await r.blob(), scale, zoom, `Scene ${basename(state.scene.file)}`);
+  await showFrame(await r.blob(), scale, zoom, `Scene ${basename(state.scene.file)}`, "");
   hideOverlay();
   drawInstanceBoxes(zoom);
+}
+
+/** The W×H fields and the resize handle size a class on its own; a scene's instances are sized by
+ *  their own grips, so there they are hidden (out of sight and out of the tab order). */
+function showClassSizeTools(shown) {
+  $("size-fields").hidden = !shown;
+  $("resize-handle").hidden = !shown;
 }
 
 function sceneSize() {
@@ -889,24 +1013,25 @@ async function saveScene() {
 
 function shellQuote(s) { return /^[A-Za-z0-9_.,:#=\/+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`; }
 
+/** The `host render` line that draws what the canvas shows: the class (or scene), the folders this
+ *  server loads from, the values, the size asked for, and the scale the frame shown was rendered at. */
 function command() {
-  if (state.scene) {
-    const name = basename(state.scene.file).replace(/\.json$/, "");
-    return `host render ${shellQuote(state.scene.file)} -o ${shellQuote(name + ".png")}` + (state.scene.dirty ? "   # save the scene first: it has unsaved edits" : "");
-  }
-  const c = state.current.class;
-  const parts = ["host", "render", c.name];
+  const scene = state.scene;
+  const parts = ["host", "render", scene ? shellQuote(scene.file) : state.current.class.name];
   // The folders this server loads from, unless it is the default that host render searches too
   // (without them the line found no class when the server was started on another folder).
   const dirs = state.searchPath || [];
   if (!(dirs.length === 1 && dirs[0] === "./components")) for (const d of dirs) parts.push("--plugins", shellQuote(d));
-  for (const p of c.properties) if (p.valueText !== undefined && p.valueText !== p.defaultText) parts.push("--set", shellQuote(`${p.name}=${p.valueText}`));
-  const size = requestedSize();
-  if (size) parts.push("--size", size);
-  const { scale } = previewURL("png");
-  if (scale !== 1) parts.push("--scale", String(scale));
-  parts.push("-o", `${c.name}.png`);
-  return parts.join(" ");
+  if (!scene) {
+    const c = state.current.class;
+    for (const p of c.properties) if (p.valueText !== undefined && p.valueText !== p.defaultText) parts.push("--set", shellQuote(`${p.name}=${p.valueText}`));
+    const size = requestedSize();
+    if (size) parts.push("--size", size);
+  }
+  if (state.lastScale !== 1) parts.push("--scale", String(state.lastScale));
+  const name = scene ? basename(scene.file).replace(/\.json$/, "") : state.current.class.name;
+  parts.push("-o", shellQuote(name + ".png"));
+  return parts.join(" ") + (scene?.dirty ? "   # save the scene first: it has unsaved edits" : "");
 }
 
 function setupResize() {
@@ -930,10 +1055,14 @@ function setupResize() {
   handle.addEventListener("keydown", (e) => {
     if (!state.current || state.scene) return;
     const step = e.shiftKey ? 10 : 1;
-    const s = state.lastSize || { width: 100, height: 100 };
     const d = { ArrowRight: [step, 0], ArrowLeft: [-step, 0], ArrowDown: [0, step], ArrowUp: [0, -step] }[e.key];
     if (!d) return;
     e.preventDefault();
+    // From the size asked for last (the fields), not the last frame shown: presses faster than
+    // frames add up, and the renders in between are coalesced (renderCanvas draws the latest).
+    const asked = requestedSize();
+    const s = asked ? { width: Number($("width").value), height: Number($("height").value) }
+                    : state.lastSize || { width: 100, height: 100 };
     apply(s.width + d[0], s.height + d[1]);
   });
 }
@@ -954,7 +1083,13 @@ function setup() {
     try { await navigator.clipboard.writeText(text); notice("Copied: " + text, "ok"); } catch { notice("Select the command and copy it: " + text); }
   });
   $("save-scene").addEventListener("click", saveScene);
-  window.addEventListener("resize", () => { if ($("zoom").value === "fit") renderCanvas(); });
+  // Fit follows the canvas area, whatever changes its size (the window, the command row, notices,
+  // the build log): a frame is rendered again when the fitting scale differs from the one shown.
+  new ResizeObserver(() => {
+    if ($("zoom").value !== "fit" || !state.lastSize || (!state.current && !state.scene)) return;
+    const natural = state.scene ? sceneSize() : [state.lastSize.width, state.lastSize.height];
+    if (renderScale(zoomScale(...natural)) !== state.lastScale) renderCanvas();
+  }).observe($("canvas-area"));
   setupResize();
   connectEvents();
   loadLibrary().catch((e) => setStatus("Cannot reach host serve: " + e.message));
