@@ -129,6 +129,113 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(tinyRender.errorMessage.contains("scale: expected a number of pixels per point from 0.1 to 16"), tinyRender.text)
     }
 
+    /// A preview asked for at a size and then without one stayed at that size (the live instance kept
+    /// the frame it was last drawn at): without a size it is the class's natural size again, what a
+    /// one-shot `host render` draws.
+    func testAPreviewWithoutASizeIsAtTheNaturalSizeAgain() throws {
+        let root = try exampleComponents(["RoundedCornerButton", "Gauge"])
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        for cls in ["RoundedCornerButton", "Gauge"] {
+            let cli = try runHost(["render", cls, "-o", "\(cls).png"], directory: root)
+            XCTAssertEqual(cli.status, 0, cli.stderr)
+            let natural = try PNGFile(root + "/\(cls).png")
+            let resized = try PNGFile(bytes: try HTTPClient.request(port, "GET", "/api/preview?class=\(cls)&size=300x50").body)
+            XCTAssertEqual([resized.width, resized.height], [300, 50], cls)
+            let again = try PNGFile(bytes: try HTTPClient.request(port, "GET", "/api/preview?class=\(cls)").body)
+            XCTAssertEqual([again.width, again.height], [natural.width, natural.height], "\(cls): back at its natural size")
+            try assertSamePixels(again, natural, cls)
+        }
+    }
+
+    /// What is known goes into an error: a size `POST /api/render` refuses named no class, file or
+    /// phase. And the page is never shown inside another site's frame.
+    func testErrorsNameWhatIsKnownAndThePageRefusesFraming() throws {
+        let root = try exampleComponents(["Gauge"])
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        let bad = try HTTPClient.json(port, "/api/render", ["class": "Gauge", "size": "0x10"])
+        XCTAssertEqual(bad.status, 422, bad.text)
+        let error = try XCTUnwrap(bad.json["error"] as? [String: Any], bad.text)
+        XCTAssertEqual(error["className"] as? String, "Gauge", bad.text)
+        XCTAssertTrue((error["file"] as? String ?? "").hasSuffix("libGauge.so"), bad.text)
+        XCTAssertEqual(error["phase"] as? String, "render", bad.text)
+        XCTAssertTrue(bad.errorMessage.contains("width and height must be greater than 0"), bad.text)
+        for path in ["/", "/app.js", "/app.css"] {
+            let page = try HTTPClient.request(port, "GET", path)
+            XCTAssertEqual(page.status, 200, path)
+            XCTAssertEqual(page.headers["x-frame-options"], "DENY", path)
+            XCTAssertTrue(page.headers["content-security-policy"]?.contains("frame-ancestors 'none'") ?? false, "\(path): \(page.headers)")
+        }
+    }
+
+    /// The Image chooser of an instance in a scene listed nothing: a scene's detail names the image
+    /// resources of each class's plugin, as `GET /api/classes/NAME` does for the class alone.
+    func testASceneListsTheResourcesOfItsClasses() throws {
+        let root = try exampleComponents(["FancyButton", "Gauge"])
+        try """
+        {"size": "400x120", "instances": [
+          {"class": "FancyButton", "name": "fancy", "frame": "10,10,220,50"},
+          {"class": "Gauge", "name": "gauge", "frame": "250,10,100,100"}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let (server, port) = try serve(root, ["--scene", "board.json"])
+        defer { server.stop() }
+        let alone = try HTTPClient.request(port, "GET", "/api/classes/FancyButton").json["resources"] as? [String]
+        XCTAssertEqual(alone, [try resourceImage(root)])
+        let detail = try HTTPClient.request(port, "GET", "/api/scenes/0")
+        let resources = try XCTUnwrap(detail.json["resources"] as? [String: [String]], detail.text)
+        XCTAssertEqual(resources["FancyButton"], alone)
+        XCTAssertEqual(resources["Gauge"], [])
+    }
+
+    /// `POST /api/actions` through `host serve`: an action with an argument is checked first; what an
+    /// action reports changing (property_changed) becomes the held value; an animation it starts
+    /// reaches the event stream as `redraw` events, and the preview then shows its last frame.
+    func testActionsReportValuesAndAnimateAsRedrawEvents() throws {
+        let root = try componentsFolder(["libExtensions.so": try CFixture.build("extensions_plugin.c", defines: ["MODE=good"])])
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        let held = { (reply: HTTPReply, name: String) -> String? in
+            ((reply.json["class"] as? [String: Any])?["properties"] as? [[String: Any]])?.first { $0["name"] as? String == name }?["valueText"] as? String
+        }
+        let bump = try HTTPClient.json(port, "/api/actions", ["class": "Extended", "action": "bump"])
+        XCTAssertEqual(bump.status, 200, bump.text)
+        XCTAssertEqual(held(bump, "level"), "4", bump.text)
+        let refused = try HTTPClient.json(port, "/api/actions", ["class": "Extended", "action": "setLevel", "argument": 11])
+        XCTAssertEqual(refused.status, 422, refused.text)
+        XCTAssertTrue(refused.errorMessage.contains("11 is outside the range 0…10"), refused.text)
+        let set = try HTTPClient.json(port, "/api/actions", ["class": "Extended", "action": "setLevel", "argument": 7])
+        XCTAssertEqual(held(set, "level"), "7", set.text)
+        let unknown = try HTTPClient.json(port, "/api/actions", ["class": "Extended", "action": "explode"])
+        XCTAssertEqual(unknown.status, 422, unknown.text)
+        let started = events.mark
+        XCTAssertEqual(try HTTPClient.json(port, "/api/actions", ["class": "Extended", "action": "animate"]).status, 200)
+        let redraw = events.waitFor("redraw", since: started) { $0["className"] as? String == "Extended" }
+        XCTAssertNotNil(redraw, events.all.joined(separator: "\n"))
+        XCTAssertGreaterThan(redraw?["frame"] as? Int ?? 0, 1)
+        XCTAssertNotNil(events.waitFor("notice", since: started) { ($0["text"] as? [String])?.first?.hasPrefix("Extended: animated") == true },
+                        events.all.joined(separator: "\n"))
+        let last = try PNGFile(bytes: try HTTPClient.request(port, "GET", "/api/preview?class=Extended").body)
+        XCTAssertEqual(last.pixel(38, 2), RGBA(r: 255, g: 255, b: 255, a: 255), "the end of the animation: the bar is full")
+        XCTAssertTrue(server.isRunning)
+    }
+
+    /// The canvas's downloads: PNG, SVG and PDF of the current view, as attachments named after the class.
+    func testPreviewDownloadsInEachFormat() throws {
+        let root = try exampleComponents(["Gauge"])
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        for (format, type, magic) in [("png", "image/png", "\u{89}PNG"), ("svg", "image/svg+xml", "<?xml"), ("pdf", "application/pdf", "%PDF")] {
+            let reply = try HTTPClient.request(port, "GET", "/api/preview?class=Gauge&format=\(format)&download=1")
+            XCTAssertEqual(reply.status, 200, format)
+            XCTAssertEqual(reply.headers["content-type"], type, format)
+            XCTAssertEqual(reply.headers["content-disposition"], "attachment; filename=\"Gauge.\(format)\"", format)
+            XCTAssertEqual(Array(reply.body.prefix(magic.unicodeScalars.count)), magic.unicodeScalars.map { UInt8($0.value) }, format)
+        }
+    }
+
     func testSecurityRules() throws {
         let root = try exampleComponents(["FancyButton"])
         // A symbolic link in a resource folder that leads out of it.
