@@ -580,4 +580,28 @@ final class ServeBrowserTests: XCTestCase {
                                            root + "/board.json"])
         XCTAssertTrue(process.isRunning)
     }
+
+    /// The audit's gaps (issue 8) and what it found untested, in the browser
+    /// (Tests/Browser/designer_details.py): sizes, zoom and Fit, backgrounds, downloads, each editor,
+    /// read-only and hidden properties, actions and animations, failing classes, scenes.
+    func testTheDesignersDetailsInARealBrowser() throws {
+        let good = try CFixture.build("faulty_plugin.c", defines: ["FAULT=none"], name: "faulty_none")
+        let crash = try CFixture.build("faulty_plugin.c", defines: ["FAULT=crash_draw"], name: "faulty_crash_draw")
+        let root = try exampleComponents(["RoundedCornerButton", "Gauge", "FancyButton"])
+        try FileManager.default.copyItem(atPath: good, toPath: root + "/components/libFaulty.so")
+        try FileManager.default.copyItem(atPath: try CFixture.build("extensions_plugin.c", defines: ["MODE=good"]),
+                                         toPath: root + "/components/libExtensions.so")
+        try FileManager.default.copyItem(atPath: try CFixture.build("all_types.c"), toPath: root + "/components/libAllTypes.so")
+        try """
+        {"size": "400x140", "instances": [
+          {"class": "Gauge", "name": "meter", "frame": "10,10,100,100"},
+          {"class": "FancyButton", "name": "fancy", "frame": "130,20,220,50"}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let process = try WatchProcess(["components", "--port", "0", "--timeout", "1", "--scene", "board.json"], directory: root, command: "serve")
+        defer { process.stop() }
+        let line = try XCTUnwrap(process.waitForLine(containing: "serving the designer at http://127.0.0.1:"))
+        let port = try XCTUnwrap(line.split(separator: ":").dropFirst(2).first.map { String($0.prefix { $0.isNumber }) })
+        try BrowserTest.run("designer_details.py", [port, root + "/components", good, crash])
+        XCTAssertTrue(process.isRunning)
+    }
 }

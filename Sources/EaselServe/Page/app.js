@@ -515,7 +515,7 @@ function editor(p) {
 }
 
 /** Listens to a number field: a number typed goes to `send`; text the field cannot read as a number
- *  ("1e999", "12..5": the browser then reports an empty value) gets a message under the editor
+ *  ("1e999", a lone "-": the browser then reports an empty value) gets a message under the editor
  *  instead of being dropped in silence. An empty field sends nothing. */
 function onNumber(field, p, row, message, send) {
   field.addEventListener("input", () => {
@@ -523,6 +523,7 @@ function onNumber(field, p, row, message, send) {
     if (!field.validity.badInput) return;
     const expected = p.range ? `a number in ${p.range.min}…${p.range.max}` : p.type === "Int" ? "a whole number" : "a number";
     state.pending.delete(p.name);
+    markEdited(row);
     showRefusal(row, message, `not a number the field can read (expected ${expected})`);
   });
 }
@@ -542,6 +543,21 @@ function showModified(marker, modified) {
   }
 }
 
+/** Counts what happens in an editor (a value sent, text it refused itself): an answer from the
+ *  server about an older value must not wipe or replace what the editor says about a newer one. */
+let editSerial = 0;
+function markEdited(row) {
+  row.dataset.serial = String(++editSerial);
+  return editSerial;
+}
+const isLatestEdit = ({ row, serial }) => row.dataset.serial === String(serial);
+
+function clearRefusal(row, message) {
+  message.textContent = "";
+  row.classList.remove("invalid");
+  row.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
+}
+
 /** Shows a refused value's message under its editor (and marks its controls invalid). */
 function showRefusal(row, message, text) {
   message.textContent = text;
@@ -556,7 +572,7 @@ function queueValue(p, value, row, message) {
     state.variantOf.delete(state.current.class.name);
     document.querySelectorAll("#properties .variants input").forEach((r) => { r.checked = false; });
   }
-  state.pending.set(p.name, { value, row, message });
+  state.pending.set(p.name, { value, row, message, serial: markEdited(row) });
   flushValues();
 }
 
@@ -574,13 +590,13 @@ async function flushValues() {
       // Scene attributes are checked against the class by rendering the edited scene.
       for (const [name, v] of Object.entries(values)) { if (v === null) delete inst.attributes[name]; else inst.attributes[name] = v; }
       await postJSON(`/api/scenes/${state.scene.index}`, { document: state.scene.document });
-      for (const [, { row, message }] of batch) { message.textContent = ""; row.classList.remove("invalid"); }
+      for (const edit of batch.values()) if (isLatestEdit(edit)) clearRefusal(edit.row, edit.message);
       state.scene.dirty = true;
       $("save-scene").disabled = false;
       refreshMarkers(batch);
     } else {
       state.current = await postJSON("/api/values", { class: state.current.class.name, values });
-      for (const [, { row, message }] of batch) { message.textContent = ""; row.classList.remove("invalid"); }
+      for (const edit of batch.values()) if (isLatestEdit(edit)) clearRefusal(edit.row, edit.message);
       refreshMarkers(batch);
     }
     await renderCanvas();
@@ -594,7 +610,7 @@ async function flushValues() {
         if (row) showRefusal(row, row.querySelector(".error"), e.message);
       }
     } else {
-      for (const [, { row, message }] of batch) showRefusal(row, message, e.message);
+      for (const edit of batch.values()) if (isLatestEdit(edit)) showRefusal(edit.row, edit.message, e.message);
     }
   } finally {
     state.sending = false;
@@ -612,7 +628,6 @@ function refreshMarkers(batch) {
     row.classList.toggle("modified", modified);
     showModified(row.querySelector(".marker"), modified);
     row.querySelector(".reset").disabled = p.readOnly || !modified;
-    row.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
     if (batch.get(name).value === null) {
       // A reset: redraw the editor with the default.
       const focus = focusInInspector();

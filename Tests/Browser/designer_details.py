@@ -1,0 +1,308 @@
+"""The live designer's details in a real headless Chromium (the gaps of issue 8's audit), driven by
+the accessible names of its controls, as designer.py drives the main loop.
+
+Usage: designer_details.py PORT COMPONENTS_DIR FAULTY_GOOD_SO FAULTY_CRASH_DRAW_SO
+The server runs `host serve components --scene board.json` on Rounded Corner Button, Gauge, Fancy
+Button (with its resources), Extended (Tests/Fixtures/extensions_plugin.c), All Types
+(Tests/Fixtures/all_types.c) and Faulty; board.json holds a Gauge "meter" and a FancyButton "fancy".
+1. A class resized, another picked, the first picked again: back at its natural size, and "Copy as
+   command" reproduces it; ten quick arrow presses on the resize handle add ten points.
+2. Zoom 1×/2×/3× render at that scale (pixel for pixel POST /api/render); Fit follows the canvas
+   area when the layout around it changes, and "Copy as command" names the scale of the frame shown.
+3. The background chooser; PNG, SVG and PDF downloads.
+4. The editors: Bool switch, Color hex, segmented and select Enums, the modified marker (announced),
+   reset to default by keyboard (the focus stays in the editor), a number the field cannot read.
+5. Read-only properties disabled, hidden ones absent; actions from the page, an animation's frames
+   (redraw events) reaching the canvas.
+6. A failing class shows its own last good frame, dimmed, also in a page opened after the failure.
+7. Scenes: the command names the plugins and the scale; the class size tools are hidden; a refused
+   value shows the host's message; the Image chooser lists the instance's plugin's resources.
+Exits non-zero with a message on the first failure.
+"""
+import os
+import re
+import sys
+import traceback
+from playwright.sync_api import sync_playwright
+
+from designer import COMPARE, RENDER, SNAPSHOT, replace, wait_until
+
+ERRORS = []
+FRAME = "Number(document.getElementById('canvas').dataset.version || 0)"
+
+
+def main(port, components, good, crash):
+    base = f"http://127.0.0.1:{port}/"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        page = open_page(browser, base)
+        canvas = page.locator("#canvas")
+        inspector = page.get_by_role("complementary", name="Inspector")
+        version = lambda: int(page.evaluate(FRAME) or 0)
+        natural = lambda: page.evaluate("[document.getElementById('canvas').naturalWidth, document.getElementById('canvas').naturalHeight]")
+
+        def select(display_name):
+            v = version()
+            page.get_by_role("button", name=display_name, exact=True).click()
+            inspector.get_by_role("heading", name=display_name, exact=True).wait_for()
+            wait_until(page, f"{FRAME} > {v}")
+
+        def copied_command():
+            page.get_by_role("button", name="Copy as command").click()
+            return page.get_by_label("Command", exact=True).input_value()
+
+        def same_as_api(cls, attributes, scale, what):
+            expected = page.evaluate(RENDER, [cls, attributes, scale])
+            assert expected.startswith("blob:"), f"{what}: {expected}"
+            verdict = page.evaluate(COMPARE, [canvas.get_attribute("src"), expected])
+            assert verdict == "same", f"{what}: canvas vs POST /api/render: {verdict}"
+
+        # 1. Resized, another class, back: the natural size again (the server's live instance kept
+        #    300×50), and the command reproduces the view.
+        select("Rounded Corner Button")
+        assert natural() == [320, 88], natural()
+        v = version()
+        page.get_by_label("Width", exact=True).fill("300")
+        page.get_by_label("Height", exact=True).fill("50")
+        page.get_by_label("Height", exact=True).press("Enter")
+        wait_until(page, "document.getElementById('canvas').naturalWidth === 600")
+        select("Gauge")
+        select("Rounded Corner Button")
+        assert page.get_by_label("Width", exact=True).input_value() == "", "the W×H fields say auto"
+        assert natural() == [320, 88], f"back at 160×44 at 2×: {natural()}"
+        same_as_api("RoundedCornerButton", {}, 2, "back at the natural size")
+        line = copied_command()
+        assert line == "host render RoundedCornerButton --plugins components --scale 2 -o RoundedCornerButton.png", line
+
+        # Ten quick presses on the resize handle: ten points, not as many as frames came back.
+        handle = page.get_by_role("button", name="Resize (arrow keys)")
+        handle.focus()
+        for _ in range(10):
+            page.keyboard.press("ArrowRight")
+        wait_until(page, "document.getElementById('canvas').naturalWidth === 340")
+        assert page.get_by_label("Width", exact=True).input_value() == "170"
+        assert page.get_by_label("Height", exact=True).input_value() == "44"
+        assert copied_command() == ("host render RoundedCornerButton --plugins components --size 170x44 --scale 2 "
+                                    "-o RoundedCornerButton.png")
+
+        # 2. Zoom 1×, 2×, 3×: rendered at that scale, pixel for pixel what the API renders.
+        for zoom in ["1", "3", "2"]:
+            v = version()
+            page.get_by_role("combobox", name="Zoom").select_option(zoom)
+            wait_until(page, f"{FRAME} > {v} && document.getElementById('canvas').naturalWidth === {170 * int(zoom)}")
+            expected = page.evaluate("""async ([scale]) => {
+              const r = await fetch('/api/render', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+                body: JSON.stringify({ class: 'RoundedCornerButton', size: '170x44', scale }) });
+              return URL.createObjectURL(await r.blob()); }""", [int(zoom)])
+            verdict = page.evaluate(COMPARE, [canvas.get_attribute("src"), expected])
+            assert verdict == "same", f"zoom {zoom}×: {verdict}"
+            width = page.evaluate("document.getElementById('canvas').getBoundingClientRect().width")
+            assert abs(width - 170 * int(zoom)) < 0.5, f"zoom {zoom}× shown {width} px wide"
+
+        # Fit on a tall frame (the area's height decides), in a page that has not shown the command
+        # row yet: the row appearing shrinks the area, the frame is rendered again to fit, and the
+        # command names the scale of the frame shown.
+        fitting = open_page(browser, base)
+        fitting.get_by_role("button", name="Rounded Corner Button", exact=True).click()
+        fitting.get_by_role("img", name="Rounded Corner Button").wait_for()
+        fitting.get_by_label("Width", exact=True).fill("100")
+        fitting.get_by_label("Height", exact=True).fill("300")
+        fitting.get_by_label("Height", exact=True).press("Enter")
+        wait_until(fitting, "document.getElementById('canvas').naturalHeight === 600")
+        fitting.get_by_role("combobox", name="Zoom").select_option("fit")
+        fit = """(() => { const a = document.getElementById('canvas-area').getBoundingClientRect();
+          return Math.min((a.width - 48) / 100, (a.height - 48) / 300); })()"""
+        # (The page renders at the fitting zoom rounded to hundredths.)
+        fits = f"Math.abs(document.getElementById('canvas').naturalHeight - 300 * Math.round({fit} * 100) / 100) <= 1"
+        wait_until(fitting, fits)
+        before = fitting.evaluate(fit)
+        fitting.get_by_role("button", name="Copy as command").click()
+        assert fitting.evaluate(fit) < before - 0.01, "the command row takes height from the canvas area"
+        wait_until(fitting, fits)
+        shown = fitting.evaluate("document.getElementById('canvas').naturalHeight")
+        wait_until(fitting, f"document.getElementById('command').value.includes('--scale ')")
+        line = fitting.get_by_label("Command", exact=True).input_value()
+        scale = float(re.search(r"--scale ([0-9.]+) ", line).group(1))
+        assert abs(shown - 300 * scale) <= 1, f"{line}: the frame shown is {shown} px high for 300 pt"
+        fitting.close()
+
+        # 3. Background chooser (the area behind the frame), downloads of the view.
+        area = page.locator("#canvas-area")
+        for choice, check in [("Dark", "rgb(28, 28, 30)"), ("Checkerboard", "conic-gradient"), ("Light", "rgb(255, 255, 255)")]:
+            page.get_by_role("combobox", name="Background").select_option(label=choice)
+            style = area.evaluate("a => getComputedStyle(a).backgroundColor + ' ' + getComputedStyle(a).backgroundImage")
+            assert check in style, f"{choice}: {style}"
+        page.get_by_role("combobox", name="Zoom").select_option("2")
+        page.get_by_label("Width", exact=True).fill("")
+        page.get_by_label("Height", exact=True).fill("")
+        v = version()
+        page.get_by_label("Height", exact=True).press("Enter")
+        wait_until(page, f"{FRAME} > {v} && document.getElementById('canvas').naturalWidth === 320")
+        for kind, magic in [("PNG", b"\x89PNG"), ("SVG", b"<?xml"), ("PDF", b"%PDF")]:
+            with page.expect_download() as info:
+                page.get_by_role("link", name=kind, exact=True).click()
+            download = info.value
+            assert download.suggested_filename == f"RoundedCornerButton.{kind.lower()}", download.suggested_filename
+            with open(download.path(), "rb") as f:
+                data = f.read()
+            assert data.startswith(magic), f"{kind}: {data[:16]!r}"
+            if kind == "PNG":
+                width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+                assert (width, height) == (320, 88), f"the PNG download is the view: {width}×{height}"
+
+        # 4. Editors of Gauge: each change shows what the API renders with that value.
+        select("Gauge")
+        v = version()
+        page.get_by_role("switch", name="Show Value").uncheck()
+        wait_until(page, f"{FRAME} > {v}")
+        same_as_api("Gauge", {"showValue": False}, 2, "Bool switch")
+        v = version()
+        hex_field = page.get_by_label("Tint Color hex")
+        hex_field.fill("#FF0000FF")
+        hex_field.press("Enter")
+        hex_field.blur()
+        wait_until(page, f"{FRAME} > {v}")
+        same_as_api("Gauge", {"showValue": False, "tintColor": "#FF0000FF"}, 2, "Color hex")
+        assert page.get_by_label("Tint Color", exact=True).input_value() == "#ff0000", "the picker follows the hex field"
+        v = version()
+        page.get_by_role("radio", name="Pie Chart").check()
+        wait_until(page, f"{FRAME} > {v}")
+        same_as_api("Gauge", {"showValue": False, "tintColor": "#FF0000FF", "style": "pie"}, 2, "segmented Enum")
+        # The modified marker is announced; the reset button, pressed with Enter, keeps the focus
+        # in the editor (it went to <body>) and resets the value.
+        style_row = page.locator(".property[data-property=style]")
+        assert style_row.get_by_role("img", name="modified").count() == 1, "the marker is announced as 'modified'"
+        value_row = page.locator(".property[data-property=value]")
+        assert value_row.get_by_role("img", name="modified").count() == 0, "an unmodified property has no marker"
+        reset = page.get_by_role("button", name="Reset Style to default")
+        reset.focus()
+        v = version()
+        page.keyboard.press("Enter")
+        wait_until(page, f"{FRAME} > {v}")
+        wait_until(page, "document.querySelector('.property[data-property=style] input[value=ring]').checked")
+        focused = page.evaluate("document.activeElement.closest('.property')?.dataset.property ?? document.activeElement.tagName")
+        assert focused == "style", f"after the reset the focus is on {focused!r}"
+        # A number the field cannot read: a message, not silence.
+        line_width = page.get_by_label("Line Width value")
+        line_width.focus()
+        page.keyboard.press("Control+A")
+        page.keyboard.type("1e999")
+        message = page.locator(".property[data-property=lineWidth] .error")
+        wait_until(page, "document.querySelector('.property[data-property=lineWidth] .error').textContent !== ''")
+        assert "not a number" in message.inner_text() and "1…40" in message.inner_text(), message.inner_text()
+        assert line_width.get_attribute("aria-invalid") == "true"
+        line_width.fill("12")
+        wait_until(page, "document.querySelector('.property[data-property=lineWidth] .error').textContent === ''")
+        # Fancy Button: an Enum of more than four cases is a select.
+        select("Fancy Button")
+        v = version()
+        page.get_by_label("Horizontal Alignment", exact=True).select_option("left")
+        wait_until(page, f"{FRAME} > {v}")
+        same_as_api("FancyButton", {"contentHorizontalAlignment": "left"}, 2, "select Enum")
+
+        # 5. Read-only shown disabled, hidden not shown.
+        select("All Types")
+        assert page.get_by_label("Set Count", exact=True).is_disabled(), "a read-only property is disabled"
+        assert page.get_by_label("Integer", exact=True).is_enabled()
+        assert page.locator(".property[data-property=secret]").count() == 0, "a hidden property is not shown"
+        assert inspector.get_by_text("Secret", exact=True).count() == 0
+        # Actions from the page: what they report shows in the editors; an animation plays.
+        select("Extended")
+        v = version()
+        page.get_by_role("button", name="Bump", exact=True).click()
+        wait_until(page, f"{FRAME} > {v}")
+        wait_until(page, "document.querySelector('.property[data-property=level] input').value === '4'")
+        page.get_by_label("Set Level argument (Int)").fill("7")
+        page.get_by_role("button", name="Set Level", exact=True).click()
+        wait_until(page, "document.querySelector('.property[data-property=level] input').value === '7'")
+        v = version()
+        page.get_by_role("button", name="Animate", exact=True).click()
+        # Frames the instance asks for (redraw events) reach the canvas until the bar is full.
+        wait_until(page, f"{FRAME} > {v} + 2")
+        full = """(() => { const i = document.getElementById('canvas'); const c = document.createElement('canvas');
+          c.width = i.naturalWidth; c.height = i.naturalHeight; const g = c.getContext('2d'); g.drawImage(i, 0, 0);
+          const d = g.getImageData(76, 4, 1, 1).data; return d[0] === 255 && d[1] === 255 && d[2] === 255; })()"""
+        wait_until(page, full)
+
+        # 6. A failing class shows its own last good frame, dimmed: never the class shown before.
+        select("Gauge")
+        replace(os.path.join(components, "libFaulty.so"), crash)
+        wait_until(page, "document.querySelector('button[data-class-name=Faulty] .badge') !== null")
+        thumbnail = page.evaluate("""async () => URL.createObjectURL(await (await fetch('/api/thumbnail/Faulty')).blob())""")
+        page.get_by_role("button", name="Faulty", exact=True).click()
+        page.get_by_role("alert").filter(has_text="Faulty failed").wait_for()
+        last_good = page.get_by_role("img", name="Faulty (last good frame)")
+        last_good.wait_for()
+        assert "stale" in page.locator("#frame").get_attribute("class"), "dimmed"
+        assert page.get_by_role("img", name="Gauge").count() == 0, "the previous class's picture is gone"
+        assert page.evaluate(COMPARE, [canvas.get_attribute("src"), thumbnail]) == "same", "the class's last good preview"
+        assert "The last good frame stays below" in page.locator("#overlay").inner_text()
+        # A page opened after the failure shows that frame too.
+        late = open_page(browser, base)
+        late.get_by_role("button", name="Faulty", exact=True).click()
+        late.get_by_role("alert").filter(has_text="Faulty failed").wait_for()
+        late.get_by_role("img", name="Faulty (last good frame)").wait_for()
+        assert late.get_by_role("img", name="Faulty (last good frame)").is_visible()
+        assert "stale" in late.locator("#frame").get_attribute("class")
+        replace(os.path.join(components, "libFaulty.so"), good)
+        for each in [page, late]:
+            each.wait_for_selector("#overlay", state="hidden", timeout=15000)
+            each.get_by_role("img", name="Faulty", exact=True).wait_for()
+        late.close()
+
+        # 7. The scene: the command names the plugins and the scale of the frame shown.
+        v = version()
+        page.get_by_role("button", name="board.json", exact=True).click()
+        page.get_by_role("img", name="Scene board.json").wait_for()
+        wait_until(page, f"{FRAME} > {v}")
+        assert copied_command() == "host render board.json --plugins components --scale 2 -o board.png", \
+            page.get_by_label("Command", exact=True).input_value()
+        # The class's size tools do nothing here: hidden, out of the tab order.
+        assert page.get_by_label("Width", exact=True).is_hidden(), "the W×H fields are hidden in a scene"
+        assert page.get_by_role("button", name="Resize (arrow keys)").is_hidden(), "the class resize handle is hidden in a scene"
+        # A refused value shows the host's message under the editor (the inspector is redrawn after
+        # the refusal); the focus stays in the field.
+        page.get_by_role("button", name="meter (Gauge)").click()
+        inspector.get_by_role("heading", name="Gauge (meter)").wait_for()
+        value = page.get_by_label("Value value", exact=True)
+        value.fill("150")
+        wait_until(page, "document.querySelector('.property[data-property=value] .error')?.textContent.includes('150')")
+        text = page.locator(".property[data-property=value] .error").inner_text()
+        assert "150 is outside the range 0…100" in text, text
+        assert page.get_by_label("Value value", exact=True).get_attribute("aria-invalid") == "true"
+        focused = page.evaluate("document.activeElement.closest('.property')?.dataset.property ?? document.activeElement.tagName")
+        assert focused == "value", f"after the refusal the focus is on {focused!r}"
+        # The Image chooser lists the instance's plugin's resources.
+        page.get_by_role("button", name="fancy (FancyButton)").click()
+        inspector.get_by_role("heading", name="Fancy Button (fancy)").wait_for()
+        options = page.get_by_label("Image", exact=True).evaluate("f => [...f.list.options].map(o => o.value)")
+        assert options == ["icon.svg"], options
+        # Back to a class: the size tools are there again.
+        select("Gauge")
+        assert page.get_by_label("Width", exact=True).is_visible()
+        assert page.get_by_role("button", name="Resize (arrow keys)").is_visible()
+        assert not ERRORS, ERRORS
+        browser.close()
+
+
+def open_page(browser, base):
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+    page.on("pageerror", lambda e: ERRORS.append(str(e)))
+    # (A render refused by a broken build, a missing preview, are expected failed fetches.)
+    page.on("console", lambda m: ERRORS.append("console: " + m.text)
+            if m.type == "error" and "Failed to load resource" not in m.text else None)
+    page.goto(base)
+    return page
+
+
+if __name__ == "__main__":
+    try:
+        main(*sys.argv[1:5])
+    except AssertionError as e:
+        # The line of this script that failed (a wait's own line says little).
+        where = [f for f in traceback.extract_tb(e.__traceback__) if f.filename == __file__][-1]
+        print(f"designer_details.py:{where.lineno}: {where.line}: {e!r}", file=sys.stderr)
+        sys.exit(1)
+    except Exception as e:
+        print(f"designer_details.py: {type(e).__name__}: {e}; page errors: {ERRORS}", file=sys.stderr)
+        sys.exit(1)
