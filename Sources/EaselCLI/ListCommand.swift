@@ -29,6 +29,9 @@ enum ListCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let registry = try CLI.registry(arguments)
+        // Not freed: the process ends after the listing, and freeing the records of 10 000 plugins
+        // one by one is wasted work (the workers a --verbose check started are stopped first).
+        defer { HostProcess.releaseWorkers(); _ = Unmanaged.passRetained(registry) }
         let status: Int32 = arguments.has("strict") && !registry.failures.isEmpty ? 69 : 0
         if arguments.has("json") {
             print(json(registry).text, terminator: "")
@@ -43,14 +46,18 @@ enum ListCommand: Command {
             return status
         }
         var classCount = 0
+        // Written in one piece (two lines per plugin; 10 000 plugins are 1 MB).
+        var out = ""
+        out.reserveCapacity(160 * registry.plugins.count)
         for plugin in registry.plugins {
-            print("\(plugin.info.name) \(plugin.info.version) (\(plugin.info.id))  \(plugin.info.path)")
+            out += "\(plugin.info.name) \(plugin.info.version) (\(plugin.info.id))  \(plugin.info.path)\n"
             for cls in plugin.summaries {
                 classCount += 1
                 let shadowed = !registry.isRegistered(cls.name, from: plugin)
-                print("  " + cls.name.padding(to: 26) + " " + (cls.summary ?? "") + (shadowed ? "  [shadowed by an earlier file]" : ""))
+                out += "  " + cls.name.padding(to: 26) + " " + (cls.summary ?? "") + (shadowed ? "  [shadowed by an earlier file]" : "") + "\n"
             }
         }
+        print(out, terminator: "")
         if arguments.has("verbose") { checkDefaults(registry) }
         let p = registry.plugins.count
         // A blank line after the plugins, none before the summary when every file failed.

@@ -38,6 +38,28 @@ final class RegistryCacheTests: XCTestCase {
         XCTAssertEqual(rescanned.scannedCount, 2)
     }
 
+    /// One cache serves every search path: loading one folder keeps the other folder's entries, and
+    /// forgets those of files that no longer exist (a full load only walks the entries when the cache
+    /// holds more than the folder's files: this checks that the shortcut still prunes).
+    func testACacheSharedByTwoFoldersKeepsBothAndForgetsDeletedFiles() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        let other = root + "/other", cache = root + "/registry.bin"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try CFixture.build("all_types.c"), toPath: other + "/libAllTypes.so")
+        func size() throws -> Int { (try FileManager.default.attributesOfItem(atPath: cache)[.size] as? Int) ?? 0 }
+        XCTAssertEqual(Registry(options: options(root + "/components", cache: cache)).scannedCount, 1)
+        XCTAssertEqual(Registry(options: options(other, cache: cache)).scannedCount, 1)
+        let both = try size()
+        let first = Registry(options: options(root + "/components", cache: cache))
+        XCTAssertEqual([first.scannedCount, first.cachedCount], [0, 1])
+        let second = Registry(options: options(other, cache: cache))
+        XCTAssertEqual([second.scannedCount, second.cachedCount], [0, 1], "the other folder's entry was kept")
+        XCTAssertEqual(try size(), both)
+        try FileManager.default.removeItem(atPath: other + "/libAllTypes.so")
+        XCTAssertEqual(Registry(options: options(root + "/components", cache: cache)).classes.map(\.name), ["Gauge"])
+        XCTAssertLessThan(try size(), both, "the deleted file's entry was forgotten")
+    }
+
     func testACorruptCacheIsAWarningAndIsRebuilt() throws {
         let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
         let cache = root + "/registry.bin"
