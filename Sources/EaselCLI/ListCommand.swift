@@ -16,15 +16,18 @@ enum ListCommand: Command {
 
     /// `--verbose`: every registered class's defaults checked (easel.h, DEFAULTS), in its worker; each
     /// mismatch (or a check that could not run) is a warning. (Added by the abi work, issue 9.)
-    static func checkDefaults(_ registry: Registry) {
+    /// Returns the warnings (text output prints them; `--json` puts them in `warnings`).
+    static func checkDefaults(_ registry: Registry) -> [String] {
+        var warnings: [String] = []
         for summary in registry.classes {
             do {
                 guard let cls = try registry.designableClass(named: summary.name) else { continue }
-                for m in try registry.checkedDefaults(of: cls) { Diagnostics.warningSink(m.message) }
+                for m in try registry.checkedDefaults(of: cls) { warnings.append(m.message) }
             } catch let error as HostError {
-                Diagnostics.warningSink("class \(summary.name): the defaults could not be checked: \(error)")
+                warnings.append("class \(summary.name): the defaults could not be checked: \(error)")
             } catch {}
         }
+        return warnings
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -34,7 +37,8 @@ enum ListCommand: Command {
         defer { HostProcess.releaseWorkers(); _ = Unmanaged.passRetained(registry) }
         let status: Int32 = arguments.has("strict") && !registry.failures.isEmpty ? 69 : 0
         if arguments.has("json") {
-            print(json(registry).text, terminator: "")
+            let checks = arguments.has("verbose") ? checkDefaults(registry) : []
+            print(json(registry, extraWarnings: checks).text, terminator: "")
             return status
         }
         if arguments.has("names") {
@@ -58,7 +62,7 @@ enum ListCommand: Command {
             }
         }
         print(out, terminator: "")
-        if arguments.has("verbose") { checkDefaults(registry) }
+        if arguments.has("verbose") { checkDefaults(registry).forEach(Diagnostics.warningSink) }
         let p = registry.plugins.count
         // A blank line after the plugins, none before the summary when every file failed.
         print((p == 0 ? "" : "\n") + "\(p) plugin\(p == 1 ? "" : "s"), \(classCount) class\(classCount == 1 ? "" : "es")"
@@ -70,7 +74,8 @@ enum ListCommand: Command {
         return status
     }
 
-    static func json(_ registry: Registry) -> JSON {
+    /// `extraWarnings`: the `--verbose` defaults checks, after the registry's own warnings.
+    static func json(_ registry: Registry, extraWarnings: [String] = []) -> JSON {
         .object([
             ("schema", .string("easel.list/1")),
             ("searchPath", .array(registry.searchPath.directories.map(JSON.string))),
@@ -81,7 +86,7 @@ enum ListCommand: Command {
                 })
             })),
             ("failures", .array(registry.failures.map(ListJSON.failure))),
-            ("warnings", .array(registry.warnings.map(JSON.string))),
+            ("warnings", .array((registry.warnings + extraWarnings).map(JSON.string))),
         ])
     }
 }
