@@ -111,6 +111,18 @@ final class ValidateCommandTests: XCTestCase {
         }
     }
 
+    /// Problems that hid behind others: a name declared twice when one of the two is invalid, and a
+    /// variant's problem in a class whose properties have problems (both were missing).
+    func testProblemsBehindOtherProblemsAreReportedToo() throws {
+        let (status, checks, raw) = try validate([try fault("hidden_problems")], ["--filter", "descriptors"])
+        XCTAssertEqual(status, 1, raw.stdout)
+        let problems = try XCTUnwrap(checks.first?["descriptors"]).1
+        XCTAssertEqual(problems.count, 3, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("class Probe: property count: invalid range min 5.0, max 1.0") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("class Probe: property count: the property name is declared twice in this class") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("class Probe: property nope: easel.variants/1: variant 'missing': no such property") }, "\(problems)")
+    }
+
     func testTextOutputListFilterOnlyFailedAndSeed() throws {
         let list = try runHost(["validate", "--list"])
         XCTAssertEqual(list.status, 0)
