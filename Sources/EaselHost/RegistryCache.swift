@@ -474,6 +474,11 @@ final class RegistryCache {
             defaultsOffset = BlobReference.position(try r.u64()); defaultsLength = Int(try r.u32()); defaultsCRC = try r.u32()
             let crc = try r.u32()
             guard crc == RegistryCache.crc(Array(r.bytes[0..<64])) else { throw BinaryReader.Invalid(description: "header checksum mismatch") }
+            guard try r.u32() == 0 else { throw BinaryReader.Invalid(description: "the header's last field is not 0") }
+            // The defaults section is written last: anything after it is not ours.
+            guard defaultsOffset >= 0, defaultsOffset + defaultsLength == file.count else {
+                throw BinaryReader.Invalid(description: "\(file.count) bytes, but its sections end at byte \(defaultsOffset + defaultsLength)")
+            }
             for (offset, length) in [(entriesOffset, entriesLength), (viewOffset, viewLength), (defaultsOffset, defaultsLength)]
             where offset < 0 || offset + length > file.count {
                 throw BinaryReader.Invalid(description: "a section lies beyond the end of the file")

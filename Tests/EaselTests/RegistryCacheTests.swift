@@ -187,6 +187,27 @@ final class RegistryCacheTests: XCTestCase {
         }
     }
 
+    /// The header's last field (always 0) and bytes appended after the last section were accepted
+    /// silently; both are a corrupt cache now, rebuilt with a warning.
+    func testTheHeaderPaddingAndTrailingBytesAreChecked() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        let dir = root + "/components", cache = root + "/registry.bin"
+        _ = Registry(options: options(dir, cache: cache)).classes
+        let good = try Data(contentsOf: URL(fileURLWithPath: cache))
+        var variants: [(String, Data)] = (68..<72).map { i in var d = good; d[i] ^= 0x01; return ("byte \(i)", d) }
+        variants.append(("400 kB of zeros appended", good + Data(count: 400_000)))
+        for (what, bad) in variants {
+            try bad.write(to: URL(fileURLWithPath: cache))
+            var warnings: [String] = []
+            let saved = Diagnostics.warningSink
+            Diagnostics.warningSink = { warnings.append($0) }
+            defer { Diagnostics.warningSink = saved }
+            XCTAssertEqual(Registry(options: options(dir, cache: cache)).classes.map(\.name), ["Gauge"], what)
+            XCTAssertTrue(warnings.contains { $0.contains("registry cache is corrupt") }, "\(what): \(warnings)")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: cache)), good, "\(what): rebuilt as it was")
+        }
+    }
+
     func testACorruptClassEntryIsScannedAgainNotFatal() throws {
         let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
         let cache = root + "/registry.bin"
