@@ -116,7 +116,9 @@ function renderLibrary() {
   failures.replaceChildren();
   for (const f of state.failures) {
     const li = document.createElement("li");
-    li.textContent = `${f.path}: ${f.message.split("\n")[0]}`;
+    // As host list prints it: the file, the class and property concerned, why.
+    const where = [f.className && `class ${f.className}`, f.property && `property ${f.property}`].filter(Boolean).map((s) => s + ": ").join("");
+    li.textContent = `${f.path}: ${where}${f.message.split("\n")[0]}`;
     failures.append(li);
   }
   $("failure-section").hidden = state.failures.length === 0;
@@ -859,6 +861,8 @@ function connectEvents() {
   });
   events.addEventListener("failure", (e) => {
     const d = JSON.parse(e.data);
+    // The library's "failing" badges and its failed-files list (a rejected build) follow.
+    loadLibrary().catch(() => {});
     const name = state.current?.class.name;
     const mine = d.className ? d.className === name : state.current && d.file === state.current.class.plugin.path;
     if (mine || (state.scene && d.className && state.scene.classes.has(d.className))) showFailure(d);
