@@ -372,6 +372,61 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(server.isRunning)
     }
 
+    /// A reload's schema diff and the values it sets aside and later restores reach the event stream
+    /// as `schema` and `notice` events (what the page shows as notices), and the preview follows.
+    func testSchemaAndNoticeEventsOfAHotReload() throws {
+        let v1 = try CFixture.build("evolving_plugin.c", defines: ["VERSION=1", "CLASS=Evolving", "COLOR=0x3366CC"], name: "evolving_v1_Evolving_0x3366CC")
+        let v2 = try CFixture.build("evolving_plugin.c", defines: ["VERSION=2", "CLASS=Evolving", "COLOR=0x3366CC"], name: "evolving_v2_Evolving_0x3366CC")
+        let root = try componentsFolder(["libEvolving.so": v1])
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        let set = try HTTPClient.json(port, "/api/values", ["class": "Evolving", "values": ["label": "hello", "level": 8]])
+        XCTAssertEqual(set.status, 200, set.text)
+        let bar = { () throws -> RGBA in try PNGFile(bytes: try HTTPClient.request(port, "GET", "/api/preview?class=Evolving").body).pixel(75, 5) }
+        let white = RGBA(r: 255, g: 255, b: 255, a: 255)
+        XCTAssertEqual(try bar(), white, "level 8: the bar reaches 80% of the width")
+
+        // Build 2 removes label and narrows level's range to 0…5.
+        var mark = events.mark
+        try replaceAtomically(root + "/components/libEvolving.so", with: v2)
+        let schema = try XCTUnwrap(events.waitFor("schema", since: mark) { $0["className"] as? String == "Evolving" }, events.all.joined(separator: "\n"))
+        XCTAssertEqual(schema["changes"] as? [String], ["+width (CGFloat)", "-label", "~tint Color→String", "level default 5→2", "level range 0…10→0…5"])
+        XCTAssertEqual(schema["text"] as? [String], ["  Evolving schema: +width (CGFloat), -label, ~tint Color→String, level default 5→2, level range 0…10→0…5"])
+        let droppedLabel = try XCTUnwrap(events.waitFor("notice", since: mark) { $0["property"] as? String == "label" }, events.all.joined(separator: "\n"))
+        XCTAssertEqual(droppedLabel["dropped"] as? Bool, true)
+        XCTAssertEqual(droppedLabel["className"] as? String, "Evolving")
+        XCTAssertEqual(droppedLabel["why"] as? String, "this build has no property label")
+        XCTAssertTrue((droppedLabel["text"] as? [String])?.first?.contains("warning: Evolving.label=hello dropped") == true, "\(droppedLabel)")
+        let droppedLevel = try XCTUnwrap(events.waitFor("notice", since: mark) { $0["property"] as? String == "level" }, events.all.joined(separator: "\n"))
+        XCTAssertEqual(droppedLevel["dropped"] as? Bool, true)
+        XCTAssertTrue((droppedLevel["why"] as? String ?? "").hasPrefix("8 is outside the range 0…5"), "\(droppedLevel)")
+        XCTAssertNil(droppedLevel["restored"])
+        XCTAssertNotEqual(try bar(), white, "the dropped level is not applied: level 2 is the default")
+        let held = try HTTPClient.request(port, "GET", "/api/classes/Evolving")
+        let names = ((held.json["class"] as? [String: Any])?["properties"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        XCTAssertEqual(names, ["level", "tint", "width"], held.text)
+
+        // Build 3 is build 1 again: both values come back.
+        mark = events.mark
+        try replaceAtomically(root + "/components/libEvolving.so", with: v1)
+        let back = try XCTUnwrap(events.waitFor("schema", since: mark) { $0["className"] as? String == "Evolving" }, events.all.joined(separator: "\n"))
+        XCTAssertEqual(back["changes"] as? [String], ["+label (String)", "-width", "~tint String→Color", "level default 2→5", "level range 0…5→0…10"])
+        for property in ["label", "level"] {
+            let restored = try XCTUnwrap(events.waitFor("notice", since: mark) { $0["property"] as? String == property }, events.all.joined(separator: "\n"))
+            XCTAssertEqual(restored["restored"] as? Bool, true, "\(restored)")
+            XCTAssertNil(restored["dropped"], "\(restored)")
+            XCTAssertEqual(restored["text"] as? [String], ["  note: Evolving.\(property)=\(property == "label" ? "hello" : "8") restored: this build fits it again"])
+        }
+        XCTAssertEqual(try bar(), white, "level 8 again")
+        let values = ((try HTTPClient.request(port, "GET", "/api/classes/Evolving").json["class"] as? [String: Any])?["properties"] as? [[String: Any]])?
+            .reduce(into: [String: String]()) { $0[$1["name"] as? String ?? ""] = $1["valueText"] as? String }
+        XCTAssertEqual(values?["label"], "hello")
+        XCTAssertEqual(values?["level"], "8")
+        XCTAssertTrue(server.isRunning)
+    }
+
     /// Stopping serve during a build ended only the build's shell: what it ran (`swift build`, here a
     /// `sleep`) went on, re-parented to init. SIGHUP (a closed terminal) did not stop serve cleanly either.
     func testStoppingDuringABuildEndsEverythingTheBuildStarted() throws {
@@ -602,6 +657,60 @@ final class ServeBrowserTests: XCTestCase {
         let line = try XCTUnwrap(process.waitForLine(containing: "serving the designer at http://127.0.0.1:"))
         let port = try XCTUnwrap(line.split(separator: ":").dropFirst(2).first.map { String($0.prefix { $0.isNumber }) })
         try BrowserTest.run("designer_details.py", [port, root + "/components", good, crash])
+        XCTAssertTrue(process.isRunning)
+    }
+
+    /// A `host serve` on its default folder, in `root`, and the port it printed.
+    func serve(_ root: String, _ arguments: [String]) throws -> (WatchProcess, String) {
+        let process = try WatchProcess(["--port", "0"] + arguments, directory: root, command: "serve")
+        let line = try XCTUnwrap(process.waitForLine(containing: "serving the designer at http://127.0.0.1:"))
+        let port = try XCTUnwrap(line.split(separator: ":").dropFirst(2).first.map { String($0.prefix { $0.isNumber }) })
+        return (process, port)
+    }
+
+    /// The library, hot-reload notices and the build log in the browser (Tests/Browser/designer_live.py):
+    /// search, the failed-files list (also of a file that fails after the page opened), thumbnails as
+    /// real pixels, a schema diff and dropped then restored values through `--build CMD --sources DIR`,
+    /// and the build's output and finished status.
+    func testTheLibraryHotReloadNoticesAndBuildLogInARealBrowser() throws {
+        let v1 = try CFixture.build("evolving_plugin.c", defines: ["VERSION=1", "CLASS=Evolving", "COLOR=0x3366CC"], name: "evolving_v1_Evolving_0x3366CC")
+        let v2 = try CFixture.build("evolving_plugin.c", defines: ["VERSION=2", "CLASS=Evolving", "COLOR=0x3366CC"], name: "evolving_v2_Evolving_0x3366CC")
+        let root = try exampleComponents(["RoundedCornerButton", "Gauge"])
+        try FileManager.default.copyItem(atPath: v1, toPath: root + "/components/libEvolving.so")
+        try FileManager.default.copyItem(atPath: try CFixture.broken("abi_major"), toPath: root + "/components/libAbi.so")
+        try FileManager.default.copyItem(atPath: try CFixture.broken("no_entry"), toPath: root + "/components/libNoEntry.so")
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        try v1.write(toFile: root + "/src/choice.txt", atomically: true, encoding: .utf8)
+        try """
+        choice=$(cat src/choice.txt)
+        echo "compiling $choice"
+        if [ "$choice" = broken ]; then echo "src/choice.txt:1: error: expected a library" >&2; exit 2; fi
+        cp "$choice" components/libEvolving.so.tmp && mv components/libEvolving.so.tmp components/libEvolving.so
+        """.write(toFile: root + "/build.sh", atomically: true, encoding: .utf8)
+        let (process, port) = try serve(root, ["--build", "sh build.sh", "--sources", "src"])
+        defer { process.stop() }
+        try BrowserTest.run("designer_live.py", [port, root + "/components", root + "/src", v1, v2, try CFixture.broken("default_range")])
+        XCTAssertTrue(process.isRunning)
+    }
+
+    /// Failures through serve in the overlay (Tests/Browser/designer_faults.py): a crash in create and
+    /// in a setter, a hang past `--timeout`, an exit() in create, each naming the phase and the class,
+    /// each recovered from by the next good build; and a scene edited with the mouse (the grip) and the
+    /// keyboard (arrow keys), and an invalid edit refused with the host's message.
+    func testFailuresInTheOverlayAndSceneEditingInARealBrowser() throws {
+        let faulty = { (fault: String) in try CFixture.build("faulty_plugin.c", defines: ["FAULT=\(fault)"], name: "faulty_\(fault)") }
+        let good = try faulty("none")
+        let root = try exampleComponents(["RoundedCornerButton", "Gauge"])
+        try FileManager.default.copyItem(atPath: good, toPath: root + "/components/libFaulty.so")
+        try """
+        {"size": "300x130", "instances": [
+          {"class": "Gauge", "name": "meter", "frame": "10,10,100,100"},
+          {"class": "RoundedCornerButton", "name": "ok", "frame": "130,20,120,44", "attributes": {"title": "OK"}}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let (process, port) = try serve(root, ["--timeout", "1", "--scene", "board.json"])
+        defer { process.stop() }
+        try BrowserTest.run("designer_faults.py", [port, root + "/components", root + "/board.json", good, try faulty("crash_create"),
+                                                  try faulty("crash_set"), try faulty("loop_draw"), try faulty("exit_create")])
         XCTAssertTrue(process.isRunning)
     }
 }

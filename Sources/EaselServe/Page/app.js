@@ -947,6 +947,9 @@ function sceneSize() {
 
 function drawInstanceBoxes(zoom) {
   const box = $("instance-boxes");
+  // The boxes are drawn anew after every frame: the one that had the focus gets it back (arrow keys
+  // pressed faster than frames otherwise left it on <body> and the next presses went nowhere).
+  const focused = [...box.children].indexOf(document.activeElement);
   box.replaceChildren();
   state.scene.document.instances.forEach((inst, i) => {
     const [x, y, w, h] = inst.frame.split(",").map(Number);
@@ -964,6 +967,7 @@ function drawInstanceBoxes(zoom) {
     b.append(grip);
     box.append(b);
   });
+  if (focused >= 0) box.children[focused]?.focus();
 }
 
 function dragInstance(e, index, zoom, resizing) {

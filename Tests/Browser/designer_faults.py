@@ -1,0 +1,197 @@
+"""Plugin failures in the live designer's overlay, and editing a scene with the mouse and the
+keyboard, in a real headless Chromium driven by the accessible names of its controls.
+
+Usage: designer_faults.py PORT COMPONENTS_DIR SCENE_JSON FAULTY_GOOD_SO CRASH_CREATE_SO CRASH_SET_SO
+       LOOP_DRAW_SO EXIT_CREATE_SO
+The server runs `host serve --timeout 1 --scene board.json` on Faulty (Tests/Fixtures/faulty_plugin.c,
+FAULT=none), Gauge and Rounded Corner Button; board.json holds a Gauge "meter" at 10,10,100,100 and
+a RoundedCornerButton "ok" at 130,20,120,44.
+1. Faulty's Level is set to 7 (the value its crash_set build crashes on). Then, one after another,
+   builds that crash in create, crash in the setter, hang in draw (past the 1 s budget) and call
+   exit() in create land: each opens the overlay naming the class, file, phase and how it failed
+   (signal, property, time budget, exit status) with the worker's last output, over the class's
+   own dimmed last good frame; the good build after each closes it, and the canvas shows the class
+   with the value kept (pixel for pixel POST /api/render).
+2. The scene: the selected instance's grip resizes it with the mouse; arrow keys move the focused
+   instance (Shift: 10 points, Alt: resize), each press counted; the server holds the new frames and
+   its preview is what POST /api/render draws of that document. An invalid colour typed for an
+   instance shows the host's message under the editor, and the scene is left unchanged.
+Exits non-zero with a message on the first failure.
+"""
+import os
+import sys
+import traceback
+from playwright.sync_api import sync_playwright
+
+from designer import COMPARE, RENDER, SNAPSHOT, replace, wait_until
+from designer_live import eventually
+
+ERRORS = []
+FRAME = "Number(document.getElementById('canvas').dataset.version || 0)"
+FACTS = """(() => { const f = {}; const dts = document.querySelectorAll('#overlay-facts dt');
+  for (const dt of dts) f[dt.textContent] = dt.nextElementSibling.textContent; return f; })()"""
+SCENE_RENDER = """async ([scale]) => {
+  const d = await (await fetch('/api/scenes/0', { cache: 'no-store' })).json();
+  const r = await fetch('/api/render', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ scene: d.document, scale }) });
+  if (!r.ok) return 'error ' + r.status + ' ' + await r.text();
+  return URL.createObjectURL(await r.blob());
+}"""
+DOCUMENT = "(async () => (await (await fetch('/api/scenes/0', { cache: 'no-store' })).json()).document)()"
+
+
+def main(port, components, scene, good, crash_create, crash_set, loop_draw, exit_create):
+    base = f"http://127.0.0.1:{port}/"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.on("pageerror", lambda e: ERRORS.append(str(e)))
+        # (A preview refused by a broken build is an expected failed fetch, not a page error.)
+        page.on("console", lambda m: ERRORS.append("console: " + m.text)
+                if m.type == "error" and "Failed to load resource" not in m.text else None)
+        page.goto(base)
+        inspector = page.get_by_role("complementary", name="Inspector")
+        canvas = page.locator("#canvas")
+        frame = lambda: page.evaluate(FRAME)
+
+        # 1. Failures in create, set, a hang and exit(), each in the overlay; the good build recovers.
+        v = frame()
+        page.get_by_role("button", name="Faulty", exact=True).click()
+        inspector.get_by_role("heading", name="Faulty", exact=True).wait_for()
+        wait_until(page, f"{FRAME} > {v}")
+        page.get_by_label("Level value", exact=True).fill("7")
+        wait_until(page, "document.querySelector('.property[data-property=level] .marker').textContent !== ''")
+        expected = page.evaluate(RENDER, ["Faulty", {"level": 7}, 2])
+        eventually("Faulty at level 7", lambda: page.evaluate(COMPARE, [canvas.get_attribute("src"), expected]) == "same")
+        overlay = page.get_by_role("alert").filter(has_text="Faulty failed")
+        for build, facts, output in [
+            (crash_create, {"Phase": "create", "Signal": "SIGSEGV"}, "faulty plugin: about to crash in create"),
+            (crash_set, {"Phase": "set", "Property": "level", "Signal": "SIGSEGV"}, "faulty plugin: about to crash in the setter"),
+            (loop_draw, {"Phase": "draw", "Time budget": "exceeded"}, None),
+            (exit_create, {"Phase": "create", "Exit status": "3"}, "faulty plugin: giving up"),
+        ]:
+            what = f"{facts['Phase']} ({os.path.basename(build)})"
+            replace(os.path.join(components, "libFaulty.so"), build)
+            overlay.wait_for(timeout=15000)
+            shown = page.evaluate(FACTS)
+            assert shown.get("Class") == "Faulty", f"{what}: {shown}"
+            assert shown.get("File", "").endswith("libFaulty.so"), f"{what}: {shown}"
+            for key, value in facts.items():
+                assert shown.get(key) == value, f"{what}: {key} is {shown.get(key)!r}, expected {value!r}: {shown}"
+            for key in {"Signal", "Exit status", "Time budget", "Property"} - facts.keys():
+                assert key not in shown, f"{what}: {key} shown: {shown}"
+            reason = shown.get("What happened", "")
+            if facts.get("Signal"):
+                assert "crashed with SIGSEGV" in reason, f"{what}: {reason}"
+            if facts.get("Time budget"):
+                assert "did not answer within 1 s" in reason, f"{what}: {reason}"
+            if facts.get("Exit status"):
+                assert "exited with status 3" in reason, f"{what}: {reason}"
+            text = page.locator("#overlay-output").inner_text()
+            if output:
+                assert output in text, f"{what}: the worker's output {text!r}"
+            assert "Faulty failed" in page.locator("#overlay-title").inner_text()
+            # Over the class's own last good frame, dimmed.
+            assert "stale" in page.locator("#frame").get_attribute("class"), f"{what}: the last good frame is not dimmed"
+            assert canvas.get_attribute("data-class-name") == "Faulty" and canvas.is_visible(), f"{what}: not Faulty's frame"
+            assert page.evaluate(COMPARE, [canvas.get_attribute("src"), expected]) == "same", f"{what}: the last good frame changed"
+            # The good build: the overlay closes, the canvas is live again with the value kept.
+            v = frame()
+            replace(os.path.join(components, "libFaulty.so"), good)
+            page.wait_for_selector("#overlay", state="hidden", timeout=15000)
+            wait_until(page, f"{FRAME} > {v}")
+            assert "stale" not in (page.locator("#frame").get_attribute("class") or ""), f"{what}: still dimmed"
+            assert page.get_by_label("Level value", exact=True).input_value() == "7", f"{what}: the value was lost"
+            verdict = page.evaluate(COMPARE, [canvas.get_attribute("src"), expected])
+            assert verdict == "same", f"after {what}, the good build: {verdict}"
+
+        # 2. The scene: resize with the grip, nudge with the keyboard.
+        v = frame()
+        page.get_by_role("button", name="board.json", exact=True).click()
+        page.get_by_role("img", name="Scene board.json").wait_for()
+        wait_until(page, f"{FRAME} > {v}")
+        zoom = 2  # the default zoom
+        meter = page.get_by_role("button", name="meter (Gauge)")
+        meter.click()
+        inspector.get_by_role("heading", name="Gauge (meter)").wait_for()
+        grip = page.locator(".instance.selected .grip")
+        assert grip.is_visible(), "the selected instance shows its grip"
+        before = page.evaluate(SNAPSHOT)
+        box = grip.bounding_box()
+        v = frame()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        # 20×10 pixels at zoom 2: 10×5 points.
+        page.mouse.move(box["x"] + box["width"] / 2 + 10, box["y"] + box["height"] / 2 + 5, steps=3)
+        page.mouse.move(box["x"] + box["width"] / 2 + 20, box["y"] + box["height"] / 2 + 10, steps=3)
+        page.mouse.up()
+        wait_until(page, f"{FRAME} > {v}")
+        document = page.evaluate(DOCUMENT)
+        frames = [i["frame"] for i in document["instances"]]
+        assert frames == ["10,10,110,105", "130,20,120,44"], f"resized by the grip: {frames}"
+        size = meter.bounding_box()
+        assert abs(size["width"] - 110 * zoom) < 1 and abs(size["height"] - 105 * zoom) < 1, f"the instance's box: {size}"
+        assert page.evaluate(COMPARE, [before, canvas.get_attribute("src")]) != "same", "the canvas did not change"
+        same_scene(page, canvas, zoom, "after the resize")
+        assert page.get_by_role("button", name="Save scene").is_enabled(), "a resize enables Save"
+
+        # Arrow keys: a point a press (presses faster than frames add up), Shift 10, Alt resizes.
+        meter.focus()
+        for key in ["ArrowRight", "ArrowRight", "ArrowRight", "ArrowDown", "Shift+ArrowRight", "Alt+ArrowDown", "ArrowLeft"]:
+            page.keyboard.press(key)
+        want = ["22,11,110,106", "130,20,120,44"]
+        nudged = lambda: [i["frame"] for i in page.evaluate(DOCUMENT)["instances"]]
+        eventually(f"the nudged frames {want}", lambda: nudged() == want or None)
+        wait_until(page, "document.querySelector('.instance.selected')?.style.left === '44px'")
+        focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        assert focused == "meter (Gauge)", f"after nudging the focus is on {focused!r}"
+        # The keyboard goes on from there: the next press moves it too.
+        page.keyboard.press("ArrowUp")
+        want = ["22,10,110,106", "130,20,120,44"]
+        eventually(f"the frames after one more press {want}", lambda: nudged() == want or None)
+        eventually("the nudged scene on the canvas", lambda: scene_verdict(page, canvas, zoom) == "same")
+
+        # An invalid colour for an instance: the host's message under the editor; the scene unchanged.
+        page.get_by_role("button", name="ok (RoundedCornerButton)").click()
+        inspector.get_by_role("heading", name="Rounded Corner Button (ok)").wait_for()
+        shown = page.evaluate(SNAPSHOT)
+        held = page.evaluate(DOCUMENT)
+        hex_field = page.get_by_label("Text Color hex", exact=True)
+        hex_field.fill("#12345")
+        hex_field.press("Enter")
+        wait_until(page, "document.querySelector('.property[data-property=titleColor] .error')?.textContent !== ''"
+                         " && document.querySelector('.property[data-property=titleColor] .error') !== null")
+        message = page.locator(".property[data-property=titleColor] .error").inner_text()
+        for part in ["titleColor", "'#12345' is not a colour", "expected #RRGGBB or #RRGGBBAA"]:
+            assert part in message, f"{part!r} not in {message!r}"
+        assert page.get_by_label("Text Color hex", exact=True).get_attribute("aria-invalid") == "true"
+        assert page.evaluate(DOCUMENT) == held, "the refused value reached the scene"
+        assert page.evaluate(COMPARE, [canvas.get_attribute("src"), shown]) == "same", "the canvas changed"
+        assert not ERRORS, ERRORS
+        browser.close()
+    with open(scene) as f:
+        assert "110" not in f.read(), "nothing was saved without Save"
+
+
+def scene_verdict(page, canvas, zoom):
+    expected = page.evaluate(SCENE_RENDER, [zoom])
+    assert expected.startswith("blob:"), expected
+    return page.evaluate(COMPARE, [canvas.get_attribute("src"), expected])
+
+
+def same_scene(page, canvas, zoom, what):
+    verdict = scene_verdict(page, canvas, zoom)
+    assert verdict == "same", f"{what}: the scene's canvas vs POST /api/render of its document: {verdict}"
+
+
+if __name__ == "__main__":
+    try:
+        main(*sys.argv[1:9])
+    except AssertionError as e:
+        where = [f for f in traceback.extract_tb(e.__traceback__) if f.filename == __file__][-1]
+        print(f"designer_faults.py:{where.lineno}: {where.line}: {e!r}", file=sys.stderr)
+        sys.exit(1)
+    except Exception as e:
+        where = [f for f in traceback.extract_tb(e.__traceback__) if f.filename == __file__][-1]
+        print(f"designer_faults.py:{where.lineno}: {where.line}: {type(e).__name__}: {e}; page errors: {ERRORS}", file=sys.stderr)
+        sys.exit(1)
