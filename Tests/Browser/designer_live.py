@@ -21,9 +21,9 @@ import os
 import sys
 import time
 import traceback
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Error as PlaywrightError, sync_playwright
 
-from designer import COMPARE, RENDER, replace, wait_until
+from designer import COMPARE, RENDER, SNAPSHOT, replace, wait_until
 
 ERRORS = []
 FRAME = "Number(document.getElementById('canvas').dataset.version || 0)"
@@ -31,16 +31,32 @@ ENTRIES = "[...document.querySelectorAll('#class-list button.entry')].map(b => b
 NOTICES = "[...document.querySelectorAll('#notices li')].map(l => l.className + ' | ' + l.textContent)"
 
 
-def eventually(what, check, timeout=15.0):
-    """Polls `check` (a Python function) until it returns a true value; fails with `what` and the last value."""
+def eventually(what, check, timeout=15.0, last=None):
+    """Polls `check` (a Python function) until it returns True; fails naming `what` and, with `last`,
+    what it reads at the end."""
     deadline = time.time() + timeout
-    last = None
     while time.time() < deadline:
-        last = check()
-        if last:
-            return last
+        if check() is True:
+            return
         time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}: last {last!r}")
+    raise AssertionError(f"timed out waiting for {what}" + (f": {last()!r}" if last else ""))
+
+
+def compare_canvas(page, url):
+    """COMPARE of the frame the canvas shows now with `url`. A frame replaced while it was read (its
+    blob URL revoked: a newer frame came) is read again."""
+    for _ in range(20):
+        try:
+            return page.evaluate(COMPARE, [page.evaluate("document.getElementById('canvas').src"), url])
+        except PlaywrightError as e:
+            error = e
+            time.sleep(0.05)
+    raise error
+
+
+def canvas_becomes(page, url, what):
+    """Waits until the canvas shows the image at `url`, pixel for pixel."""
+    eventually(what, lambda: compare_canvas(page, url) == "same", last=lambda: compare_canvas(page, url))
 
 
 def main(port, components, sources, v1, v2, broken):
@@ -103,8 +119,8 @@ def main(port, components, sources, v1, v2, broken):
             verdict = page.evaluate(COMPARE, [img.get_attribute("src"), expected])
             return verdict == "same" or verdict
         for display_name, cls in [("Rounded Corner Button", "RoundedCornerButton"), ("Gauge", "Gauge"), ("Evolving", "Evolving")]:
-            verdict = eventually(f"the thumbnail of {cls}", lambda: thumbnail_matches(display_name, cls, {}))
-            assert verdict is True, f"the thumbnail of {cls} vs POST /api/render: {verdict}"
+            eventually(f"the thumbnail of {cls} (vs POST /api/render)", lambda: thumbnail_matches(display_name, cls, {}),
+                       last=lambda: thumbnail_matches(display_name, cls, {}))
 
         # 4. Hot reload through the build command. Values the next build cannot take.
         v = page.evaluate(FRAME)
@@ -134,7 +150,7 @@ def main(port, components, sources, v1, v2, broken):
         assert page.get_by_label("Level value", exact=True).input_value() == "2", "the dropped value is not applied"
         wait_until(page, f"{FRAME} > {v}")
         expected = page.evaluate(RENDER, ["Evolving", {}, 2])
-        eventually("the canvas at build 2", lambda: page.evaluate(COMPARE, [canvas.get_attribute("src"), expected]) == "same")
+        canvas_becomes(page, expected, "the canvas at build 2")
         # The build log: the command's output and its finished status (and a notice of it).
         log_box = page.locator("#build-log-box")
         assert log_box.is_visible(), "the build log appears with the first build"
@@ -148,14 +164,14 @@ def main(port, components, sources, v1, v2, broken):
         eventually("the build notice", lambda: has("ok", "build: `sh build.sh` succeeded"))
 
         # A failing build: its error line and status in the log, an error notice; the canvas stays.
-        shown = canvas.get_attribute("src")
+        shown = page.evaluate(SNAPSHOT)
         with open(os.path.join(sources, "choice.txt"), "w") as f:
             f.write("broken")
         eventually("the failed build in the log", lambda: "build: `sh build.sh` failed with status 2" in log.inner_text())
         assert "build: src/choice.txt:1: error: expected a library" in log.inner_text(), log.inner_text()
         eventually("the failed build's notice", lambda: has("error", "build: `sh build.sh` failed with status 2"))
         assert page.locator("#overlay").is_hidden(), "a failed build command is not a plugin failure"
-        assert page.evaluate(COMPARE, [canvas.get_attribute("src"), shown]) == "same"
+        canvas_becomes(page, shown, "the canvas unchanged by the failed build")
 
         # The first build again: the values set aside are restored, in the editors and the pixels.
         with open(os.path.join(sources, "choice.txt"), "w") as f:
@@ -168,11 +184,10 @@ def main(port, components, sources, v1, v2, broken):
         wait_until(page, "document.querySelector('.property[data-property=level] input').value === '8'")
         assert page.locator(".property[data-property=width]").count() == 0
         expected = page.evaluate(RENDER, ["Evolving", {"label": "hello", "level": 8}, 2])
-        eventually("the canvas with the restored values",
-                   lambda: page.evaluate(COMPARE, [canvas.get_attribute("src"), expected]) == "same")
-        verdict = eventually("the thumbnail with the restored values",
-                             lambda: thumbnail_matches("Evolving", "Evolving", {"label": "hello", "level": 8}) is True)
-        assert verdict is True
+        canvas_becomes(page, expected, "the canvas with the restored values")
+        eventually("the thumbnail with the restored values",
+                   lambda: thumbnail_matches("Evolving", "Evolving", {"label": "hello", "level": 8}),
+                   last=lambda: thumbnail_matches("Evolving", "Evolving", {"label": "hello", "level": 8}))
         assert not ERRORS, ERRORS
         browser.close()
 

@@ -591,7 +591,7 @@ async function flushValues() {
       inst.attributes = inst.attributes || {};
       // Scene attributes are checked against the class by rendering the edited scene.
       for (const [name, v] of Object.entries(values)) { if (v === null) delete inst.attributes[name]; else inst.attributes[name] = v; }
-      await postJSON(`/api/scenes/${state.scene.index}`, { document: state.scene.document });
+      await postScene();
       for (const edit of batch.values()) if (isLatestEdit(edit)) clearRefusal(edit.row, edit.message);
       state.scene.dirty = true;
       $("save-scene").disabled = false;
@@ -945,6 +945,18 @@ function sceneSize() {
   return [w, h];
 }
 
+// The open scene's document goes to the server one post at a time, in the order of the edits:
+// posts in flight together (arrow keys pressed faster than answers came) reached it in any order,
+// and it could keep an older frame than the page showed, draw it and save it.
+let sceneQueue = Promise.resolve();
+function postScene() {
+  const { index, document } = state.scene;
+  const body = { document: structuredClone(document) };
+  const sent = sceneQueue.then(() => postJSON(`/api/scenes/${index}`, body));
+  sceneQueue = sent.catch(() => {});
+  return sent;
+}
+
 function drawInstanceBoxes(zoom) {
   const box = $("instance-boxes");
   // The boxes are drawn anew after every frame: the one that had the focus gets it back (arrow keys
@@ -989,7 +1001,7 @@ function dragInstance(e, index, zoom, resizing) {
     window.removeEventListener("pointerup", up);
     if (!moved) return;
     state.scene.selected = index;
-    await postJSON(`/api/scenes/${state.scene.index}`, { document: state.scene.document });
+    await postScene();
     state.scene.dirty = true;
     $("save-scene").disabled = false;
     renderInspector();
@@ -1011,7 +1023,7 @@ async function nudgeInstance(e, index) {
   else { f[0] += d[0] * step; f[1] += d[1] * step; }
   inst.frame = f.join(",");
   state.scene.selected = index;
-  await postJSON(`/api/scenes/${state.scene.index}`, { document: state.scene.document });
+  await postScene();
   state.scene.dirty = true;
   $("save-scene").disabled = false;
   renderInspector();
