@@ -125,7 +125,14 @@ void easel_termination_untrack_file(int slot) {
     if (slot >= 0 && slot < TRACKED_FILES) tracked_used[slot] = 0;
 }
 
+static volatile sig_atomic_t stops_on_signal = 0;
+static volatile sig_atomic_t stop_signal = 0;
+
 static void on_termination(int signal) {
+    if (stops_on_signal && stop_signal == 0 && signal != SIGQUIT) {
+        stop_signal = signal;
+        return;
+    }
     int saved = errno;
     for (int i = 0; i < TRACKED_FILES; i++) {
         if (tracked_used[i]) { unlink(tracked[i]); tracked_used[i] = 0; }
@@ -153,10 +160,16 @@ void easel_termination_install(void) {
     sigaddset(&action.sa_mask, SIGTERM);
     sigaddset(&action.sa_mask, SIGINT);
     sigaddset(&action.sa_mask, SIGHUP);
+    sigaddset(&action.sa_mask, SIGQUIT);
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
+    sigaction(SIGQUIT, &action, NULL);
 }
+
+void easel_termination_stop_on_signal(void) { stops_on_signal = 1; }
+
+int easel_termination_stop_signal(void) { return stop_signal; }
 
 size_t easel_allocated_bytes(void) {
     struct mallinfo2 info = mallinfo2();

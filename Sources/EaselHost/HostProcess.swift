@@ -14,8 +14,8 @@ public enum HostProcess {
     nonisolated(unsafe) public private(set) static var closedStandardDescriptors: Set<Int32> = []
 
     /// Opens any closed standard descriptor on /dev/null, and installs the termination handler: a
-    /// SIGTERM, SIGINT or SIGHUP removes the temporary files being written, stops every worker (with
-    /// the processes its plugins started) and then ends the program with that signal.
+    /// SIGTERM, SIGINT, SIGHUP or SIGQUIT removes the temporary files being written, stops every
+    /// worker (with the processes its plugins started) and then ends the program with that signal.
     public static func start() {
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
             closedStandardDescriptors.insert(fd)
@@ -30,6 +30,25 @@ public enum HostProcess {
             setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &files)
         }
         removeStaleCopies()
+    }
+
+    /// For a program that runs until it is told to stop (`watch`, `serve`): from now on a SIGTERM,
+    /// SIGINT or SIGHUP asks it to stop (``stopRequested``) instead of ending it at once. A call into
+    /// a worker then running is cut short (the worker is killed), and so is every later one that
+    /// waits, so the program's loop sees the request whatever a plugin does. A second signal, or a
+    /// SIGQUIT, ends the program at once, as it ends every other command (the way out of a plugin
+    /// that hangs in this process, with `--in-process`).
+    public static func stopOnSignal() {
+        easel_termination_stop_on_signal()
+    }
+
+    /// Whether a signal asked the program to stop (see ``stopOnSignal()``).
+    public static var stopRequested: Bool { easel_termination_stop_signal() != 0 }
+
+    /// The signal that asked the program to stop, if one did (see ``stopOnSignal()``).
+    static var stopSignal: Int32? {
+        let signal = easel_termination_stop_signal()
+        return signal == 0 ? nil : signal
     }
 
     /// Hosts before 0.2 kept private plugin copies as files in a runtime directory, and left one

@@ -105,7 +105,7 @@ final class WorkerProcess {
     private func receive(timeout: Double) throws -> WorkerResponse {
         while true {
             let frame = try connection.receive(budget: timeout, side: output, drain: { [self] in drainOutput() },
-                                               tick: { [self] in try checkMemory() })
+                                               tick: { [self] in try checkStopRequest(); try checkMemory() })
             let response: WorkerResponse
             do { response = try WorkerResponse.decode(frame) } catch {
                 throw WorkerConnection.Failure.corrupt("an undecodable message (\(error))")
@@ -129,6 +129,12 @@ final class WorkerProcess {
         guard let bytes = ProcessMemory.residentBytes(pid) else { return }
         lastResidentKilobytes = Int(bytes >> 10)
         if bytes > Self.memoryLimit { throw WorkerConnection.Failure.memoryExceeded }
+    }
+
+    /// A program that stops on a signal (``HostProcess/stopOnSignal()``) cuts short the call it waits
+    /// for once a signal asked it to stop: a plugin that hangs never holds up the stop.
+    private func checkStopRequest() throws {
+        if let signal = HostProcess.stopSignal { throw WorkerConnection.Failure.stopRequested(signal: signal) }
     }
 
     /// Sends the worker its quit (once), without waiting: it runs its plugins' deinit and ends.
@@ -231,6 +237,10 @@ final class WorkerProcess {
                 ending = "the plugin closed the host's channel (file descriptor 3) and went on running; the worker was stopped"
             }
             return ending ?? "the worker ended unexpectedly"
+        case .stopRequested(let signal):
+            reap(kill: true)
+            ending = "stopped because the host was asked to stop (\(Self.signalName(signal)))"
+            return "was cut short: the host was asked to stop (\(Self.signalName(signal))); the worker was stopped"
         case .system(let code):
             reap(kill: true)
             return "the connection to the worker failed: \(String(cString: strerror(code)))"
@@ -294,6 +304,8 @@ final class WorkerProcess {
         case SIGFPE: return "SIGFPE (arithmetic error)"
         case SIGKILL: return "SIGKILL (killed)"
         case SIGTERM: return "SIGTERM (terminated)"
+        case SIGINT: return "SIGINT (interrupted)"
+        case SIGHUP: return "SIGHUP (hang-up)"
         default: return "signal \(signal)"
         }
     }
