@@ -93,6 +93,40 @@ int easel_thread_count(void) {
     return threads;
 }
 
+/* ───────────── standard output ───────────── */
+
+static int standard_output_error = 0;
+
+static ssize_t write_standard_output(void *cookie, const char *data, size_t size) {
+    (void)cookie;
+    size_t done = 0;
+    while (done < size) {
+        ssize_t n = write(1, data + done, size - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            if (standard_output_error == 0) standard_output_error = n < 0 ? errno : EIO;
+            return done > 0 ? (ssize_t)done : -1;
+        }
+        done += (size_t)n;
+    }
+    return (ssize_t)done;
+}
+
+void easel_standard_output_install(void) {
+    static int installed = 0;
+    if (installed) return;
+    cookie_io_functions_t functions = {.write = write_standard_output};
+    FILE *stream = fopencookie(NULL, "w", functions);
+    if (!stream) return;
+    static char buffer[1 << 16];
+    fflush(stdout);
+    setvbuf(stream, buffer, _IOFBF, sizeof buffer);
+    stdout = stream;
+    installed = 1;
+}
+
+int easel_standard_output_error(void) { return standard_output_error; }
+
 /* ───────────── termination ───────────── */
 
 #include <signal.h>

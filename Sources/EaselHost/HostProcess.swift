@@ -11,17 +11,29 @@ import Glibc
 public enum HostProcess {
     /// The standard descriptors (0, 1, 2) that were closed when the program started; they have been
     /// opened on /dev/null since, so no file or socket the host opens can take their numbers.
+    /// Standard output is opened read-only, so that writing to it still fails (EBADF), as it would
+    /// have: the command ends with 73 saying it is closed (see ``standardOutputError``).
     nonisolated(unsafe) public private(set) static var closedStandardDescriptors: Set<Int32> = []
 
-    /// Opens any closed standard descriptor on /dev/null, and installs the termination handler: a
+    /// Why a write to standard output failed (an errno: ENOSPC for a full disk, EPIPE for a reader
+    /// gone, EBADF when it is closed), if one did. Standard output is a stream of the host's own
+    /// (fully buffered, 64 KiB) that remembers it: stdio keeps only that a write failed.
+    public static var standardOutputError: Int32? {
+        let code = easel_standard_output_error()
+        return code == 0 ? nil : code
+    }
+
+    /// Opens any closed standard descriptor on /dev/null, makes standard output the host's stream
+    /// (``standardOutputError``), and installs the termination handler: a
     /// SIGTERM, SIGINT, SIGHUP or SIGQUIT removes the temporary files being written, stops every
     /// worker (with the processes its plugins started) and then ends the program with that signal.
     public static func start() {
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
             closedStandardDescriptors.insert(fd)
-            let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            let null = open("/dev/null", fd == 2 ? O_WRONLY : O_RDONLY)
             if null >= 0 && null != fd { dup2(null, fd); close(null) }
         }
+        easel_standard_output_install()
         easel_termination_install()
         // Every loaded plugin keeps one descriptor (its private copy, see PluginImage).
         var files = rlimit()

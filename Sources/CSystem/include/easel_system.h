@@ -26,6 +26,11 @@ int easel_thread_count(void);
 /** Bytes malloc has handed out and not had back, over every arena and mmapped chunk (mallinfo2). */
 size_t easel_allocated_bytes(void);
 
+/** Replaces `stdout` by a fully buffered stream (64 KiB) over file descriptor 1 that remembers why
+ *  a write to it first failed (easel_standard_output_error): stdio keeps only that one did. */
+void easel_standard_output_install(void);
+/** The errno of the first write to standard output that failed, or 0. */
+int easel_standard_output_error(void);
 
 /* Termination: what a SIGTERM, SIGINT, SIGHUP or SIGQUIT sent to the host cleans up before the
  * host ends with that signal (everything in the handler is async-signal-safe). */
