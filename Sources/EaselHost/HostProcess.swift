@@ -85,8 +85,10 @@ public enum HostProcess {
         WorkerProcess.quitAll()
     }
 
-    /// Reports what plugins logged as errors without failing, and stops every worker.
+    /// Calls the deinit of the plugins loaded into this process (`--in-process`), reports what
+    /// plugins logged as errors without failing, and stops every worker.
     public static func finish() {
+        LoadedPlugin.finishAll()
         PluginLog.reportUnclaimedErrors()
         WorkerLauncher.shutdown()
     }

@@ -210,6 +210,27 @@ final class HardeningTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("deinit: 2 textures were still cached"), result.stderr)
     }
 
+    /// An ERROR deinit logged in a worker was never shown (it waits for a failure to explain, and
+    /// the worker reported none after deinit); with `--in-process` deinit was never called at all.
+    /// Both modes show deinit's warnings and errors, its info with -v and debug with -vv, once each.
+    func testWhatDeinitLogsAtEachLevelIsShownOnceInBothModes() throws {
+        let root = try hostile("log_deinit_levels")
+        let lines = ["debug": "deinit: debug: freeing 3 atlases", "info": "deinit: info: texture cache emptied",
+                     "warning": "libHostile.so: deinit: warning: 2 textures were still cached",
+                     "error": "libHostile.so: the plugin logged an error: deinit: error: the atlas file could not be saved"]
+        for mode in [[], ["--in-process"]] {
+            for (verbosity, shown) in [([String](), ["warning", "error"]), (["-v"], ["info", "warning", "error"]),
+                                       (["-v", "-v"], ["debug", "info", "warning", "error"])] {
+                let result = try render(root, mode + verbosity)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                for (level, line) in lines {
+                    let count = result.stderr.components(separatedBy: line).count - 1
+                    XCTAssertEqual(count, shown.contains(level) ? 1 : 0, "\(mode) \(verbosity) \(level): \(result.stderr)")
+                }
+            }
+        }
+    }
+
     // MARK: - Outputs
 
     func testAClosedStandardOutputIsAnErrorNotAPNGInASocket() throws {
