@@ -87,6 +87,7 @@ final class WorkerProcess {
             throw failure(context, phase: phase, "its worker had already stopped (\(ending ?? (quitSent ? "quit" : "unknown reason")))")
         }
         outputTail.beginCall()
+        if let request { loading = Self.builds(loadedBy: request) }
         do {
             if let request { try connection.send(request.encoded()) }
             return try receive(timeout: timeout)
@@ -113,6 +114,18 @@ final class WorkerProcess {
             // Not an answer: an instance has requests (see WorkerProcess+Requests.swift).
             if case .requested(let instance) = response { instancesWithRequests.insert(instance); continue }
             return response
+        }
+    }
+
+    /// The builds the current call loads (a `load` or a `scan` request): what their init logs is
+    /// shown once however many workers load them (see ``PluginLogLine``).
+    private var loading: [FileSignature] = []
+
+    static func builds(loadedBy request: WorkerRequest) -> [FileSignature] {
+        switch request {
+        case .load(let path): return FileSignature(path: path).map { [$0] } ?? []
+        case .scan(let paths): return paths.compactMap(FileSignature.init(path:))
+        default: return []
         }
     }
 
@@ -179,7 +192,7 @@ final class WorkerProcess {
             while true {
                 let n = read(output, &buffer, buffer.count)
                 if n > 0 {
-                    for line in outputTail.append(buffer[0..<n]) { PluginLogLine.forward(line) }
+                    for line in outputTail.append(buffer[0..<n]) { PluginLogLine.forward(line, loading: loading) }
                     continue
                 }
                 if n == 0 { ended = true }
@@ -210,7 +223,7 @@ final class WorkerProcess {
         while true {
             let n = read(output, &buffer, buffer.count)
             if n <= 0 { return }
-            for line in outputTail.append(buffer[0..<n]) { PluginLogLine.forward(line) }
+            for line in outputTail.append(buffer[0..<n]) { PluginLogLine.forward(line, loading: loading) }
         }
     }
 
@@ -405,8 +418,29 @@ struct OutputTail {
 
 /// Plugin log lines as a worker prints them ("warning: …", "error: …", "info: …", "debug: …"), and
 /// how the host passes them on.
+///
+/// A build's init runs in every worker that loads it: a command with a cold registry cache scans the
+/// file in one, then loads it in another to render, inspect or check it. What init logs is shown the
+/// first time only: a line printed while a build loads is not shown again for the same build (its
+/// ``FileSignature``: a rebuild logs afresh).
 enum PluginLogLine {
-    static func forward(_ line: String) {
+    private struct LoadLine: Hashable {
+        var build: FileSignature
+        var line: String
+    }
+    nonisolated(unsafe) private static var shownWhileLoading: Set<LoadLine> = []
+    private static let lock = Mutex()
+
+    /// Passes `line` on; `loading`: the builds the call that printed it loads.
+    static func forward(_ line: String, loading builds: [FileSignature] = []) {
+        if !builds.isEmpty {
+            lock.lock()
+            let keys = builds.map { LoadLine(build: $0, line: line) }
+            let seen = keys.contains(where: shownWhileLoading.contains)
+            shownWhileLoading.formUnion(keys)
+            lock.unlock()
+            if seen { return }
+        }
         for (prefix, isWarning) in [("warning: ", true), ("error: ", true), ("info: ", false), ("debug: ", false)]
         where line.hasPrefix(prefix) {
             let text = String(line.dropFirst(prefix.count))

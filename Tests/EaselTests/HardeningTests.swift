@@ -231,6 +231,20 @@ final class HardeningTests: XCTestCase {
         }
     }
 
+    /// With a cold registry cache a build is scanned in one worker and loaded in another (to check its
+    /// defaults, render or inspect it): its init ran twice and what it logged was shown twice.
+    func testWhatInitLogsIsShownOnceWhenTwoWorkersLoadTheBuild() throws {
+        let root = try hostile("log_init")
+        for command in [["list", "-vv", "--cache", "none"], ["list", "-v", "--rescan"], ["inspect", "Hostile", "-v", "--cache", "none"],
+                        ["render", "Hostile", "-o", "out.png", "-v", "--cache", "none"], ["list", "-vv", "--cache", "none", "--in-process"]] {
+            let result = try runHost(command, directory: root)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            for line in ["libHostile.so: init: warming the texture cache", "warning: ./components/libHostile.so: init: no GPU, drawing in software"] {
+                XCTAssertEqual(result.stderr.components(separatedBy: line).count - 1, 1, "\(command): \(result.stderr)")
+            }
+        }
+    }
+
     // MARK: - Outputs
 
     func testAClosedStandardOutputIsAnErrorNotAPNGInASocket() throws {
