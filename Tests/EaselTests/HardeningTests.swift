@@ -86,7 +86,10 @@ final class HardeningTests: XCTestCase {
         let deadline = Date().addingTimeInterval(30)
         while watch.isRunning && Date() < deadline { usleep(10_000) }
         XCTAssertFalse(watch.isRunning, "signal \(signal): watch was still running 30 s later", file: file, line: line)
-        guard !watch.isRunning else { return }
+        guard !watch.isRunning else {
+            kill(watch.process.processIdentifier, SIGKILL) // its launcher then ends its workers
+            return
+        }
         XCTAssertEqual(watch.process.terminationReason, .exit, "signal \(signal)", file: file, line: line)
         XCTAssertEqual(watch.process.terminationStatus, 0, "signal \(signal)", file: file, line: line)
         let output = watch.output.joined(separator: "\n")
