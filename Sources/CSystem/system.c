@@ -60,6 +60,13 @@ ssize_t easel_receive_with_fds(int socket, void *data, size_t length, int *fds, 
 
 int easel_memory_file(const char *name) { return memfd_create(name, MFD_CLOEXEC); }
 
+__attribute__((noinline)) void easel_paint_stack(unsigned char byte) {
+    unsigned char area[64 * 1024];
+    memset(area, byte, sizeof area);
+    /* The compiler must not drop the stores of an array that is never read again. */
+    __asm__ __volatile__("" : : "r"(area) : "memory");
+}
+
 void easel_close_from(int lowest) {
 #ifdef SYS_close_range
     if (syscall(SYS_close_range, (unsigned)lowest, ~0U, 0) == 0) return;

@@ -81,13 +81,15 @@ struct DescriptorReader {
 
         var properties: [PropertyInfo] = []
         var accessors: [PropertyAccessor] = []
-        var seen = Set<String>()
+        // Every declared name, valid or not: a name declared twice is a problem of its own, even
+        // when one of the two has other problems.
+        var declared = Set<String>()
         do {
             for (i, p) in try c.properties().enumerated() {
+                if let declaredName = try? CText.read(p.name), !declared.insert(declaredName).inserted {
+                    problem(name, declaredName, "the property name is declared twice in this class")
+                }
                 if let (info, accessor) = readProperty(p, index: i, className: name) {
-                    if !seen.insert(info.name).inserted {
-                        problem(name, info.name, "the property name is declared twice in this class")
-                    }
                     properties.append(info)
                     accessors.append(accessor)
                 }
@@ -99,8 +101,10 @@ struct DescriptorReader {
         var info = ClassInfo(name: name, displayName: displayName, summary: summary, group: group ?? plugin.name,
                              kind: kind ?? .view, defaultSize: size, properties: properties, plugin: plugin)
         var actions: [String: ActionInvoker] = [:]
-        if problems.count == before, let getExtension {
-            readExtensions(of: &info, at: c.address, getExtension: getExtension, invokers: &actions)
+        // Read even when the class has problems already, so that every problem is reported at once
+        // (a variant's attribute naming a declared property that is itself invalid is not one more).
+        if kind != nil, let getExtension {
+            readExtensions(of: &info, at: c.address, getExtension: getExtension, declared: declared, invokers: &actions)
         }
         guard problems.count == before, kind != nil, let functions = c.functions() else { return nil }
         return ValidClass(info: info, functions: functions, accessors: accessors, actions: actions)
@@ -209,14 +213,14 @@ struct DescriptorReader {
     /// Asks the class for every extension this host knows and reads the ones it has (easel.h,
     /// EXTENSIONS); ids the host does not know are never asked for, so they are ignored.
     private mutating func readExtensions(of info: inout ClassInfo, at address: UnsafeRawPointer,
-                                         getExtension: DescriptorFields.GetExtension,
+                                         getExtension: DescriptorFields.GetExtension, declared: Set<String>,
                                          invokers: inout [String: ActionInvoker]) {
         for id in ExtensionID.classExtensions {
             guard let table = id.withCString({ getExtension(address, $0) }) else { continue }
             info.extensions.append(id)
             do {
                 switch id {
-                case ExtensionID.variants: info.variants = readVariants(table, of: info)
+                case ExtensionID.variants: info.variants = readVariants(table, of: info, declared: declared)
                 case ExtensionID.actions: (info.actions, invokers) = try readActions(table, of: info)
                 default: break
                 }
@@ -226,7 +230,7 @@ struct DescriptorReader {
         }
     }
 
-    private mutating func readVariants(_ table: UnsafeRawPointer, of info: ClassInfo) -> [VariantInfo] {
+    private mutating func readVariants(_ table: UnsafeRawPointer, of info: ClassInfo, declared: Set<String>) -> [VariantInfo] {
         let what = ExtensionID.variants
         do {
             let header = PluginTable.load(table, size: try PluginTable.structSize(at: table, minimum: 16, cName: "easel_variants"),
@@ -257,7 +261,9 @@ struct DescriptorReader {
                           let value = text(a.value, "\(label): the value of \(key)", required: true, className: info.name, allowEmpty: true)
                     else { continue }
                     guard let property = info.property(named: key) else {
-                        problem(info.name, key, "\(label): no such property (expected one of: \(info.properties.map(\.name).joined(separator: ", ")))")
+                        if !declared.contains(key) {
+                            problem(info.name, key, "\(label): no such property (expected one of: \(info.properties.map(\.name).joined(separator: ", ")))")
+                        }
                         continue
                     }
                     if property.isReadOnly { problem(info.name, key, "\(label): the property is read-only") }

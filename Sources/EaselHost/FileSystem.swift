@@ -12,14 +12,23 @@ public func makeDirectories(_ dir: String) {
 
 /// The names in a directory, without "." and ".." and hidden entries, or nil if it cannot be read.
 func visibleEntries(of dir: String) -> [String]? {
-    guard let d = opendir(dir) else { return nil }
-    defer { closedir(d) }
     var names: [String] = []
+    return forEachVisibleEntry(of: dir) { name, _, _ in names.append(name) } ? names : nil
+}
+
+/// Calls `body` with the name of every entry of `dir` whose name does not start with ".", the open
+/// directory's descriptor (for `fstatat`: one path component to resolve instead of the whole path)
+/// and the entry's `d_type` (DT_UNKNOWN when the file system does not say). False (errno set) if
+/// `dir` cannot be opened.
+func forEachVisibleEntry(of dir: String, _ body: (_ name: String, _ directory: Int32, _ type: UInt8) -> Void) -> Bool {
+    guard let d = opendir(dir) else { return false }
+    defer { closedir(d) }
+    let fd = dirfd(d)
     while let entry = readdir(d) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
-        if !name.hasPrefix(".") { names.append(name) }
+        if !name.hasPrefix(".") { body(name, fd, entry.pointee.d_type) }
     }
-    return names
+    return true
 }
 
 /// Opening files that may be anything: only regular files are read, and opening never blocks (a

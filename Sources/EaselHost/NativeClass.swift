@@ -41,6 +41,7 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
     func makeInstance(frame: Rect) throws -> DesignableInstance {
         _ = log.takeLastError()
         let instanceHost = makeInstanceHost()
+        MemoryFill.paintStack()
         guard let pointer = functions.create(frame.c, instanceHost.pointer) else {
             throw error("create returned NULL (expected a new instance)", phase: .create)
         }
@@ -130,11 +131,13 @@ final class NativeInstance: DesignableInstance {
     }
 
     func layout(size: Size) throws {
+        MemoryFill.paintStack()
         cls.functions.layout?(pointer, size.c)
     }
 
     func draw(into canvas: UnsafeMutablePointer<easel_canvas>, rect: Rect) throws {
         _ = cls.log.takeLastError()
+        MemoryFill.paintStack()
         guard cls.functions.draw(pointer, canvas, rect.c) else {
             throw cls.error("draw returned false", phase: .draw)
         }

@@ -121,8 +121,19 @@ public enum PluginLoader {
     }
 
     /// The directory beside a plugin where its resources live: "dir/libGauge.so" → "dir/Gauge.resources".
+    /// A plugin reached through a symbolic link (`components/Fancy.so` → `../build/libFancyButton.so`)
+    /// whose link has no such folder beside it has its resources beside the file it links to
+    /// (`../build/FancyButton.resources`), where its build put them.
     public static func resourceDirectory(for path: String) -> String {
-        let absolute = absolutePath(path)
+        let beside = resourceDirectory(besideFile: absolutePath(path))
+        var st = stat()
+        guard stat(beside, &st) != 0, lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFLNK,
+              let target = realpath(path, nil) else { return beside }
+        defer { free(target) }
+        return resourceDirectory(besideFile: String(cString: target))
+    }
+
+    private static func resourceDirectory(besideFile absolute: String) -> String {
         let slash = absolute.lastIndex(of: "/")!
         let dir = String(absolute[..<slash])
         var stem = String(absolute[absolute.index(after: slash)...])

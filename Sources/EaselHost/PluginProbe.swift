@@ -79,6 +79,13 @@ public enum PluginProbes {
         }
     }
 
+    /// A probe in a new worker whose new memory (every block malloc hands out, and the stack below
+    /// each call) holds `fill` (not 0xFF), so that what a plugin reads without setting it shows.
+    public static func make(path: String, timeout: Double, fill: UInt8) throws -> PluginProbe {
+        precondition(fill != 0xFF, "glibc cannot fill with 0xFF")
+        return try WorkerPluginProbe(path: path, timeout: timeout, fill: fill)
+    }
+
     static func render(_ instance: DesignableInstance, size: Size, scale: Double) throws -> RawImage {
         guard let renderer = directRenderer else {
             throw HostError(.internalError, "this program has no renderer for direct drawing")
@@ -134,10 +141,10 @@ final class WorkerPluginProbe: PluginProbe {
     private var hosted: WorkerHostedPlugin?
     private var classes: [DesignableClass]?
 
-    init(path: String, timeout: Double) throws {
+    init(path: String, timeout: Double, fill: UInt8? = nil) throws {
         self.path = path
         self.timeout = timeout
-        process = try WorkerProcess(timeout: timeout)
+        process = try WorkerProcess(timeout: timeout, fill: fill)
     }
 
     private func call(_ request: WorkerRequest, timeout: Double? = nil) throws -> WorkerResponse {

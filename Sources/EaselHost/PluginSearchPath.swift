@@ -66,10 +66,10 @@ public struct PluginSearchPath: Equatable, Sendable {
     }
 
     /// The plugin files, the problems met, every directory walked, and each file's signature as
-    /// the walk saw it (so nothing is stat'ed twice).
-    func walk() -> (files: [String], problems: [String], directories: [WalkedDirectory], signatures: [String: FileSignature]) {
+    /// the walk saw it (`signatures[i]` is `files[i]`'s: nothing is stat'ed twice).
+    func walk() -> (files: [String], problems: [String], directories: [WalkedDirectory], signatures: [FileSignature]) {
         var files: [String] = []
-        var signatures: [String: FileSignature] = [:]
+        var signatures: [FileSignature] = []
         var seen = Set<DirectoryID>()
         var problems: [String] = []
         var walked: [WalkedDirectory] = []
@@ -90,9 +90,11 @@ public struct PluginSearchPath: Equatable, Sendable {
             walked.append(WalkedDirectory(path: dir, st))
             walk(dir, into: &found, problems: &problems, visited: &visited, walked: &walked, depth: 0)
             // Every file once (by device and inode: a link to a file seen already is skipped).
+            files.reserveCapacity(files.count + found.count)
+            signatures.reserveCapacity(files.count + found.count)
             for (f, id, signature) in found.sorted(by: { $0.0 < $1.0 }) where seen.insert(id).inserted {
                 files.append(f)
-                signatures[f] = signature
+                signatures.append(signature)
             }
         }
         return (files, problems, walked, signatures)
@@ -107,25 +109,30 @@ public struct PluginSearchPath: Equatable, Sendable {
 
     private func walk(_ dir: String, into files: inout [(String, DirectoryID, FileSignature)], problems: inout [String],
                       visited: inout Set<DirectoryID>, walked: inout [WalkedDirectory], depth: Int) {
-        guard depth < 32, let names = visibleEntries(of: dir) else {
-            if depth < 32 { problems.append("\(dir): cannot be read: \(String(cString: strerror(errno)))") }
-            return
-        }
-        for name in names {
-            let path = dir.hasSuffix("/") ? dir + name : "\(dir)/\(name)"
+        guard depth < 32 else { return }
+        var subdirectories: [(String, stat)] = []
+        let opened = forEachVisibleEntry(of: dir) { name, directory, type in
+            let isPlugin = name.hasSuffix(".so")
+            // A regular file of another name needs no stat.
+            if type == UInt8(DT_REG) && !isPlugin { return }
+            let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
             var st = stat()
-            guard stat(path, &st) == 0 else { continue } // dangling link
+            guard fstatat(directory, name, &st, 0) == 0 else { return } // dangling link
             if st.st_mode & S_IFMT == S_IFDIR {
-                guard visited.insert(DirectoryID(st)).inserted else { continue }
-                walked.append(WalkedDirectory(path: path, st))
-                walk(path, into: &files, problems: &problems, visited: &visited, walked: &walked, depth: depth + 1)
-            } else if name.hasSuffix(".so") {
+                subdirectories.append((path, st))
+            } else if isPlugin {
                 if st.st_mode & S_IFMT == S_IFREG {
                     files.append((path, DirectoryID(st), FileSignature(st)))
                 } else {
                     problems.append("\(path): is \(RegularFile.kind(st.st_mode)), not a regular file; skipped")
                 }
             }
+        }
+        guard opened else { return problems.append("\(dir): cannot be read: \(String(cString: strerror(errno)))") }
+        // Entered after the directory is closed (at most one open at a time, however deep).
+        for (path, st) in subdirectories where visited.insert(DirectoryID(st)).inserted {
+            walked.append(WalkedDirectory(path: path, st))
+            walk(path, into: &files, problems: &problems, visited: &visited, walked: &walked, depth: depth + 1)
         }
     }
 

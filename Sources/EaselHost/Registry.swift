@@ -134,57 +134,79 @@ public final class Registry {
     }
 
     private func load(_ files: [String], directories: [PluginSearchPath.WalkedDirectory],
-                      signatures walked: [String: FileSignature] = [:]) {
+                      signatures walked: [FileSignature] = []) {
         let cache = self.cache
-        var outcomes: [String: (ScanOutcome?, RegistryCache.Outcome?, LoadedPlugin?)] = [:]
+        // What each file (by its position in `files`) is: the cache's outcome, or a scan's.
+        var outcomes = [RegistryCache.Outcome?](repeating: nil, count: files.count)
         var toScan: [String] = []
-        var signatures: [String: FileSignature] = [:]
-        var keys = Set<String>()
-        keys.reserveCapacity(files.count)
-        for file in files {
-            let key = PluginLoader.absolutePath(file)
-            keys.insert(key)
-            guard let cache, let signature = walked[file] ?? FileSignature(path: file) else { toScan.append(file); continue }
-            if !options.rescan, let entry = cache.entry(for: key) {
-                if entry.signature == signature {
-                    outcomes[file] = (nil, entry.outcome, nil)
-                    continue
-                }
-                // Touched but identical content: keep the scan, remember the new signature.
-                if let hash = FileSignature.contentHash(of: file), hash == entry.hash {
-                    cache.store(RegistryCache.Entry(signature: signature, hash: hash, outcome: entry.outcome), for: key)
-                    outcomes[file] = (nil, entry.outcome, nil)
-                    continue
+        var scanSignatures: [String: FileSignature] = [:]
+        // Files that had a cache entry before this load, so that pruning (a set of every path and a
+        // pass over every entry) is needed only when the cache holds entries of other files.
+        var hadEntry = [Bool](repeating: false, count: files.count)
+        for (i, file) in files.enumerated() {
+            let signature = i < walked.count ? walked[i] : FileSignature(path: file)
+            guard let cache, let signature else { toScan.append(file); continue }
+            if let entry = cache.entry(for: PluginLoader.absolutePath(file)) {
+                hadEntry[i] = true
+                if !options.rescan {
+                    if entry.signature == signature {
+                        outcomes[i] = entry.outcome
+                        continue
+                    }
+                    // Touched but identical content: keep the scan, remember the new signature.
+                    if let hash = FileSignature.contentHash(of: file), hash == entry.hash {
+                        cache.store(RegistryCache.Entry(signature: signature, hash: hash, outcome: entry.outcome),
+                                    for: PluginLoader.absolutePath(file))
+                        outcomes[i] = entry.outcome
+                        continue
+                    }
                 }
             }
-            signatures[file] = signature
+            scanSignatures[file] = signature
             toScan.append(file)
         }
-        cached = outcomes.count
+        cached = files.count - toScan.count
         scanned = toScan.count
-        for (path, result) in scan(toScan) { outcomes[path] = (result.0, nil, result.1) }
-        for file in files.sorted() {
-            guard let (scanned, cached, plugin) = outcomes[file] else { continue }
+        let fresh = scan(toScan)
+        var entriesKept = hadEntry.lazy.filter { $0 }.count
+        // In path order (the walk's order already, unless explicit files were given unsorted).
+        let order = zip(files, files.dropFirst()).allSatisfy({ $0 <= $1 }) ? Array(files.indices)
+            : files.indices.sorted { files[$0] < files[$1] }
+        var registeredInFileOrder: [(record: PluginRecord, index: Int)] = []
+        registeredInFileOrder.reserveCapacity(files.count)
+        loadedPlugins.reserveCapacity(files.count)
+        byName.reserveCapacity(files.count)
+        for i in order {
+            let file = files[i]
+            var plugin: LoadedPlugin?
             var stored: RegistryCache.Outcome
-            if let cached {
+            if let cached = outcomes[i] {
                 stored = cached
+            } else if let (scanned, loaded) = fresh[file] {
+                stored = Self.outcome(scanned)
+                plugin = loaded
+                if store(stored, for: file, signature: scanSignatures[file]), !hadEntry[i] { entriesKept += 1 }
             } else {
-                stored = Self.outcome(scanned!)
-                store(stored, for: file, signature: signatures[file])
+                continue
             }
             switch stored {
             case .plugin(var info, let summaries, let lazy):
                 info.path = file // as found on this search path
                 let record = PluginRecord(info: info, summaries: summaries, classes: lazy, loaded: plugin)
                 loadedPlugins.append(record)
-                for (index, summary) in summaries.enumerated() { register(summary.name, record, index) }
+                for (index, summary) in summaries.enumerated() where register(summary.name, record, index) {
+                    registeredInFileOrder.append((record, index))
+                }
             case .failed(var error):
                 error.file = file
                 loadedFailures.append(error)
             }
         }
-        registered = byName.values.map { $0.record.summaries[$0.index] }.sorted { $0.name < $1.name }
+        // Sorted by name (files are in path order, which is often name order already: cheap then).
+        let byClassName = registeredInFileOrder.sorted { $0.record.summaries[$0.index].name < $1.record.summaries[$1.index].name }
+        registered = byClassName.map { $0.record.summaries[$0.index] }
         var byID: [String: String] = [:]
+        byID.reserveCapacity(loadedPlugins.count)
         for plugin in loadedPlugins {
             if let first = byID[plugin.info.id] {
                 collectedWarnings.append("\(first) and \(plugin.info.path) both have the plugin id \(plugin.info.id) (ids must be unique: reverse-DNS names of their own)")
@@ -193,12 +215,14 @@ public final class Registry {
             }
         }
         if let cache {
-            cache.prune(keeping: keys)
+            if options.rescan || cache.entryCount > entriesKept {
+                cache.prune(keeping: Set(files.map(PluginLoader.absolutePath)))
+            }
             if explicitFiles == nil, let cwd = Self.workingDirectory {
                 cache.setView(RegistryCache.View(
                     workingDirectory: cwd, searchPath: options.searchPath.directories, directories: directories,
                     warnings: collectedWarnings.filter { !$0.contains("registry cache") },
-                    classes: byName.map { (name: $0.key, file: $0.value.record.info.path, position: $0.value.index) }))
+                    classes: byClassName.map { (name: $0.record.summaries[$0.index].name, file: $0.record.info.path, position: $0.index) }))
             }
             cache.save { collectedWarnings.append($0) }
         }
@@ -223,21 +247,26 @@ public final class Registry {
         }
     }
 
-    /// Stores a scan result in the cache, if the file did not change while it was scanned.
-    private func store(_ outcome: RegistryCache.Outcome, for file: String, signature: FileSignature?) {
+    /// Stores a scan result in the cache, if the file did not change while it was scanned (false:
+    /// nothing stored).
+    @discardableResult
+    private func store(_ outcome: RegistryCache.Outcome, for file: String, signature: FileSignature?) -> Bool {
         guard let cache, let signature = signature ?? FileSignature(path: file), let hash = FileSignature.contentHash(of: file),
-              FileSignature(path: file) == signature else { return }
+              FileSignature(path: file) == signature else { return false }
         cache.store(RegistryCache.Entry(signature: signature, hash: hash, outcome: outcome), for: PluginLoader.absolutePath(file))
+        return true
     }
 
     static var workingDirectory: String? { PluginLoader.workingDirectory }
 
-    private func register(_ name: String, _ record: PluginRecord, _ index: Int) {
+    /// Registers class `name` of `record` (false: an earlier file registered that name; a warning says so).
+    private func register(_ name: String, _ record: PluginRecord, _ index: Int) -> Bool {
         if let existing = byName[name] {
             collectedWarnings.append("class \(name) is registered by both \(existing.record.info.path) and \(record.info.path); using \(existing.record.info.path) (its path sorts first)")
-            return
+            return false
         }
         byName[name] = (record, index)
+        return true
     }
 
     /// Whether `record`'s class `name` is the one registered under that name.

@@ -147,6 +147,9 @@ final class RegistryCache {
 
     func entry(for path: String) -> Entry? { entries[path] }
 
+    /// How many files the cache describes.
+    var entryCount: Int { entries.count }
+
     func store(_ entry: Entry, for path: String) {
         _ = entries
         decodedEntries![path] = entry
@@ -168,17 +171,18 @@ final class RegistryCache {
         if Self.digest(view) != storedViewDigest { isDirty = true }
     }
 
-    /// A digest of everything a view says (FNV-1a over a canonical encoding).
+    /// A digest of everything a view says (CRC-32 and Adler-32 over a canonical encoding, as a file's
+    /// content hash is made).
     static func digest(_ view: View) -> UInt64 {
-        var w = BinaryWriter(capacity: 1024)
+        var w = BinaryWriter(capacity: 64 * view.classes.count + 1024)
         w.string(view.workingDirectory)
         w.array(view.searchPath) { $0.string($1) }
         w.array(view.directories) { $1.encode(to: &$0) }
         w.array(view.warnings) { $0.string($1) }
         for cls in view.classes.sorted(by: { $0.name < $1.name }) { w.string(cls.name); w.string(cls.file); w.u32(UInt32(cls.position)) }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in w.bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
+        return w.bytes.withUnsafeBufferPointer { b in
+            UInt64(crc32(0, b.baseAddress, UInt32(b.count))) << 32 | UInt64(adler32(1, b.baseAddress, UInt32(b.count)) & 0xFFFF_FFFF)
+        }
     }
 
     /// The digest stored with the view in the file (0: none, or a corrupt view).
@@ -470,6 +474,11 @@ final class RegistryCache {
             defaultsOffset = BlobReference.position(try r.u64()); defaultsLength = Int(try r.u32()); defaultsCRC = try r.u32()
             let crc = try r.u32()
             guard crc == RegistryCache.crc(Array(r.bytes[0..<64])) else { throw BinaryReader.Invalid(description: "header checksum mismatch") }
+            guard try r.u32() == 0 else { throw BinaryReader.Invalid(description: "the header's last field is not 0") }
+            // The defaults section is written last: anything after it is not ours.
+            guard defaultsOffset >= 0, defaultsOffset + defaultsLength == file.count else {
+                throw BinaryReader.Invalid(description: "\(file.count) bytes, but its sections end at byte \(defaultsOffset + defaultsLength)")
+            }
             for (offset, length) in [(entriesOffset, entriesLength), (viewOffset, viewLength), (defaultsOffset, defaultsLength)]
             where offset < 0 || offset + length > file.count {
                 throw BinaryReader.Invalid(description: "a section lies beyond the end of the file")
@@ -481,30 +490,53 @@ final class RegistryCache {
         var r = BinaryReader(try file.copy(header.entriesOffset, header.entriesLength, crc: header.entriesCRC, what: "entry table"))
         guard try r.string() == hostIdentity else { throw OtherVersion() }
         let count = Int(try r.u32())
-        var entries: [String: Entry] = [:]
-        entries.reserveCapacity(min(count, r.end - r.offset))  // each entry takes bytes: a corrupt count reserves nothing absurd
+        typealias Row = (path: String, signature: FileSignature, hash: UInt64, kind: UInt8, record: BlobReference, blob: BlobReference)
+        var rows: [Row] = []
+        rows.reserveCapacity(min(count, r.end - r.offset))  // each entry takes bytes: a corrupt count reserves nothing absurd
         for _ in 0..<count {
             let path = try r.string()
             let signature = FileSignature(size: try r.u64(), modified: try r.i64(), inode: try r.u64())
-            let hash = try r.u64()
-            let kind = try r.u8()
-            let record = try BlobReference(from: &r)
-            let blob = try BlobReference(from: &r)
-            var rr = BinaryReader(try file.copy(record.start, Int(record.length), crc: record.crc, what: "record of \(path)"))
+            rows.append((path, signature, try r.u64(), try r.u8(), try BlobReference(from: &r), try BlobReference(from: &r)))
+        }
+        // The records lie together (between the blobs and this table): one copy of their stretch,
+        // each read in place from there after its own checksum.
+        var low = Int.max, high = 0
+        for row in rows {
+            let start = row.record.start
+            guard start >= 0, start <= file.count - Int(row.record.length) else {
+                throw BinaryReader.Invalid(description: "the record of \(row.path) lies beyond the end of the file")
+            }
+            low = min(low, start)
+            high = max(high, start + Int(row.record.length))
+        }
+        let records = rows.isEmpty ? [] : file.bytes(low, high - low)
+        var entries: [String: Entry] = [:]
+        entries.reserveCapacity(rows.count)
+        for row in rows {
+            let start = row.record.start, length = Int(row.record.length)
+            guard RegistryCache.crc(records, start - low, length) == row.record.crc else {
+                throw BinaryReader.Invalid(description: "the record of \(row.path) fails its checksum")
+            }
+            var rr = BinaryReader(records, offset: start - low, end: start - low + length)
             let outcome: Outcome
-            switch (kind, try rr.u8()) {
+            switch (row.kind, try rr.u8()) {
             case (0, 0):
                 let info = try rr.pluginInfo()
                 let summaries = try rr.array { try ClassSummary(from: &$0) }
-                outcome = .plugin(info, summaries, classes: LazyClasses(blob: blob, in: file))
+                outcome = .plugin(info, summaries, classes: LazyClasses(blob: row.blob, in: file))
             case (1, 1):
                 outcome = .failed(try rr.hostError())
             default:
-                throw BinaryReader.Invalid(description: "unknown outcome in the record of \(path)")
+                throw BinaryReader.Invalid(description: "unknown outcome in the record of \(row.path)")
             }
-            entries[path] = Entry(signature: signature, hash: hash, outcome: outcome)
+            entries[row.path] = Entry(signature: row.signature, hash: row.hash, outcome: outcome)
         }
         return entries
+    }
+
+    /// The CRC-32 of `length` bytes of `bytes` at `offset` (in bounds).
+    static func crc(_ bytes: [UInt8], _ offset: Int, _ length: Int) -> UInt32 {
+        UInt32(bytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress.map { $0 + offset }, UInt32(length)) })
     }
 
     static func crc(_ bytes: [UInt8]) -> UInt32 {

@@ -33,6 +33,8 @@ public enum WorkerLauncher {
     public static let launcherArgument = "__launcher"
     /// The exit status of a worker whose protocol channel (fd 3) was closed or replaced by the plugin.
     public static let brokenChannelStatus: Int32 = 86
+    /// Tells a worker of a filled launcher its fill byte (see ``spawn(socket:output:memoryLimit:fill:)``).
+    static let memoryFillVariable = "EASEL_WORKER_MEMORY_FILL"
 
     /// Gets the launcher ready now: call it before the process creates threads. With `warm`, the
     /// launcher runs ``warmUp`` before forking its first worker. Idempotent.
@@ -60,22 +62,34 @@ public enum WorkerLauncher {
 
     /// Starts a worker with `socket` as its fd 3 and `output` as its stdout and stderr. The caller
     /// keeps (and closes) its own copies of both.
-    static func spawn(socket: Int32, output: Int32, memoryLimit: UInt64) throws -> pid_t {
+    ///
+    /// With `fill` (not 0xFF), the worker comes from a launcher of its own, exec'd with glibc's malloc
+    /// tunables set so that every block malloc hands out is filled with `fill` (no thread cache, which
+    /// would hand blocks back unfilled), and the worker fills 64 KiB of stack with it before each
+    /// request: what a plugin reads without having set it is then `fill`. `host validate` draws in
+    /// workers of two fills and compares the pictures.
+    static func spawn(socket: Int32, output: Int32, memoryLimit: UInt64, fill: UInt8? = nil) throws -> pid_t {
         lock.lock()
         defer { lock.unlock() }
-        let control = try connectionLocked()
+        let control = try connectionLocked(fill: fill)
         let reply = try control.request(Message(op: .spawn, value: Int64(bitPattern: memoryLimit)), fds: [socket, output])
         guard reply.pid > 0 else {
             throw HostError(.internalError, "cannot start a worker: \(String(cString: strerror(Int32(reply.value))))")
         }
+        if let fill { fillOf[reply.pid] = fill }
         return reply.pid
+    }
+
+    /// The launcher of worker `pid` (nil: none runs).
+    private static func launcher(of pid: pid_t) -> Connection? {
+        fillOf[pid].map { filled[$0] } ?? connection
     }
 
     /// The worker's state, without waiting.
     static func state(of pid: pid_t) -> State {
         lock.lock()
         defer { lock.unlock() }
-        guard let control = connection, let reply = try? control.request(Message(op: .state, pid: pid)) else { return .unknown }
+        guard let control = launcher(of: pid), let reply = try? control.request(Message(op: .state, pid: pid)) else { return .unknown }
         return reply.state
     }
 
@@ -84,7 +98,7 @@ public enum WorkerLauncher {
     static func kill(_ pid: pid_t) -> State {
         lock.lock()
         defer { lock.unlock() }
-        guard let control = connection, let reply = try? control.request(Message(op: .kill, pid: pid)) else { return .unknown }
+        guard let control = launcher(of: pid), let reply = try? control.request(Message(op: .kill, pid: pid)) else { return .unknown }
         return reply.state
     }
 
@@ -93,21 +107,29 @@ public enum WorkerLauncher {
     static func forget(_ pid: pid_t) {
         lock.lock()
         defer { lock.unlock() }
-        guard let control = connection else { return }
+        guard let control = launcher(of: pid) else { return }
         _ = try? control.request(Message(op: .forget, pid: pid))
+        fillOf[pid] = nil
     }
 
     /// Ends every worker and the launcher, and waits for them. Called when the program ends.
     public static func shutdown() {
         lock.lock()
         defer { lock.unlock() }
+        for control in filled.values { stop(control) }
+        filled = [:]
+        fillOf = [:]
         guard let control = connection else { return }
+        stop(control)
+        connection = nil
+        easel_termination_set_launcher(-1, 0)
+    }
+
+    private static func stop(_ control: Connection) {
         _ = try? control.request(Message(op: .shutdown))
         close(control.fd)
         var status: Int32 = 0
         if control.isChild { while waitpid(control.pid, &status, 0) < 0 && errno == EINTR {} }
-        connection = nil
-        easel_termination_set_launcher(-1, 0)
     }
 
     /// The launcher's process id while it runs (tests).
@@ -144,21 +166,25 @@ public enum WorkerLauncher {
     }
 
     nonisolated(unsafe) private static var connection: Connection?
+    /// The launchers of filled workers, by fill byte, and each such worker's fill.
+    nonisolated(unsafe) private static var filled: [UInt8: Connection] = [:]
+    nonisolated(unsafe) private static var fillOf: [pid_t: UInt8] = [:]
     nonisolated(unsafe) private static var wantsWarmUp = false
     private static let lock = Mutex()
 
-    private static func connectionLocked() throws -> Connection {
-        if let connection { return connection }
+    private static func connectionLocked(fill: UInt8? = nil) throws -> Connection {
+        if let fill, let c = filled[fill] { return c }
+        if fill == nil, let connection { return connection }
         var pair: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw HostError(.internalError, "cannot create the worker launcher's socket: \(String(cString: strerror(errno)))")
         }
         let executable = ProcessEnvironment.current["EASEL_WORKER_EXECUTABLE"].flatMap { $0.isEmpty ? nil : $0 }
         let pid: pid_t
-        if executable == nil, easel_thread_count() == 1, workerMain != nil {
+        if fill == nil, executable == nil, easel_thread_count() == 1, workerMain != nil {
             pid = forkLauncher(control: pair[1])
         } else {
-            pid = try execLauncher(executable ?? ownExecutable, control: pair[1])
+            pid = try execLauncher(executable ?? ownExecutable, control: pair[1], fill: fill)
         }
         close(pair[1])
         guard pid > 0 else {
@@ -166,6 +192,11 @@ public enum WorkerLauncher {
             throw HostError(.internalError, "cannot start the worker launcher: \(String(cString: strerror(errno)))")
         }
         let c = Connection(fd: pair[0], pid: pid, isChild: true)
+        if let fill {
+            // Ends with the host like the other (its socket closes), without a signal-time wait.
+            filled[fill] = c
+            return c
+        }
         connection = c
         // A SIGTERM, SIGINT or SIGHUP closes the socket and waits for the launcher (HostProcess).
         easel_termination_set_launcher(c.fd, pid)
@@ -191,7 +222,7 @@ public enum WorkerLauncher {
         return pid
     }
 
-    private static func execLauncher(_ executable: String, control: Int32) throws -> pid_t {
+    private static func execLauncher(_ executable: String, control: Int32, fill: UInt8? = nil) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -202,6 +233,12 @@ public enum WorkerLauncher {
         // A crashing plugin should end its worker at once, not after a symbolicated backtrace.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         if wantsWarmUp { environment["EASEL_LAUNCHER_WARM"] = "1" }
+        if let fill {
+            // glibc fills a block it hands out with perturb ^ 0xFF.
+            let tunables = "glibc.malloc.tcache_count=0:glibc.malloc.perturb=\(fill ^ 0xFF)"
+            environment["GLIBC_TUNABLES"] = environment["GLIBC_TUNABLES"].map { $0 + ":" + tunables } ?? tunables
+            environment[memoryFillVariable] = String(fill)
+        }
         var child: pid_t = 0
         let status = withCStrings([executable, launcherArgument]) { argv in
             withCStrings(environment.map { "\($0.key)=\($0.value)" }) { env in

@@ -31,7 +31,8 @@ final class WorkerProcess {
     /// Starts a worker. With `waitForHello`, waits for its hello (at most `timeout` seconds); without,
     /// returns at once and the hello is read before the first call: a spare worker started ahead of
     /// need costs nothing on the path that uses it.
-    init(timeout: Double, waitForHello: Bool = true) throws {
+    /// `fill`: a worker whose new memory holds that byte (see ``WorkerLauncher/spawn(socket:output:memoryLimit:fill:)``).
+    init(timeout: Double, waitForHello: Bool = true, fill: UInt8? = nil) throws {
         var pair: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw HostError(.internalError, "cannot create a socket pair for a worker: \(String(cString: strerror(errno)))")
@@ -44,7 +45,7 @@ final class WorkerProcess {
         for fd in pipeEnds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         defer { close(pair[1]); close(pipeEnds[1]) }
         do {
-            pid = try WorkerLauncher.spawn(socket: pair[1], output: pipeEnds[1], memoryLimit: Self.memoryLimit * 2)
+            pid = try WorkerLauncher.spawn(socket: pair[1], output: pipeEnds[1], memoryLimit: Self.memoryLimit * 2, fill: fill)
         } catch {
             close(pair[0]); close(pipeEnds[0])
             throw error

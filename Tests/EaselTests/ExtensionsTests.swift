@@ -204,6 +204,10 @@ final class ExtensionsTests: XCTestCase {
         let list = try runHost(["list", "--verbose"], directory: root)
         XCTAssertTrue(list.stderr.contains(expected), list.stderr)
         XCTAssertFalse(try runHost(["list"], directory: root).stderr.contains(expected), "only with --verbose")
+        // With --json, in its warnings (it was lost there).
+        let listJSON = try runHost(["list", "--verbose", "--json"], directory: root)
+        let warnings = (try JSONSerialization.jsonObject(with: listJSON.stdoutData) as? [String: Any])?["warnings"] as? [String]
+        XCTAssertEqual(warnings?.filter { $0.contains(expected) }.count, 1, listJSON.stdout)
         let gallery = try runHost(["gallery", "--out", root + "/gallery"], directory: root)
         XCTAssertTrue(gallery.stderr.contains(expected), gallery.stderr)
         let page = try String(contentsOfFile: root + "/gallery/index.html", encoding: .utf8)

@@ -28,6 +28,10 @@ final class InstallTests: XCTestCase {
                      "share/easel/page/index.html", "share/easel/page/app.js"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), "installed \(file)")
         }
+        // The prefix goes into the prefix line only (the comment read "with /the/prefix replaced").
+        let pc = try String(contentsOfFile: prefix + "/lib/pkgconfig/easel.pc", encoding: .utf8)
+        XCTAssertEqual(pc.components(separatedBy: prefix).count - 1, 1, pc)
+        XCTAssertTrue(pc.contains("\nprefix=\(prefix)\n"), pc)
 
         let projects = root + "/projects"
         try FileManager.default.createDirectory(atPath: projects, withIntermediateDirectories: true)

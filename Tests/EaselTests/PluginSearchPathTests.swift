@@ -14,6 +14,27 @@ final class PluginSearchPathTests: XCTestCase {
                        ["./components"])
     }
 
+    /// A plugin linked into components/ from its build folder finds its resources beside the file it
+    /// links to (they were looked for beside the link, under the link's name: exit 66).
+    func testALinkedPluginFindsItsResourcesBesideItsTarget() throws {
+        let root = try exampleComponents(["FancyButton"])
+        let fm = FileManager.default
+        let direct = try runHost(["render", "FancyButton", "-o", root + "/direct.png"], directory: root)
+        XCTAssertEqual(direct.status, 0, direct.stderr)
+        try fm.createDirectory(atPath: root + "/build", withIntermediateDirectories: true)
+        for item in ["libFancyButton.so", "FancyButton.resources"] {
+            try fm.moveItem(atPath: root + "/components/" + item, toPath: root + "/build/" + item)
+        }
+        try fm.createSymbolicLink(atPath: root + "/components/FancyLink.so", withDestinationPath: "../build/libFancyButton.so")
+        XCTAssertEqual(PluginLoader.resourceDirectory(for: root + "/components/FancyLink.so"), root + "/build/FancyButton.resources")
+        let linked = try runHost(["render", "FancyButton", "-o", root + "/linked.png"], directory: root)
+        XCTAssertEqual(linked.status, 0, linked.stderr)
+        XCTAssertEqual(fm.contents(atPath: root + "/linked.png"), fm.contents(atPath: root + "/direct.png"), "the same picture")
+        // A folder beside the link, when there is one, comes first.
+        try fm.createDirectory(atPath: root + "/components/FancyLink.resources", withIntermediateDirectories: true)
+        XCTAssertEqual(PluginLoader.resourceDirectory(for: root + "/components/FancyLink.so"), root + "/components/FancyLink.resources")
+    }
+
     func testRecursiveSortedDeduplicatedAndHiddenDirectoriesSkipped() throws {
         let dir = try TestPaths.scratch()
         let fm = FileManager.default

@@ -38,6 +38,28 @@ final class RegistryCacheTests: XCTestCase {
         XCTAssertEqual(rescanned.scannedCount, 2)
     }
 
+    /// One cache serves every search path: loading one folder keeps the other folder's entries, and
+    /// forgets those of files that no longer exist (a full load only walks the entries when the cache
+    /// holds more than the folder's files: this checks that the shortcut still prunes).
+    func testACacheSharedByTwoFoldersKeepsBothAndForgetsDeletedFiles() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        let other = root + "/other", cache = root + "/registry.bin"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try CFixture.build("all_types.c"), toPath: other + "/libAllTypes.so")
+        func size() throws -> Int { (try FileManager.default.attributesOfItem(atPath: cache)[.size] as? Int) ?? 0 }
+        XCTAssertEqual(Registry(options: options(root + "/components", cache: cache)).scannedCount, 1)
+        XCTAssertEqual(Registry(options: options(other, cache: cache)).scannedCount, 1)
+        let both = try size()
+        let first = Registry(options: options(root + "/components", cache: cache))
+        XCTAssertEqual([first.scannedCount, first.cachedCount], [0, 1])
+        let second = Registry(options: options(other, cache: cache))
+        XCTAssertEqual([second.scannedCount, second.cachedCount], [0, 1], "the other folder's entry was kept")
+        XCTAssertEqual(try size(), both)
+        try FileManager.default.removeItem(atPath: other + "/libAllTypes.so")
+        XCTAssertEqual(Registry(options: options(root + "/components", cache: cache)).classes.map(\.name), ["Gauge"])
+        XCTAssertLessThan(try size(), both, "the deleted file's entry was forgotten")
+    }
+
     func testACorruptCacheIsAWarningAndIsRebuilt() throws {
         let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
         let cache = root + "/registry.bin"
@@ -162,6 +184,27 @@ final class RegistryCacheTests: XCTestCase {
                 XCTFail("byte \(offset): the corrupt cache was kept")
             }
             offset += max(1, good.count / 97)
+        }
+    }
+
+    /// The header's last field (always 0) and bytes appended after the last section were accepted
+    /// silently; both are a corrupt cache now, rebuilt with a warning.
+    func testTheHeaderPaddingAndTrailingBytesAreChecked() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        let dir = root + "/components", cache = root + "/registry.bin"
+        _ = Registry(options: options(dir, cache: cache)).classes
+        let good = try Data(contentsOf: URL(fileURLWithPath: cache))
+        var variants: [(String, Data)] = (68..<72).map { i in var d = good; d[i] ^= 0x01; return ("byte \(i)", d) }
+        variants.append(("400 kB of zeros appended", good + Data(count: 400_000)))
+        for (what, bad) in variants {
+            try bad.write(to: URL(fileURLWithPath: cache))
+            var warnings: [String] = []
+            let saved = Diagnostics.warningSink
+            Diagnostics.warningSink = { warnings.append($0) }
+            defer { Diagnostics.warningSink = saved }
+            XCTAssertEqual(Registry(options: options(dir, cache: cache)).classes.map(\.name), ["Gauge"], what)
+            XCTAssertTrue(warnings.contains { $0.contains("registry cache is corrupt") }, "\(what): \(warnings)")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: cache)), good, "\(what): rebuilt as it was")
         }
     }
 

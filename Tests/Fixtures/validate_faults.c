@@ -15,6 +15,12 @@
  *   stdout_writes         draw prints a line on stdout                            → stdout
  *   bad_descriptors       two table problems at once (a range on a String, a default outside
  *                         its range)                                              → load, descriptors
+ *   hidden_problems       problems that hid behind others: "count" declared twice, the first
+ *                         with an invalid range, and a variant setting a property that does not
+ *                         exist                                                   → load, descriptors
+ *   uninitialised_field   create mallocs the instance and never sets the shade draw uses
+ *                                                                                 → determinism
+ *   uninitialised_stack   draw reads a local variable it never set                → determinism
  */
 #include "easel.h"
 
@@ -33,6 +39,9 @@
 #define FAULT_missing_resource 6
 #define FAULT_stdout_writes 7
 #define FAULT_bad_descriptors 8
+#define FAULT_hidden_problems 9
+#define FAULT_uninitialised_field 10
+#define FAULT_uninitialised_stack 11
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef FAULT
@@ -47,6 +56,7 @@ typedef struct probe {
     easel_color tint;
     char *icon;
     bool on;
+    double shade; /* the bar's grey: 1 (uninitialised_field forgets it) */
 } probe;
 
 #if THE_FAULT == FAULT_crash_at_zero
@@ -97,7 +107,14 @@ static void set_on(void *self, bool v) { ((probe *)self)->on = v; }
 
 static void *probe_create(const easel_class *cls, easel_rect frame, const easel_instance_host *host) {
     (void)cls; (void)frame; (void)host;
+#if THE_FAULT == FAULT_uninitialised_field
+    probe *p = malloc(sizeof *p);
+    p->title = NULL;
+    p->icon = NULL;
+#else
     probe *p = calloc(1, sizeof *p);
+    p->shade = 1;
+#endif
 #if THE_FAULT == FAULT_wrong_default
     p->count = 4;
 #else
@@ -133,10 +150,16 @@ static bool probe_draw(void *self, easel_canvas *c, easel_rect rect) {
     double w = rect.size.width, h = rect.size.height;
     c->set_fill_color(c, p->tint);
     c->fill_rect(c, rect);
-    double grey = 1;
+    double grey = p->shade;
 #if THE_FAULT == FAULT_nondeterministic_draw
     grey = (double)(((uintptr_t)self >> 4) & 0xFF) / 255.0;
 #endif
+#if THE_FAULT == FAULT_uninitialised_stack
+    unsigned char levels[64];
+    volatile unsigned char *unset = levels; /* read through volatile: the compiler keeps the read */
+    grey = unset[p->count] / 255.0;
+#endif
+    if (!(grey >= 0 && grey <= 1)) grey = 0.5; /* garbage that is not a number still draws */
     c->set_fill_color(c, (easel_color){grey, grey, grey, p->on ? 1 : 0.5});
     c->fill_rect(c, (easel_rect){{0, h - 6}, {w * p->ratio, 6}});
     for (int64_t i = 0; i < p->count; i++) {
@@ -154,9 +177,19 @@ static const easel_range kRatioRange = {0, 1, 0};
 #if THE_FAULT == FAULT_bad_descriptors
 static const easel_range kTitleRange = {0, 1, 0};
 #endif
+#if THE_FAULT == FAULT_hidden_problems
+static const easel_range kBadRange = {5, 1, 0};
+#endif
 
 static const easel_property kProperties[] = {
-#if THE_FAULT == FAULT_bad_descriptors
+#if THE_FAULT == FAULT_hidden_problems
+    {.struct_size = sizeof(easel_property), .name = "count", .type = EASEL_TYPE_INT, .default_value = {.i = 3}, .range = &kBadRange,
+     .get = (easel_fn)get_count, .set = (easel_fn)set_count},
+    {.struct_size = sizeof(easel_property), .name = "count", .type = EASEL_TYPE_INT, .default_value = {.i = 3}, .range = &kCountRange,
+     .get = (easel_fn)get_count, .set = (easel_fn)set_count},
+    {.struct_size = sizeof(easel_property), .name = "title", .type = EASEL_TYPE_STRING, .default_value = {.s = "Probe"},
+     .get = (easel_fn)get_title, .set = (easel_fn)set_title},
+#elif THE_FAULT == FAULT_bad_descriptors
     {.struct_size = sizeof(easel_property), .name = "count", .type = EASEL_TYPE_INT, .default_value = {.i = 30}, .range = &kCountRange,
      .get = (easel_fn)get_count, .set = (easel_fn)set_count},
     {.struct_size = sizeof(easel_property), .name = "title", .type = EASEL_TYPE_STRING, .default_value = {.s = "Probe"}, .range = &kTitleRange,
@@ -183,12 +216,28 @@ static const easel_class kClasses[] = {{
     .create = probe_create, .draw = probe_draw, .destroy = probe_destroy,
 }};
 
+#if THE_FAULT == FAULT_hidden_problems
+static const easel_attribute kMissing[] = {{"nope", "1"}};
+static const easel_attribute kCounted[] = {{"count", "2"}}; /* declared (twice, once invalid): not one more problem */
+static const easel_variant kVariantList[] = {
+    {.struct_size = sizeof(easel_variant), .name = "missing", .attribute_count = 1, .attributes = kMissing},
+    {.struct_size = sizeof(easel_variant), .name = "counted", .attribute_count = 1, .attributes = kCounted},
+};
+static const easel_variants kVariants = {.struct_size = sizeof(easel_variants), .variant_count = 2, .variants = kVariantList};
+static const void *get_extension(const easel_class *cls, const char *id) {
+    return cls && strcmp(id, EASEL_EXTENSION_VARIANTS) == 0 ? &kVariants : NULL;
+}
+#define GET_EXTENSION .get_extension = get_extension,
+#else
+#define GET_EXTENSION
+#endif
+
 static int deinit_calls;
 static void probe_deinit(void) { deinit_calls++; }
 
 static const easel_plugin kPlugin = {
     .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR}, .struct_size = sizeof(easel_plugin), .id = "org.easel.tests.validate-faults", .name = "Validate faults",
-    .version = "1.0.0", .deinit = probe_deinit, .class_count = 1, .classes = kClasses,
+    .version = "1.0.0", .deinit = probe_deinit, .class_count = 1, .classes = kClasses, GET_EXTENSION
 };
 
 EASEL_PLUGIN_ENTRY { return &kPlugin; }

@@ -133,7 +133,8 @@
  *   values; actions with unique names, a known argument type, invoke non-NULL and a valid default
  *   argument.
  *
- * LAYOUT (LP64 Linux, x86-64 and aarch64; the _Static_asserts at the end of this file check every number)
+ * LAYOUT (LP64 Linux, x86-64 and aarch64; the _Static_asserts at the end of this file check every size and
+ *   alignment and the offsets that pin each struct; the host's tests check every number of this table)
  *   type                  size align  field: offset
  *   easel_abi_version        8   4    major 0, minor 4
  *   easel_point             16   8    x 0, y 8

@@ -21,6 +21,11 @@ ssize_t easel_receive_with_fds(int socket, void *data, size_t length, int *fds, 
 int easel_memory_file(const char *name);
 /** Closes every descriptor >= `lowest`. */
 void easel_close_from(int lowest);
+
+/// Fills the 64 KiB of stack below the caller's frame with `byte`, so that a function called next
+/// from the same frame finds `byte` wherever it reads a local it never set (host validate's
+/// uninitialised-memory check runs workers with two different bytes and compares their pictures).
+void easel_paint_stack(unsigned char byte);
 /** The number of threads of this process (from /proc/self/status), or -1 if unknown. */
 int easel_thread_count(void);
 /** Bytes malloc has handed out and not had back, over every arena and mmapped chunk (mallinfo2). */

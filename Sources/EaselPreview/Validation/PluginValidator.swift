@@ -51,6 +51,8 @@ public final class ValidationContext {
     public let seed: UInt64
     /// Whether plugin code runs in worker processes (false: `--in-process`).
     public let isolated: Bool
+    /// Where plugin code runs, for checks that start workers of their own.
+    public let isolation: Isolation
     let start = Clock.seconds()
     let budget: Double
     private(set) var failures: [String] = []
@@ -58,11 +60,12 @@ public final class ValidationContext {
     private(set) var notes: [String] = []
     private(set) var skipReason: String?
 
-    init(path: String, probe: PluginProbe, seed: UInt64, isolated: Bool, budget: Double) {
+    init(path: String, probe: PluginProbe, seed: UInt64, isolation: Isolation, budget: Double) {
         self.path = path
         self.probe = probe
         self.seed = seed
-        self.isolated = isolated
+        self.isolation = isolation
+        self.isolated = isolation != .inProcess
         self.budget = budget
     }
 
@@ -155,7 +158,8 @@ public enum PluginValidator {
             return ValidationResult(check: check.name, status: .failed, messages: ["could not start a worker: \(error)"], seconds: 0)
         }
         defer { if shared == nil { probe.stop() } }
-        let context = ValidationContext(path: path, probe: probe, seed: seed, isolated: shared == nil, budget: check.budget)
+        let context = ValidationContext(path: path, probe: probe, seed: seed, isolation: shared == nil ? isolation : .inProcess,
+                                        budget: check.budget)
         do {
             try check.body(context)
         } catch let exceeded as ValidationContext.BudgetExceeded {

@@ -11,7 +11,7 @@ enum ValidationChecks {
         ValidationCheck(name: "defaults", summary: "a fresh instance's getters return the declared defaults", budget: 10, needsLoad: true, body: defaults),
         ValidationCheck(name: "round-trip", summary: "set then get returns the value: defaults, range edges and steps, seeded random values, hard strings (empty, CJK, emoji, 10 kB, combining marks)", budget: 30, needsLoad: true, body: roundTrip),
         ValidationCheck(name: "draw-sizes", summary: "draws at 0×0, 1×1, the default size, the intrinsic size and 4096×4096 without failing", budget: 60, needsLoad: true, body: drawSizes),
-        ValidationCheck(name: "determinism", summary: "the same pixels twice, from a fresh and a reused instance, and drawn in the worker directly and through the host", budget: 30, needsLoad: true, body: determinism),
+        ValidationCheck(name: "determinism", summary: "the same pixels twice, from a fresh and a reused instance, drawn in the worker directly and through the host, and in workers whose new memory holds other bytes (uninitialised reads)", budget: 30, needsLoad: true, body: determinism),
         ValidationCheck(name: "layout-idempotent", summary: "laying out twice draws the same picture as laying out once", budget: 20, needsLoad: true, body: layoutIdempotent),
         ValidationCheck(name: "archive", summary: "the archive path runs: create_from_archive, archived attributes, awake_from_archive, layout, draw", budget: 20, needsLoad: true, body: archive),
         ValidationCheck(name: "variants", summary: "every variant renders (easel.variants/1)", budget: 60, needsLoad: true, body: variants),
@@ -204,6 +204,9 @@ enum ValidationChecks {
         return "\(comparison.differingPixels) of \(comparison.totalPixels) pixels differ"
     }
 
+    /// The bytes new memory holds in the workers of the uninitialised-memory comparison.
+    static let fills: [UInt8] = [0x55, 0xAA]
+
     static func determinism(_ c: ValidationContext) throws {
         var compared: [String] = []
         for cls in try c.classes() {
@@ -248,11 +251,25 @@ enum ValidationChecks {
                     c.fail("class \(info.name): drawn directly in the worker and replayed in the host, the pictures differ (\(differing(picture, directPicture)))")
                 }
             }
+            // Fresh instances in workers whose new memory holds other bytes: the same picture
+            // unless create or draw reads memory it never set.
+            if case .workers(let timeout) = c.isolation {
+                for fill in fills {
+                    let probe = try PluginProbes.make(path: c.path, timeout: timeout, fill: fill)
+                    defer { probe.stop() }
+                    guard let filledClass = try probe.load().first(where: { $0.info.name == info.name }) else { continue }
+                    let filled = try InstancePixels.render(try fresh(filledClass, size), size: size)
+                    if filled != picture {
+                        c.fail("class \(info.name): a fresh instance drawn in a worker whose new memory (from malloc, and the stack) holds 0x\(String(fill, radix: 16, uppercase: true)) draws differently (\(differing(picture, filled))): do create or draw read memory they never set?")
+                        break
+                    }
+                }
+            }
             compared.append(info.name)
             try c.checkBudget()
         }
-        if !c.isolated { c.note("with --in-process the worker's direct drawing is not compared") }
-        if !compared.isEmpty { c.note("the same pixels twice, fresh vs reused\(c.isolated ? ", in the worker vs in the host" : ""): \(compared.joined(separator: ", "))") }
+        if !c.isolated { c.note("with --in-process the worker's direct drawing and uninitialised memory are not checked") }
+        if !compared.isEmpty { c.note("the same pixels twice, fresh vs reused\(c.isolated ? ", in the worker vs in the host, new memory filled with 0x55 and 0xAA" : ""): \(compared.joined(separator: ", "))") }
     }
 
     static func layoutIdempotent(_ c: ValidationContext) throws {
