@@ -100,6 +100,40 @@ int easel_thread_count(void) {
     return threads;
 }
 
+/* ───────────── standard output ───────────── */
+
+static int standard_output_error = 0;
+
+static ssize_t write_standard_output(void *cookie, const char *data, size_t size) {
+    (void)cookie;
+    size_t done = 0;
+    while (done < size) {
+        ssize_t n = write(1, data + done, size - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            if (standard_output_error == 0) standard_output_error = n < 0 ? errno : EIO;
+            return done > 0 ? (ssize_t)done : -1;
+        }
+        done += (size_t)n;
+    }
+    return (ssize_t)done;
+}
+
+void easel_standard_output_install(void) {
+    static int installed = 0;
+    if (installed) return;
+    cookie_io_functions_t functions = {.write = write_standard_output};
+    FILE *stream = fopencookie(NULL, "w", functions);
+    if (!stream) return;
+    static char buffer[1 << 16];
+    fflush(stdout);
+    setvbuf(stream, buffer, _IOFBF, sizeof buffer);
+    stdout = stream;
+    installed = 1;
+}
+
+int easel_standard_output_error(void) { return standard_output_error; }
+
 /* ───────────── termination ───────────── */
 
 #include <signal.h>
@@ -132,7 +166,14 @@ void easel_termination_untrack_file(int slot) {
     if (slot >= 0 && slot < TRACKED_FILES) tracked_used[slot] = 0;
 }
 
+static volatile sig_atomic_t stops_on_signal = 0;
+static volatile sig_atomic_t stop_signal = 0;
+
 static void on_termination(int signal) {
+    if (stops_on_signal && stop_signal == 0 && signal != SIGQUIT) {
+        stop_signal = signal;
+        return;
+    }
     int saved = errno;
     for (int i = 0; i < TRACKED_FILES; i++) {
         if (tracked_used[i]) { unlink(tracked[i]); tracked_used[i] = 0; }
@@ -160,10 +201,16 @@ void easel_termination_install(void) {
     sigaddset(&action.sa_mask, SIGTERM);
     sigaddset(&action.sa_mask, SIGINT);
     sigaddset(&action.sa_mask, SIGHUP);
+    sigaddset(&action.sa_mask, SIGQUIT);
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
+    sigaction(SIGQUIT, &action, NULL);
 }
+
+void easel_termination_stop_on_signal(void) { stops_on_signal = 1; }
+
+int easel_termination_stop_signal(void) { return stop_signal; }
 
 size_t easel_allocated_bytes(void) {
     struct mallinfo2 info = mallinfo2();

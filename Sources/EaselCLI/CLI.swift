@@ -167,14 +167,16 @@ package enum CLI {
     }
 
     /// Flushes standard output and checks that everything written to it arrived: a full disk, a
-    /// closed pipe or a closed descriptor make the command fail with 73, whatever it returned.
+    /// closed pipe or a closed descriptor make the command fail with 73, whatever it returned, saying
+    /// why the first write that failed did (``HostProcess/standardOutputError``).
     package static func finishOutput(_ status: Int32) -> Int32 {
         let flushed = fflush(stdout) == 0
-        let code = errno
         guard !flushed || ferror(stdout) != 0 else { return status }
-        // A reader that went away (`host list | head -1`) is not worth a message.
-        if code != EPIPE {
-            fputs("\(CLI.programName): error: cannot write to standard output: \(String(cString: strerror(flushed ? EIO : code)))\n", stderr)
+        let code = HostProcess.standardOutputError ?? EIO
+        if HostProcess.closedStandardDescriptors.contains(1) {
+            fputs("\(CLI.programName): error: standard output is closed (expected a file or a pipe to write to)\n", stderr)
+        } else if code != EPIPE { // a reader that went away (`host list | head -1`) is not worth a message
+            fputs("\(CLI.programName): error: cannot write to standard output: \(String(cString: strerror(code)))\n", stderr)
         }
         return status == 0 ? 73 : status
     }

@@ -38,8 +38,8 @@ public func easelDrawingVersion() -> UnsafePointer<CChar> {
 }
 
 /// Runs the process's command line (a drawing command, or `host __launcher`) as `host` did before
-/// the split, and returns the exit status. Called by `host` after it set up standard output's
-/// buffering and SIGPIPE, and before anything else.
+/// the split, and returns the exit status. Called by `host` after it ignored SIGPIPE, and before
+/// anything else.
 @_cdecl("easel_drawing_main")
 public func easelDrawingMain() -> Int32 {
     HostProcess.start()

@@ -5,8 +5,6 @@ import EaselPreview
 import EaselServe
 import Foundation
 
-nonisolated(unsafe) private var serveStopRequested: sig_atomic_t = 0
-
 /// `host serve [DIR]…`: the live designer in the browser. One process loads the components, watches
 /// them with the watch session (reload, rollback, values kept by name and type, schema diffs) and
 /// serves the page and its JSON API on http://127.0.0.1:PORT/.
@@ -50,16 +48,16 @@ enum ServeCommand: Command {
         if let command = arguments.value("build") {
             builder = try BuildRunner(command: command, sources: arguments.all("sources")) { session.report($0) }
         }
+        // Ctrl-C, SIGTERM or a closed terminal (SIGHUP) stop serve cleanly, even while a plugin call
+        // hangs (it is cut short) or the first plugins load.
+        HostProcess.stopOnSignal()
         try session.start()
         let server = try DesignerServer(session: session, hub: hub, configuration: configuration)
         print("serving the designer at \(server.url) (Ctrl-C stops)")
         fflush(stdout)
         if arguments.has("open") { openInBrowser(server.url) }
         builder?.start()
-        signal(SIGINT) { _ in serveStopRequested = 1 }
-        signal(SIGTERM) { _ in serveStopRequested = 1 }
-        signal(SIGHUP) { _ in serveStopRequested = 1 }   // the terminal closed: stop as for Ctrl-C
-        session.run { serveStopRequested == 0 }
+        session.run { !HostProcess.stopRequested }
         builder?.stop()
         server.stop()
         session.stop()

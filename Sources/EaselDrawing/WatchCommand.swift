@@ -3,8 +3,6 @@ import EaselHost
 import EaselPreview
 @preconcurrency import Glibc
 
-nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
-
 /// `host watch [DIR]`: hot reload. Watches plugin folders and re-renders every affected class into
 /// `--out` whenever a `.so` is added, replaced or removed; one line per reload, with its timing.
 enum WatchCommand: Command {
@@ -24,11 +22,11 @@ enum WatchCommand: Command {
             for line in event.lines { print(line) }
             fflush(stdout)
         }
-        signal(SIGINT) { _ in stopRequested = 1 }
-        signal(SIGTERM) { _ in stopRequested = 1 }
-        signal(SIGHUP) { _ in stopRequested = 1 }   // the terminal closed: stop as for Ctrl-C
+        // Ctrl-C, SIGTERM or a closed terminal (SIGHUP) stop the watch cleanly, even while a plugin
+        // call hangs (it is cut short) or the first plugins load.
+        HostProcess.stopOnSignal()
         try session.start()
-        session.run { stopRequested == 0 }
+        session.run { !HostProcess.stopRequested }
         session.stop()
         print("stopped")
         return 0

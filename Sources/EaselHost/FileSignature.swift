@@ -3,7 +3,7 @@ import Glibc
 
 /// What identifies one build of a file without reading it: size, modification time (ns) and inode.
 /// A rebuild, an in-place rewrite and an atomic rename over the file all change it.
-struct FileSignature: Equatable {
+struct FileSignature: Hashable {
     var size: UInt64
     var modified: Int64
     var inode: UInt64

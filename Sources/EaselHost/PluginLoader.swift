@@ -20,6 +20,9 @@ public final class LoadedPlugin: @unchecked Sendable {
         self.image = image
         self.log = log
         self.deinitialize = deinitialize
+        Self.allLock.lock()
+        Self.all.append(self)
+        Self.allLock.unlock()
     }
 
     /// Calls the plugin's deinit (once). Every instance must have been destroyed first; the image
@@ -28,6 +31,19 @@ public final class LoadedPlugin: @unchecked Sendable {
         guard !finished else { return }
         finished = true
         deinitialize?()
+    }
+
+    nonisolated(unsafe) private static var all: [LoadedPlugin] = []
+    private static let allLock = Mutex()
+
+    /// Calls the deinit of every plugin loaded into this process that has not been finished yet:
+    /// `--in-process`, when the command ends (its instances are gone by then), so that what deinit
+    /// logs is shown as it is from a worker.
+    static func finishAll() {
+        allLock.lock()
+        let plugins = all
+        allLock.unlock()
+        for plugin in plugins { plugin.finish() }
     }
 }
 

@@ -27,6 +27,9 @@ final class WorkerConnection {
         case corrupt(String)
         /// The worker's resident memory went over its limit (reported by the `tick` check).
         case memoryExceeded
+        /// A signal asked the host to stop while it waited (reported by the `tick` check; see
+        /// ``HostProcess/stopOnSignal()``).
+        case stopRequested(signal: Int32)
     }
 
     /// Writes one frame, retrying short writes. EPIPE (the other side is gone) is `.closed`.

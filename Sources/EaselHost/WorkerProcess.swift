@@ -88,6 +88,7 @@ final class WorkerProcess {
             throw failure(context, phase: phase, "its worker had already stopped (\(ending ?? (quitSent ? "quit" : "unknown reason")))")
         }
         outputTail.beginCall()
+        if let request { loading = Self.builds(loadedBy: request) }
         do {
             if let request { try connection.send(request.encoded()) }
             return try receive(timeout: timeout)
@@ -106,7 +107,7 @@ final class WorkerProcess {
     private func receive(timeout: Double) throws -> WorkerResponse {
         while true {
             let frame = try connection.receive(budget: timeout, side: output, drain: { [self] in drainOutput() },
-                                               tick: { [self] in try checkMemory() })
+                                               tick: { [self] in try checkStopRequest(); try checkMemory() })
             let response: WorkerResponse
             do { response = try WorkerResponse.decode(frame) } catch {
                 throw WorkerConnection.Failure.corrupt("an undecodable message (\(error))")
@@ -114,6 +115,18 @@ final class WorkerProcess {
             // Not an answer: an instance has requests (see WorkerProcess+Requests.swift).
             if case .requested(let instance) = response { instancesWithRequests.insert(instance); continue }
             return response
+        }
+    }
+
+    /// The builds the current call loads (a `load` or a `scan` request): what their init logs is
+    /// shown once however many workers load them (see ``PluginLogLine``).
+    private var loading: [FileSignature] = []
+
+    static func builds(loadedBy request: WorkerRequest) -> [FileSignature] {
+        switch request {
+        case .load(let path): return FileSignature(path: path).map { [$0] } ?? []
+        case .scan(let paths): return paths.compactMap(FileSignature.init(path:))
+        default: return []
         }
     }
 
@@ -130,6 +143,12 @@ final class WorkerProcess {
         guard let bytes = ProcessMemory.residentBytes(pid) else { return }
         lastResidentKilobytes = Int(bytes >> 10)
         if bytes > Self.memoryLimit { throw WorkerConnection.Failure.memoryExceeded }
+    }
+
+    /// A program that stops on a signal (``HostProcess/stopOnSignal()``) cuts short the call it waits
+    /// for once a signal asked it to stop: a plugin that hangs never holds up the stop.
+    private func checkStopRequest() throws {
+        if let signal = HostProcess.stopSignal { throw WorkerConnection.Failure.stopRequested(signal: signal) }
     }
 
     /// Sends the worker its quit (once), without waiting: it runs its plugins' deinit and ends.
@@ -174,7 +193,7 @@ final class WorkerProcess {
             while true {
                 let n = read(output, &buffer, buffer.count)
                 if n > 0 {
-                    for line in outputTail.append(buffer[0..<n]) { PluginLogLine.forward(line) }
+                    for line in outputTail.append(buffer[0..<n]) { PluginLogLine.forward(line, loading: loading) }
                     continue
                 }
                 if n == 0 { ended = true }
@@ -205,7 +224,7 @@ final class WorkerProcess {
         while true {
             let n = read(output, &buffer, buffer.count)
             if n <= 0 { return }
-            for line in outputTail.append(buffer[0..<n]) { PluginLogLine.forward(line) }
+            for line in outputTail.append(buffer[0..<n]) { PluginLogLine.forward(line, loading: loading) }
         }
     }
 
@@ -232,6 +251,10 @@ final class WorkerProcess {
                 ending = "the plugin closed the host's channel (file descriptor 3) and went on running; the worker was stopped"
             }
             return ending ?? "the worker ended unexpectedly"
+        case .stopRequested(let signal):
+            reap(kill: true)
+            ending = "stopped because the host was asked to stop (\(Self.signalName(signal)))"
+            return "was cut short: the host was asked to stop (\(Self.signalName(signal))); the worker was stopped"
         case .system(let code):
             reap(kill: true)
             return "the connection to the worker failed: \(String(cString: strerror(code)))"
@@ -295,6 +318,8 @@ final class WorkerProcess {
         case SIGFPE: return "SIGFPE (arithmetic error)"
         case SIGKILL: return "SIGKILL (killed)"
         case SIGTERM: return "SIGTERM (terminated)"
+        case SIGINT: return "SIGINT (interrupted)"
+        case SIGHUP: return "SIGHUP (hang-up)"
         default: return "signal \(signal)"
         }
     }
@@ -394,8 +419,29 @@ struct OutputTail {
 
 /// Plugin log lines as a worker prints them ("warning: …", "error: …", "info: …", "debug: …"), and
 /// how the host passes them on.
+///
+/// A build's init runs in every worker that loads it: a command with a cold registry cache scans the
+/// file in one, then loads it in another to render, inspect or check it. What init logs is shown the
+/// first time only: a line printed while a build loads is not shown again for the same build (its
+/// ``FileSignature``: a rebuild logs afresh).
 enum PluginLogLine {
-    static func forward(_ line: String) {
+    private struct LoadLine: Hashable {
+        var build: FileSignature
+        var line: String
+    }
+    nonisolated(unsafe) private static var shownWhileLoading: Set<LoadLine> = []
+    private static let lock = Mutex()
+
+    /// Passes `line` on; `loading`: the builds the call that printed it loads.
+    static func forward(_ line: String, loading builds: [FileSignature] = []) {
+        if !builds.isEmpty {
+            lock.lock()
+            let keys = builds.map { LoadLine(build: $0, line: line) }
+            let seen = keys.contains(where: shownWhileLoading.contains)
+            shownWhileLoading.formUnion(keys)
+            lock.unlock()
+            if seen { return }
+        }
         for (prefix, isWarning) in [("warning: ", true), ("error: ", true), ("info: ", false), ("debug: ", false)]
         where line.hasPrefix(prefix) {
             let text = String(line.dropFirst(prefix.count))

@@ -41,6 +41,7 @@ public enum WorkerServer {
                 }
                 if request == .quit {
                     state.finish()
+                    PluginLog.reportUnclaimedErrors() // an error deinit logged
                     // Done: the host sees the output end now, not after this process's memory is
                     // torn down (the launcher reaps it meanwhile).
                     fflush(stdout)
@@ -66,6 +67,7 @@ public enum WorkerServer {
             }
         } catch WorkerConnection.Failure.closed where channel.isIntact {
             state.finish()
+            PluginLog.reportUnclaimedErrors()
             return 0
         } catch {
             if !channel.isIntact { return channel.broken() }

@@ -360,7 +360,18 @@ public final class WatchSession {
 
     static func isPlugin(_ path: String) -> Bool { path.hasSuffix(".so") }
 
-    func emit(_ event: WatchEvent) { report(event) }
+    /// Whether `path` is a regular file (symbolic links followed), without opening it.
+    static func isRegularFile(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Reports an event, unless a signal asked the program to stop (``HostProcess/stopOnSignal()``):
+    /// what happens then is calls cut short by the stop, not news about the builds.
+    func emit(_ event: WatchEvent) {
+        guard !HostProcess.stopRequested else { return }
+        report(event)
+    }
 
     private func note(_ event: DirectoryWatcher.Event) {
         let now = Self.now()
@@ -439,7 +450,8 @@ public final class WatchSession {
             try ELFCheck.check(path)
         } catch let error as HostError {
             var e = error
-            e.message += writerDone ? "" : " (still being written?)"
+            // An incomplete library may be a build still being written; a FIFO or a directory is not.
+            if !writerDone && Self.isRegularFile(path) { e.message += " (still being written?)" }
             reject(path, old, e)
             return nil
         } catch { return nil }
@@ -596,6 +608,8 @@ public final class WatchSession {
     /// nil when it was failing the same way already (a designer's edits retrying a broken build
     /// report it once; every new build reports).
     func markFailing(_ className: String, _ error: HostError, repeated: Bool = true) -> WatchEvent? {
+        // A call cut short by a stop request is not the build's failure: no stale mark is left.
+        guard !HostProcess.stopRequested else { return nil }
         let failure = PluginFailure(error)
         let known = states[className]?.failure
         states[className]?.failure = failure

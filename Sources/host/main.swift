@@ -3,7 +3,6 @@ import EaselHost
 @preconcurrency import Glibc
 
 // host — the Easel command-line tool. See `host --help` and README.md.
-setvbuf(stdout, nil, _IOFBF, 1 << 16)
 signal(SIGPIPE, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())
 // Commands that draw, and the worker launcher, run in the drawing library, loaded now; the rest

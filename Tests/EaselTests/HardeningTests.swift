@@ -32,7 +32,7 @@ final class HardeningTests: XCTestCase {
     }
 
     func testTerminationSignalsToTheHostEndAHangingWorker() throws {
-        for signal in [SIGTERM, SIGINT, SIGHUP, SIGKILL] {
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGKILL] {
             let root = try hostile("hang_draw")
             let pids = root + "/pids.txt"
             let host = try ProcessTree.start(["render", "Hostile", "-o", "out.png", "--timeout", "60"], in: root,
@@ -45,6 +45,59 @@ final class HardeningTests: XCTestCase {
             XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out.png"))
             XCTAssertEqual(ProcessTree.temporaryOutputs(in: root), [], "signal \(signal)")
         }
+    }
+
+    /// `host watch` set a flag on SIGINT, SIGTERM and SIGHUP that its loop read only after the call
+    /// in progress: while a draw hung it stayed for the whole `--timeout`, then said "did not answer".
+    /// The call is cut short now (its worker killed) and watch stops cleanly, leaving nothing.
+    func testWatchStopsOnASignalWhileADrawHangs() throws {
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            let root = try hostile("hang_draw")
+            let pids = root + "/pids.txt"
+            let watch = try WatchProcess(["--out", "previews", "--timeout", "600"], directory: root,
+                                         environment: ["EASEL_TEST_PID_FILE": pids])
+            defer { watch.stop() }
+            let worker = try XCTUnwrap(ProcessTree.waitForPid(in: pids), "signal \(signal): the worker reached draw")
+            kill(watch.process.processIdentifier, signal)
+            try assertStopsCleanly(watch, signal: signal, workers: [worker], previews: root + "/previews")
+        }
+    }
+
+    /// The same when the hanging build arrives as a reload of a good one.
+    func testWatchStopsOnASignalWhileAReloadHangs() throws {
+        let root = try hostile("none")
+        let pids = root + "/pids.txt"
+        let watch = try WatchProcess(["--out", "previews", "--timeout", "600"], directory: root,
+                                     environment: ["EASEL_TEST_PID_FILE": pids])
+        defer { watch.stop() }
+        XCTAssertNotNil(watch.waitForLine(containing: "watching"))
+        let hanging = try CFixture.build("hostile_plugin.c", defines: ["FAULT=hang_draw"], name: "hostile_hang_draw")
+        try replaceAtomically(root + "/components/libHostile.so", with: hanging)
+        let worker = try XCTUnwrap(ProcessTree.waitForPid(in: pids), "the new build's worker reached draw")
+        kill(watch.process.processIdentifier, SIGINT)
+        try assertStopsCleanly(watch, signal: SIGINT, workers: [worker], previews: root + "/previews")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/previews/Hostile.png"), "the good build's preview stays")
+    }
+
+    /// Waits (up to 30 s, far below the watch's 600 s budget) for `watch` to end; checks it stopped
+    /// cleanly, that its workers are gone, and that it left no temporary file and no stale mark.
+    func assertStopsCleanly(_ watch: WatchProcess, signal: Int32, workers: [pid_t], previews: String,
+                            file: StaticString = #filePath, line: UInt = #line) throws {
+        let deadline = Date().addingTimeInterval(30)
+        while watch.isRunning && Date() < deadline { usleep(10_000) }
+        XCTAssertFalse(watch.isRunning, "signal \(signal): watch was still running 30 s later", file: file, line: line)
+        guard !watch.isRunning else {
+            kill(watch.process.processIdentifier, SIGKILL) // its launcher then ends its workers
+            return
+        }
+        XCTAssertEqual(watch.process.terminationReason, .exit, "signal \(signal)", file: file, line: line)
+        XCTAssertEqual(watch.process.terminationStatus, 0, "signal \(signal)", file: file, line: line)
+        let output = watch.output.joined(separator: "\n")
+        XCTAssertEqual(watch.output.last, "stopped", "signal \(signal): \(output)", file: file, line: line)
+        XCTAssertFalse(output.contains("did not answer"), "signal \(signal): \(output)", file: file, line: line)
+        XCTAssertEqual(ProcessTree.survivors(of: workers), [], "signal \(signal): the worker was left running", file: file, line: line)
+        let left = ((try? FileManager.default.contentsOfDirectory(atPath: previews)) ?? []).filter { !$0.hasSuffix(".png") }
+        XCTAssertEqual(left, [], "signal \(signal): no temporary file or stale mark", file: file, line: line)
     }
 
     func testLoadsLeaveNoFilesEvenWhenAConstructorCrashes() throws {
@@ -160,6 +213,41 @@ final class HardeningTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("deinit: 2 textures were still cached"), result.stderr)
     }
 
+    /// An ERROR deinit logged in a worker was never shown (it waits for a failure to explain, and
+    /// the worker reported none after deinit); with `--in-process` deinit was never called at all.
+    /// Both modes show deinit's warnings and errors, its info with -v and debug with -vv, once each.
+    func testWhatDeinitLogsAtEachLevelIsShownOnceInBothModes() throws {
+        let root = try hostile("log_deinit_levels")
+        let lines = ["debug": "deinit: debug: freeing 3 atlases", "info": "deinit: info: texture cache emptied",
+                     "warning": "libHostile.so: deinit: warning: 2 textures were still cached",
+                     "error": "libHostile.so: the plugin logged an error: deinit: error: the atlas file could not be saved"]
+        for mode in [[], ["--in-process"]] {
+            for (verbosity, shown) in [([String](), ["warning", "error"]), (["-v"], ["info", "warning", "error"]),
+                                       (["-v", "-v"], ["debug", "info", "warning", "error"])] {
+                let result = try render(root, mode + verbosity)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                for (level, line) in lines {
+                    let count = result.stderr.components(separatedBy: line).count - 1
+                    XCTAssertEqual(count, shown.contains(level) ? 1 : 0, "\(mode) \(verbosity) \(level): \(result.stderr)")
+                }
+            }
+        }
+    }
+
+    /// With a cold registry cache a build is scanned in one worker and loaded in another (to check its
+    /// defaults, render or inspect it): its init ran twice and what it logged was shown twice.
+    func testWhatInitLogsIsShownOnceWhenTwoWorkersLoadTheBuild() throws {
+        let root = try hostile("log_init")
+        for command in [["list", "-vv", "--cache", "none"], ["list", "-v", "--rescan"], ["inspect", "Hostile", "-v", "--cache", "none"],
+                        ["render", "Hostile", "-o", "out.png", "-v", "--cache", "none"], ["list", "-vv", "--cache", "none", "--in-process"]] {
+            let result = try runHost(command, directory: root)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            for line in ["libHostile.so: init: warming the texture cache", "warning: ./components/libHostile.so: init: no GPU, drawing in software"] {
+                XCTAssertEqual(result.stderr.components(separatedBy: line).count - 1, 1, "\(command): \(result.stderr)")
+            }
+        }
+    }
+
     // MARK: - Outputs
 
     func testAClosedStandardOutputIsAnErrorNotAPNGInASocket() throws {
@@ -169,6 +257,37 @@ final class HardeningTests: XCTestCase {
                                     directory: root)
         XCTAssertEqual(result.status, 73, result.stderr)
         XCTAssertTrue(result.stderr.contains("standard output is closed"), result.stderr)
+    }
+
+    /// Closed standard descriptors are opened on /dev/null at start (so that no socket takes their
+    /// numbers); every write to a closed stdout then succeeded, and the commands exited 0 with their
+    /// output lost. Standard output is opened read-only now: writing fails, as it would have.
+    func testAClosedStandardOutputIsAnErrorForEveryCommand() throws {
+        let root = try exampleComponents(["Gauge"])
+        for command in ["list", "list --json", "inspect Gauge", "inspect Gauge --json", "--version", "validate --list"] {
+            let result = try runProcess("/bin/sh", ["-c", "exec \"$0\" \(command) >&-", TestPaths.host],
+                                        environment: ["EASEL_PLUGIN_PATH": "", "EASEL_REGISTRY_CACHE": root + "/cache.bin"],
+                                        directory: root)
+            XCTAssertEqual(result.status, 73, "\(command): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("standard output is closed"), "\(command): \(result.stderr)")
+        }
+        let quiet = try runProcess("/bin/sh", ["-c", "exec \"$0\" render Gauge -o out.png >&-", TestPaths.host],
+                                   environment: ["EASEL_PLUGIN_PATH": "", "EASEL_REGISTRY_CACHE": root + "/cache.bin"],
+                                   directory: root)
+        XCTAssertEqual(quiet.status, 0, "a command that writes nothing to stdout does not mind: \(quiet.stderr)")
+    }
+
+    /// Outputs larger than stdio's buffer failed in an earlier flush, whose errno was lost: the
+    /// message said "Input/output error" for a full disk.
+    func testAFullDiskIsNamedWhateverTheOutputsSize() throws {
+        let root = try exampleComponents(["Gauge"])
+        for command in ["list --json", "inspect Gauge --json", "completions bash", "manual"] {
+            let result = try runProcess("/bin/sh", ["-c", "exec \"$0\" \(command) > /dev/full", TestPaths.host],
+                                        environment: ["EASEL_PLUGIN_PATH": "", "EASEL_REGISTRY_CACHE": root + "/cache.bin"],
+                                        directory: root)
+            XCTAssertEqual(result.status, 73, "\(command): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("cannot write to standard output: No space left on device"), "\(command): \(result.stderr)")
+        }
     }
 
     func testAFullDiskIsAnError() throws {

@@ -360,6 +360,20 @@ final class WatchTests: XCTestCase {
         XCTAssertEqual(watch.process.terminationStatus, 0)
     }
 
+    /// A FIFO named like a plugin was rejected "(still being written?)", a hint meant for a library
+    /// whose writer has not finished: a FIFO is no build at all.
+    func testAFIFOInTheFolderIsRejectedAsNotARegularFile() throws {
+        let (root, components) = try project(["libEvolving.so": try evolving(1)])
+        let watch = try WatchProcess(["--out", "previews"], directory: root)
+        defer { watch.stop() }
+        XCTAssertNotNil(watch.waitForLine(containing: "watching"))
+        XCTAssertEqual(mkfifo(components + "/libFifo.so", 0o644), 0)
+        let line = watch.waitForLine(containing: "rejected libFifo.so")
+        XCTAssertTrue(line?.contains("is a FIFO, not a regular file") ?? false, line ?? "")
+        XCTAssertFalse(line?.contains("still being written") ?? true, line ?? "")
+        XCTAssertTrue(watch.isRunning)
+    }
+
     func testBadArguments() throws {
         let root = try TestPaths.scratch()
         let missing = try runHost(["watch", "nowhere"], directory: root)

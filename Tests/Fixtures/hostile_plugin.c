@@ -21,6 +21,8 @@
  *   log_error          draw logs an ERROR but succeeds
  *   log_info           draw logs an INFO line
  *   log_deinit         deinit logs a warning
+ *   log_deinit_levels  deinit logs one line at each level: debug, info, warning, error
+ *   log_init           init logs an info line and a warning
  *   slow_replay        draw records 200 000 shadowed rectangles: quick to record, slow to replay
  */
 #define _GNU_SOURCE
@@ -51,6 +53,8 @@
 #define FAULT_log_info 15
 #define FAULT_log_deinit 16
 #define FAULT_slow_replay 17
+#define FAULT_log_deinit_levels 18
+#define FAULT_log_init 19
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef FAULT
@@ -194,12 +198,21 @@ static void destroy(void *self) { free(self); }
 
 static bool init(const easel_host *host) {
     the_host = host;
+#if THE_FAULT == FAULT_log_init
+    host->log(host, EASEL_LOG_INFO, "init: warming the texture cache");
+    host->log(host, EASEL_LOG_WARNING, "init: no GPU, drawing in software");
+#endif
     return true;
 }
 
 static void deinit(void) {
 #if THE_FAULT == FAULT_log_deinit
     the_host->log(the_host, EASEL_LOG_WARNING, "deinit: 2 textures were still cached");
+#elif THE_FAULT == FAULT_log_deinit_levels
+    the_host->log(the_host, EASEL_LOG_DEBUG, "deinit: debug: freeing 3 atlases");
+    the_host->log(the_host, EASEL_LOG_INFO, "deinit: info: texture cache emptied");
+    the_host->log(the_host, EASEL_LOG_WARNING, "deinit: warning: 2 textures were still cached");
+    the_host->log(the_host, EASEL_LOG_ERROR, "deinit: error: the atlas file could not be saved");
 #endif
 }
 

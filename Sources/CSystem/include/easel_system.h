@@ -31,9 +31,14 @@ int easel_thread_count(void);
 /** Bytes malloc has handed out and not had back, over every arena and mmapped chunk (mallinfo2). */
 size_t easel_allocated_bytes(void);
 
+/** Replaces `stdout` by a fully buffered stream (64 KiB) over file descriptor 1 that remembers why
+ *  a write to it first failed (easel_standard_output_error): stdio keeps only that one did. */
+void easel_standard_output_install(void);
+/** The errno of the first write to standard output that failed, or 0. */
+int easel_standard_output_error(void);
 
-/* Termination: what a SIGTERM, SIGINT or SIGHUP sent to the host cleans up before the host ends
- * with that signal (everything in the handler is async-signal-safe). */
+/* Termination: what a SIGTERM, SIGINT, SIGHUP or SIGQUIT sent to the host cleans up before the
+ * host ends with that signal (everything in the handler is async-signal-safe). */
 /** The worker launcher's control socket and pid: closed and waited for on termination, which makes
  *  the launcher kill every worker group first. fd -1 forgets it. */
 void easel_termination_set_launcher(int fd, pid_t pid);
@@ -42,7 +47,13 @@ void easel_termination_set_launcher(int fd, pid_t pid);
 int easel_termination_track_file(const char *path);
 /** Forgets a slot returned by easel_termination_track_file. */
 void easel_termination_untrack_file(int slot);
-/** Installs the handler for SIGTERM, SIGINT and SIGHUP. */
+/** Installs the handler for SIGTERM, SIGINT, SIGHUP and SIGQUIT. */
 void easel_termination_install(void);
+/** For a program that runs until it is told to stop (watch, serve): from now on the first SIGTERM,
+ *  SIGINT or SIGHUP only records itself (easel_termination_stop_signal), and the program stops at
+ *  its next check; a second one, or a SIGQUIT, ends it at once as before. */
+void easel_termination_stop_on_signal(void);
+/** The signal that asked the program to stop (see easel_termination_stop_on_signal), or 0. */
+int easel_termination_stop_signal(void);
 
 #endif

@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+
+/// The command line's conventions, run as a user types them: glued short values (`-ofile`),
+/// `--option=value`, a repeated `-v` in both spellings, and "did you mean" for a mistyped command.
+final class CLITests: XCTestCase {
+    func testAShortOptionTakesTheRestOfTheWordAsItsValue() throws {
+        let root = try exampleComponents(["Gauge"])
+        let result = try runHost(["render", "Gauge", "-oglued.png"], directory: root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/glued.png"), "-oglued.png wrote glued.png")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/oglued.png"))
+    }
+
+    func testALongOptionTakesItsValueAfterAnEqualsSign() throws {
+        let root = try exampleComponents(["Gauge"])
+        let plain = try runHost(["render", "Gauge", "--size", "40x30", "--scale", "2", "--output", "plain.png"], directory: root)
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        let joined = try runHost(["render", "Gauge", "--size=40x30", "--scale=2", "--output=joined.png", "--set=value=7"], directory: root)
+        XCTAssertEqual(joined.status, 0, joined.stderr)
+        let png = try PNGFile(root + "/joined.png")
+        XCTAssertEqual(png.width, 80, "--size=40x30 --scale=2")
+        XCTAssertEqual(png.height, 60)
+        XCTAssertEqual(try PNGFile(root + "/plain.png").width, 80, "the same as the spaced form")
+        let flag = try runHost(["list", "--json=yes"], directory: root)
+        XCTAssertEqual(flag.status, 64, "a flag takes no value")
+        XCTAssertTrue(flag.stderr.contains("'--json' takes no value"), flag.stderr)
+    }
+
+    func testARepeatedVerboseFlagShowsDebugLinesInBothSpellings() throws {
+        let root = try componentsFolder(["libHostile.so": try CFixture.build("hostile_plugin.c", defines: ["FAULT=log_deinit_levels"],
+                                                                             name: "hostile_log_deinit_levels")])
+        let debug = "deinit: debug: freeing 3 atlases", info = "deinit: info: texture cache emptied"
+        for spelling in [["-vv"], ["-v", "-v"], ["--verbose", "-v"]] {
+            let result = try runHost(["render", "Hostile", "-o", "out.png"] + spelling, directory: root)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stderr.contains(debug), "\(spelling): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(info), "\(spelling): \(result.stderr)")
+        }
+        let once = try runHost(["render", "Hostile", "-o", "out.png", "-v"], directory: root)
+        XCTAssertTrue(once.stderr.contains(info), once.stderr)
+        XCTAssertFalse(once.stderr.contains(debug), "one -v shows no debug lines: \(once.stderr)")
+    }
+
+    func testAMistypedCommandSuggestsTheCloseOne() throws {
+        let root = try TestPaths.scratch()
+        for (typed, meant) in [("rendr", "render"), ("lsit", "list"), ("inspcet", "inspect")] {
+            let result = try runHost([typed, "Gauge"], directory: root)
+            XCTAssertEqual(result.status, 64, typed)
+            XCTAssertTrue(result.stderr.contains("unknown command '\(typed)' (did you mean '\(meant)'? expected one of: list, inspect, render"),
+                          "\(typed): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("Run 'host --help' for usage."), result.stderr)
+        }
+        let far = try runHost(["frobnicate"], directory: root)
+        XCTAssertEqual(far.status, 64)
+        XCTAssertFalse(far.stderr.contains("did you mean"), "nothing close, no guess: \(far.stderr)")
+    }
+}
