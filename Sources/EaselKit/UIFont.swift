@@ -55,9 +55,9 @@ public final class UIFont: Equatable, @unchecked Sendable {
     /// ``estimatedLineHeight``.
     public var lineHeight: CGFloat { TextMeasurer.lineHeight(of: self) }
 
-    /// A line height when the host cannot measure: 1.4 × size, rounded up, not less than the line of
-    /// the host's pinned sans-serif fonts (Noto Sans and DejaVu Sans: about 1.17–1.37 × size).
-    var estimatedLineHeight: CGFloat { (pointSize * 1.4).rounded(.up) }
+    /// A line height when the host cannot measure: 1.5 × size, rounded up, generous rather than short
+    /// (the host lays a 22-point bold system-font line out 32 points tall, 1.45 × size).
+    var estimatedLineHeight: CGFloat { (pointSize * 1.5).rounded(.up) }
 
     public func withSize(_ size: CGFloat) -> UIFont {
         UIFont(familyName: familyName, pointSize: size, weight: weight, italic: isItalic)
