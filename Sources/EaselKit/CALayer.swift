@@ -65,7 +65,15 @@ open class CALayer {
     /// A border drawn inside the bounds, above contents and sublayers.
     open var borderWidth: CGFloat = 0
     open var borderColor: CGColor? = CGColor.black
-    open var opacity: Float = 1
+    /// CoreAnimation's single-precision opacity, 0…1: what drawing uses. It is `exactOpacity` rounded,
+    /// so setting either changes both.
+    open var opacity: Float {
+        get { Float(exactOpacity) }
+        set { exactOpacity = CGFloat(newValue) }
+    }
+    /// The opacity exactly as `UIView.alpha` (a CGFloat, as in UIKit) was given it: the host reads back
+    /// the value it set, not that value rounded to a Float.
+    var exactOpacity: CGFloat = 1
     open var isHidden = false
     open var shadowColor: CGColor? = CGColor.black
     /// 0 (the default) turns the shadow off.

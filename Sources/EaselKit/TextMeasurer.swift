@@ -18,21 +18,24 @@ enum TextMeasurer {
         return size
     }
 
-    /// The height of one line of `font`, measured by the host when it can.
+    /// The height of one line of `font` (`UIFont.lineHeight`), measured by the host when it can: the
+    /// height of a laid-out line, which does not depend on the letters (a capital and a descender here).
     static func lineHeight(of font: UIFont) -> CGFloat {
         var style = TextStyle(attributes: nil)
         style.font = font
         style.numberOfLines = 1
+        style.lineBreakMode = .byClipping
         if let context = UIGraphicsGetCurrentContext() {
-            return context.measureText("Hg", maxWidth: 0, style: style).height
+            let height = context.measureText("Hg", maxWidth: 0, style: style).height
+            if height > 0 { return height }
         }
-        return measuredByHost("Hg", style: style, maxWidth: 0)?.height ?? font.lineHeight
+        return measuredByHost("Hg", style: style, maxWidth: 0)?.height ?? font.estimatedLineHeight
     }
 
     static func estimate(_ text: String, style: TextStyle, maxWidth: CGFloat) -> CGSize {
         let em = style.font.pointSize
         let boldFactor: CGFloat = style.font.weight.rawValue >= 0.3 ? 1.06 : 1
-        let lineHeight = style.font.lineHeight
+        let lineHeight = style.font.estimatedLineHeight
         var widest: CGFloat = 0
         var lines = 0
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -48,8 +48,16 @@ public final class UIFont: Equatable, @unchecked Sendable {
     }
 
     public var fontName: String { familyName ?? ".SFUI" }
-    /// An estimate of the line height (1.2 × size) when no canvas is at hand.
-    public var lineHeight: CGFloat { (pointSize * 1.2).rounded(.up) }
+    /// The height of one line of text in this font as the host lays it out (the ascent, descent and
+    /// line gap of the font it picks), so a box `lineHeight` tall holds a line, descenders included.
+    /// Measured by the host, as the host draws: by the canvas during `draw(_:)`, by the host outside
+    /// drawing (layout, `intrinsicContentSize`); only a host without text metrics leaves
+    /// ``estimatedLineHeight``.
+    public var lineHeight: CGFloat { TextMeasurer.lineHeight(of: self) }
+
+    /// A line height when the host cannot measure: 1.5 × size, rounded up, generous rather than short
+    /// (the host lays a 22-point bold system-font line out 32 points tall, 1.45 × size).
+    var estimatedLineHeight: CGFloat { (pointSize * 1.5).rounded(.up) }
 
     public func withSize(_ size: CGFloat) -> UIFont {
         UIFont(familyName: familyName, pointSize: size, weight: weight, italic: isItalic)

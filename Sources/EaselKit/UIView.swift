@@ -97,10 +97,10 @@ open class UIView: CALayerDelegate {
         }
     }
 
-    /// The layer's opacity, 0…1.
+    /// The layer's opacity, 0…1, kept exactly as given (`layer.opacity` is it rounded to a Float).
     open var alpha: CGFloat {
-        get { CGFloat(layer.opacity) }
-        set { layer.opacity = Float(newValue) }
+        get { layer.exactOpacity }
+        set { layer.exactOpacity = newValue }
     }
 
     open var isHidden: Bool {

@@ -121,7 +121,20 @@ enum SwiftFixture {
         try compile(name, output: try outputDirectory() + "/lib\(name)-\(UUID().uuidString.prefix(8)).so")
     }
 
-    private static func compile(_ name: String, output: String) throws -> ProcessResult {
+    /// Compiles Swift source written elsewhere (a README's example, the file `easel new` writes) as
+    /// module `name` into `directory/lib<name>.so`, as fixtures are compiled; fails with the compiler's
+    /// diagnostics.
+    static func build(source: String, name: String, into directory: String) throws -> String {
+        let output = directory + "/lib\(name).so"
+        let result = try compile(name, source: source, output: output)
+        guard result.status == 0 else {
+            throw NSError(domain: "SwiftFixture", code: Int(result.status),
+                          userInfo: [NSLocalizedDescriptionKey: "swiftc failed for \(source): \(result.stderr)"])
+        }
+        return output
+    }
+
+    private static func compile(_ name: String, source: String? = nil, output: String) throws -> ProcessResult {
         let b = TestPaths.products
         // The objects of EaselKit's current sources, as SwiftPM's output file map lists them (the
         // folder may still hold objects of deleted sources).
@@ -137,7 +150,7 @@ enum SwiftFixture {
                     "-Xcc", "-fmodule-map-file=\(TestPaths.repoRoot)/Sources/CFFI/module.modulemap",
                     "-load-plugin-library", TestPaths.macroLibrary,
                     "-Xlinker", "-Bsymbolic",
-                    "\(TestPaths.fixtures)/\(name)/\(name).swift"] + objects + ["-o", output]
+                    source ?? "\(TestPaths.fixtures)/\(name)/\(name).swift"] + objects + ["-o", output]
         return try runProcess("/usr/bin/env", args)
     }
 
