@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "EaselPreview", dependencies: ["EaselHost", "EaselRender", "EaselJSON"], path: "Sources/EaselPreview"),
         // The live designer's HTTP server (host serve) and its page (Page/, served from the source tree or
         // the install location).
-        .target(name: "EaselServe", dependencies: ["EaselPreview", "EaselHost", "EaselRender", "CMicroHTTPD"],
+        .target(name: "EaselServe", dependencies: ["EaselPreview", "EaselHost", "EaselRender", "CMicroHTTPD", "CSystem"],
                 path: "Sources/EaselServe", exclude: ["Page"]),
         // The command line: the argument parser, the dispatcher, every command's options, and the commands
         // that never draw (list, inspect, new, completions, manual). No renderer, no Foundation.

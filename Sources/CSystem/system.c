@@ -142,6 +142,7 @@ int easel_standard_output_error(void) { return standard_output_error; }
 enum { TRACKED_FILES = 64, TRACKED_PATH = 4096 };
 static volatile sig_atomic_t launcher_fd = -1;
 static volatile pid_t launcher_pid = 0;
+static volatile pid_t build_group = 0;
 static char tracked[TRACKED_FILES][TRACKED_PATH];
 static volatile sig_atomic_t tracked_used[TRACKED_FILES];
 
@@ -149,6 +150,8 @@ void easel_termination_set_launcher(int fd, pid_t pid) {
     launcher_pid = pid;
     launcher_fd = fd;
 }
+
+void easel_termination_set_build_group(pid_t leader) { build_group = leader; }
 
 int easel_termination_track_file(const char *path) {
     if (strlen(path) >= TRACKED_PATH) return -1;
@@ -175,6 +178,8 @@ static void on_termination(int signal) {
         return;
     }
     int saved = errno;
+    pid_t group = build_group;
+    if (group > 0) { build_group = 0; kill(-group, SIGKILL); }
     for (int i = 0; i < TRACKED_FILES; i++) {
         if (tracked_used[i]) { unlink(tracked[i]); tracked_used[i] = 0; }
     }

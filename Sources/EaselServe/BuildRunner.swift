@@ -1,3 +1,4 @@
+import CSystem
 import EaselHost
 import EaselPreview
 import Foundation
@@ -111,6 +112,8 @@ public final class BuildRunner: @unchecked Sendable {
             return
         }
         running = process
+        // Killed with the host if it ends at once (a second signal, SIGQUIT), when stop() cannot run.
+        easel_termination_set_build_group(process.processIdentifier)
         stopLock.unlock()
         report(.buildOutput(command: command, line: "running `\(command)`"))
         var partial: [UInt8] = []
@@ -131,6 +134,7 @@ public final class BuildRunner: @unchecked Sendable {
         process.waitUntilExit()
         stopLock.lock()
         running = nil
+        easel_termination_set_build_group(0)
         stopLock.unlock()
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         report(.buildFinished(command: command, status: status, seconds: Self.now() - start))

@@ -42,6 +42,9 @@ int easel_standard_output_error(void);
 /** The worker launcher's control socket and pid: closed and waited for on termination, which makes
  *  the launcher kill every worker group first. fd -1 forgets it. */
 void easel_termination_set_launcher(int fd, pid_t pid);
+/** The process group of a build `host serve --build` runs (its leader's pid): killed (SIGKILL) on
+ *  termination, so a build never outlives the host. 0 forgets it. */
+void easel_termination_set_build_group(pid_t leader);
 /** Registers a temporary file to unlink on termination; returns its slot (or -1 if full). The path
  *  is copied. */
 int easel_termination_track_file(const char *path);
