@@ -132,8 +132,9 @@ extension CommandSpec {
         Failures leave reference.png, actual.png and difference.png per snapshot, and an index.html with a
         slider, in the report directory (an earlier report there is removed first).
         Exit status: 0 every snapshot passed or was recorded; 1 a snapshot differs or has no reference;
-        69 a render failed (the plugin crashed, hung or reported an error); 64 usage; 65 a bad snapshot.json;
-        66 no such class or scene, or none at all (an empty suite); 73 a reference, report or JUnit file could not be written.
+        69 a render failed (the plugin crashed, hung or reported an error); 64 usage; 65 a bad snapshot.json
+        or a variant no selected class declares; 66 no such class or scene, or none at all (an empty suite);
+        73 a reference, report or JUnit file could not be written.
         """)
 
     /// `validate`: see ValidateCommand.

@@ -683,7 +683,7 @@ public final class WatchSession {
         }
         return try SceneRender.render(current, classes: { name in
             self.winners[name].flatMap { self.builds[$0]?.build.designableClass(named: name) }
-        }, format: format, scale: scale)
+        }, classNames: winners.keys.sorted(), format: format, scale: scale)
     }
 
     // MARK: - Scenes the designer edits

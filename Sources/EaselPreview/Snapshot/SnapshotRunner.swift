@@ -173,7 +173,7 @@ public final class SnapshotRunner: @unchecked Sendable {
         switch c.subject {
         case .component(let className, let variant, _):
             guard let cls = try registry.designableClass(named: className) else {
-                throw HostError(.notFound, "no class named '\(className)' (see host list)")
+                throw HostError(.notFound, "no class named '\(className)' is registered")
             }
             // Rendered as `host render CLASS --variant NAME` renders it.
             let declared = cls.info.variants.contains { $0.name == variant }
@@ -182,7 +182,7 @@ public final class SnapshotRunner: @unchecked Sendable {
             target = try ComponentRender.render(cls, request)
         case .scene(let path):
             let scene = try Scene.read(path)
-            target = try SceneRender.render(scene, classes: registry.designableClass(named:),
+            target = try SceneRender.render(scene, classes: registry.designableClass(named:), classNames: registry.classes.map(\.name),
                                             format: .png(compressionLevel: options.pngLevel), scale: c.scale)
         }
         do { return try target.rgbaImage() } catch let e as RenderError { throw HostError(e, className: c.className) }
