@@ -51,7 +51,7 @@ enum GalleryCommand: Command {
             }
             for variant in [nil] + info.variants.map(Optional.some) {
                 let file = variant.map { "\(info.name).\($0.name).png" } ?? "\(info.name).png"
-                let command = GalleryPage.shellCommand(["host", "render", info.name] + (variant.map { ["--variant", $0.name] } ?? [])
+                let command = GalleryPage.shellCommand([CLI.programName, "render", info.name] + (variant.map { ["--variant", $0.name] } ?? [])
                     + ["--scale", PropertyInfo.formatNumber(scale), "-o", file])
                 var picture = GalleryVariant(name: variant?.name ?? SnapshotVariant.defaultName, displayName: variant?.displayName ?? "Default",
                                              summary: variant?.summary ?? (variant == nil ? "every property at its default" : nil),
