@@ -20,6 +20,7 @@ final class InstallTests: XCTestCase {
         let prefix = root + "/prefix"
         let install = try runProcess(TestPaths.repoRoot + "/Scripts/install", ["--prefix", prefix, "--from", TestPaths.products])
         XCTAssertEqual(install.status, 0, install.stderr)
+        XCTAssertTrue(install.stdout.contains("note: \(prefix)/bin is not on your PATH"), "install says how to reach easel: \(install.stdout)")
         for file in ["bin/host", "bin/easel", "include/easel.h", "lib/pkgconfig/easel.pc", "lib/easel/libEaselMacros.so", "lib/easel/libEaselDrawing.so",
                      "share/easel/swift/EaselKit/Package.swift", "share/easel/swift/EaselKit/Sources/EaselKit/Designable.swift",
                      "share/bash-completion/completions/easel", "share/zsh/site-functions/_easel",

@@ -445,16 +445,28 @@ enum ValidationChecks {
                     }
                     used.append("\(info.name): \(id) (\(info.variants.count) variant\(info.variants.count == 1 ? "" : "s"))")
                 case ExtensionID.actions:
+                    // From the default state and from each variant's: an action must leave every
+                    // property inside its declared range (a "bump" from a variant at the maximum).
+                    let starts: [(String, VariantInfo?)] = [("", nil)] + info.variants.map { (" from variant \($0.name)", $0) }
+                    let size = try pictureSize(cls, c) ?? Size(width: 100, height: 100)
                     for action in info.actions {
-                        let size = try pictureSize(cls, c) ?? Size(width: 100, height: 100)
-                        let instance = try fresh(cls, size)
-                        do {
-                            try instance.invoke(action.name, argument: action.argument?.defaultValue)
-                            _ = try InstancePixels.render(instance, size: size)
-                        } catch let error as HostError {
-                            c.fail("class \(info.name): \(id): action \(action.signature) with its default argument: \(PluginValidator.describe(error))")
+                        for (from, variant) in starts {
+                            let instance = try fresh(cls, size)
+                            do {
+                                if let variant { for (name, value) in try info.parse(variant.assignments) { try instance.set(name, to: value) } }
+                                try instance.invoke(action.name, argument: action.argument?.defaultValue)
+                                for p in info.properties {
+                                    let value = try instance.get(p.name)
+                                    do { try p.check(value) } catch let error as HostError {
+                                        c.fail("class \(info.name): \(id): action \(action.signature)\(from) left property \(p.name) at \(p.format(value)): \(error.message)")
+                                    }
+                                }
+                                _ = try InstancePixels.render(instance, size: size)
+                            } catch let error as HostError {
+                                c.fail("class \(info.name): \(id): action \(action.signature) with its default argument\(from): \(PluginValidator.describe(error))")
+                            }
+                            try c.checkBudget()
                         }
-                        try c.checkBudget()
                     }
                     used.append("\(info.name): \(id) (\(info.actions.count) action\(info.actions.count == 1 ? "" : "s") run)")
                 default:
