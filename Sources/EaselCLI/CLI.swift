@@ -11,9 +11,11 @@ package protocol Command {
 
 /// Dispatches to the subcommands and turns errors into one clear line and a documented exit status.
 ///
-/// Exit statuses (sysexits.h): 0 success; 64 usage error; 65 bad data (a value, scene or document);
+/// Exit statuses (sysexits.h; the README's exit table): 0 success; 64 usage error (an option's value
+/// malformed or out of its documented range is one too, whatever the option); 65 bad data (a scene,
+/// document or value that does not fit, a variant, action or property the class does not declare);
 /// 66 no such class, file or input; 69 a plugin failed (load, validation, a call into it); 70 internal
-/// error; 73 an output could not be created.
+/// error; 73 an output (or serve's port) could not be created.
 package enum CLI {
     /// The name the tool was started by, for its messages: `easel` (the installed name beside
     /// `host`, for PATHs that also hold Debian's DNS `host`) or `host`.

@@ -14,7 +14,7 @@ extension CommandSpec {
             OptionSpec(name: "output", short: "o", value: "FILE",
                        help: "output file; the format follows the extension (.png, .svg, .pdf); - writes PNG to stdout"),
             OptionSpec(name: "set", value: "NAME=VALUE", repeatable: true, help: "set a property before rendering (see \(CLI.programName) inspect --help)"),
-            OptionSpec(name: "variant", value: "NAME", help: "start from one of the class's variants (host inspect lists them); --set values apply after it"),
+            OptionSpec(name: "variant", value: "NAME", help: "start from one of the class's variants (\(CLI.programName) inspect lists them); --set values apply after it"),
             OptionSpec(name: "action", value: "NAME[=VALUE]", repeatable: true,
                        help: "call one of the class's actions, in order, after the sets and before layout"),
             OptionSpec(name: "size", value: "WxH", help: "size in points (default: the class's default or intrinsic size)"),
@@ -80,7 +80,7 @@ extension CommandSpec {
             OptionSpec(name: "open", help: "open the page in the default browser (xdg-open)"),
         ],
         details: """
-        Watches DIR…, every --plugins DIR and $EASEL_PLUGIN_PATH (default ./components) as host watch
+        Watches DIR…, every --plugins DIR and $EASEL_PLUGIN_PATH (default ./components) as \(CLI.programName) watch
         does, and serves the designer and its HTTP API (schema easel.serve/1, see the README) on
         http://127.0.0.1:PORT/. Only loopback clients that name this server in their Host header are
         answered; POSTs must carry JSON and come from the page's own origin. With --bind to another
@@ -101,7 +101,7 @@ extension CommandSpec {
         details: """
         Pictures are DIR/<Class>.png (the defaults) and DIR/<Class>.<variant>.png (each variant). A
         property whose new instance does not read back its declared default is a warning, on stderr and
-        on the page. Each plugin is validated (the checks of host validate, in workers) unless --no-validate; a failed
+        on the page. Each plugin is validated (the checks of \(CLI.programName) validate, in workers) unless --no-validate; a failed
         check is shown on the page and does not change the exit status. A class or variant that fails to
         render is reported and shown as an error; the exit status is then 69.
         """)
@@ -132,8 +132,9 @@ extension CommandSpec {
         Failures leave reference.png, actual.png and difference.png per snapshot, and an index.html with a
         slider, in the report directory (an earlier report there is removed first).
         Exit status: 0 every snapshot passed or was recorded; 1 a snapshot differs or has no reference;
-        69 a render failed (the plugin crashed, hung or reported an error); 64 usage; 65 a bad snapshot.json;
-        66 no such class or scene, or none at all (an empty suite); 73 a reference, report or JUnit file could not be written.
+        69 a render failed (the plugin crashed, hung or reported an error); 64 usage; 65 a bad snapshot.json
+        or a variant no selected class declares; 66 no such class or scene, or none at all (an empty suite);
+        73 a reference, report or JUnit file could not be written.
         """)
 
     /// `validate`: see ValidateCommand.

@@ -1,5 +1,6 @@
 import EaselHost
 import EaselJSON
+@preconcurrency import Glibc
 
 /// `host list`: every plugin with its classes, then every file that failed to load, with why.
 enum ListCommand: Command {
@@ -47,6 +48,15 @@ enum ListCommand: Command {
         }
         if registry.plugins.isEmpty && registry.failures.isEmpty {
             print("No plugins found in \(registry.searchPath.directories.joined(separator: ", ")) (put .so files there, or name a folder with --plugins DIR).")
+            let versioned = versionedLibraries(in: registry.searchPath.directories)
+            if let first = versioned.first {
+                // libBadge.so.1 → libBadge.so
+                let name = String(first.split(separator: "/").last!)
+                let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+                let plain = parts[...(parts.lastIndex(of: "so") ?? parts.startIndex)].joined(separator: ".")
+                print("Only names ending in .so are searched, and \(versioned.joined(separator: ", ")) \(versioned.count == 1 ? "does" : "do") not: "
+                      + "link or copy \(versioned.count == 1 ? "it" : "each") to a name ending in .so (e.g. ln -s \(name) \(first.dropLast(name.count))\(plain)).")
+            }
             return status
         }
         var classCount = 0
@@ -72,6 +82,23 @@ enum ListCommand: Command {
             for failure in registry.failures { print("  \(failure)") }
         }
         return status
+    }
+
+    /// The files at the top of `directories` named like versioned libraries (`libBadge.so.1`), which
+    /// the search never loads (it takes names ending in `.so`): for the hint when none was found.
+    static func versionedLibraries(in directories: [String]) -> [String] {
+        var found: [String] = []
+        for dir in directories {
+            guard let d = opendir(dir) else { continue }
+            defer { closedir(d) }
+            while let entry = readdir(d) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+                if !name.hasPrefix("."), name.contains(".so."), !name.hasSuffix(".so") {
+                    found.append(dir.hasSuffix("/") ? dir + name : dir + "/" + name)
+                }
+            }
+        }
+        return found.sorted()
     }
 
     /// `extraWarnings`: the `--verbose` defaults checks, after the registry's own warnings.

@@ -69,12 +69,14 @@ enum ManualPage {
         ]
         let statuses: [(Int, String)] = [
             (0, "success (list also when some files failed to load: they are listed with the reason)"),
-            (64, "usage: unknown option, missing argument, unknown output extension"),
-            (65, "bad data: a value, size, scene or document that is malformed or out of range"),
+            (64, "usage: an unknown command or option, a missing argument, an unknown output extension, "
+                 + "or an option's value that is malformed or outside the range its --help gives, whatever the option"),
+            (65, "bad data: a scene, document or snapshot.json that is malformed or out of range; a value that does not fit "
+                 + "its property; a variant, action or property the class does not declare"),
             (66, "not found: no such class, file, folder, image resource or installed SDK"),
             (69, "a plugin failed: would not load, invalid descriptors, a crash, an exit or a hang in a call"),
             (70, "internal error"),
-            (73, "an output could not be created or written"),
+            (73, "an output could not be created or written, or the port serve listens on is in use"),
         ]
         for (code, meaning) in statuses { out += [".TP", ".B \(code)", text(meaning)] }
         out += [

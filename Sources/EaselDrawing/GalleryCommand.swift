@@ -45,13 +45,13 @@ enum GalleryCommand: Command {
             } catch let error as HostError {
                 fputs("\(CLI.programName) gallery: error: \(error)\n", stderr)
                 entry.errors.append(error.description)
-                failures += 1
+                failures += 1 + info.variants.count // none of its pictures is made
                 entries.append(entry)
                 continue
             }
             for variant in [nil] + info.variants.map(Optional.some) {
                 let file = variant.map { "\(info.name).\($0.name).png" } ?? "\(info.name).png"
-                let command = GalleryPage.shellCommand(["host", "render", info.name] + (variant.map { ["--variant", $0.name] } ?? [])
+                let command = GalleryPage.shellCommand([CLI.programName, "render", info.name] + (variant.map { ["--variant", $0.name] } ?? [])
                     + ["--scale", PropertyInfo.formatNumber(scale), "-o", file])
                 var picture = GalleryVariant(name: variant?.name ?? SnapshotVariant.defaultName, displayName: variant?.displayName ?? "Default",
                                              summary: variant?.summary ?? (variant == nil ? "every property at its default" : nil),
@@ -87,8 +87,14 @@ enum GalleryCommand: Command {
         do { try AtomicFile.write(Array(GalleryPage.html(entries, validations: validations, scale: scale).utf8), to: index) } catch let e as RenderError {
             throw HostError(e)
         }
+        // "0 of 2 classes" was printed when a class's default picture rendered but a variant failed:
+        // the classes rendered in full, those in part, and the pictures made and failed.
         let complete = entries.filter { $0.errors.isEmpty && $0.variants.allSatisfy { $0.error == nil } }.count
-        print("gallery: \(complete) of \(entries.count) classes (\(pictures) pictures) in \(index)")
+        let partial = entries.filter { entry in entry.variants.contains { $0.file != nil } }.count - complete
+        func counted(_ n: Int, _ noun: String, _ plural: String) -> String { "\(n) \(n == 1 ? noun : plural)" }
+        print("gallery: \(complete) of \(counted(entries.count, "class", "classes")) in full"
+              + (partial > 0 ? ", \(partial) in part" : "")
+              + " (\(counted(pictures, "picture", "pictures"))" + (failures > 0 ? ", \(failures) failed" : "") + ") in \(index)")
         return failures > 0 ? 69 : 0
     }
 }

@@ -28,8 +28,8 @@ enum RenderCommand: Command {
         }
         var request = ComponentRenderRequest(className: arguments.positionals[0], format: format)
         request.assignments = try arguments.all("set").map(InspectCommand.parseAssignment)
-        request.size = try arguments.value("size").map(parseSize)
         request.scale = try scale(arguments) ?? 1
+        request.size = try arguments.value("size").map { try parseSize($0, format: format, scale: request.scale) }
         request.background = try background(arguments)
         request.variant = arguments.value("variant")
         request.actions = arguments.all("action").map(parseAction)
@@ -50,7 +50,7 @@ enum RenderCommand: Command {
         }
         let scene = try Scene.read(path)
         let registry = try CLI.registry(arguments)
-        let target = try SceneRender.render(scene, classes: registry.designableClass(named:), format: format,
+        let target = try SceneRender.render(scene, classes: registry.designableClass(named:), classNames: registry.classes.map(\.name), format: format,
                                             scale: try scale(arguments), background: try background(arguments))
         HostProcess.releaseWorkers()
         try write(target, to: output)
@@ -73,11 +73,12 @@ enum RenderCommand: Command {
         }
     }
 
+    /// `--background COLOR`: a usage error unless `#RRGGBB[AA]` (the option's name in the message, as
+    /// for --size, not "property background").
     static func background(_ arguments: ParsedArguments) throws -> Color? {
-        // As --size: the option's name, not "property --background".
         try arguments.value("background").map { text in
             do { return try PropertyInfo.parseColor(text, "background") } catch let error as HostError {
-                throw HostError(.badData, "--background: \(error.message)")
+                throw UsageError(message: "--background: \(error.message)")
             }
         }
     }
@@ -94,10 +95,18 @@ enum RenderCommand: Command {
         return format
     }
 
-    /// "WxH" (or "W,H") in points.
-    static func parseSize(_ text: String) throws -> Size {
-        do { return try PropertyInfo.parseSize(text, "size") } catch let error as HostError {
-            throw HostError(.badData, "--size: \(error.message)")
+    /// `--size WxH` (or "W,H") in points: a usage error unless it parses and fits the renderer's
+    /// limits for `format` at `scale` (``RenderLimits``), as every option's value out of its
+    /// documented range is (the README's exit table).
+    static func parseSize(_ text: String, format: OutputFormat, scale: Double) throws -> Size {
+        do {
+            let size = try PropertyInfo.parseSize(text, "size")
+            _ = try RenderTarget.validatedSize(format: format, options: RenderOptions(width: size.width, height: size.height, scale: scale))
+            return size
+        } catch let error as HostError {
+            throw UsageError(message: "--size: \(error.message)")
+        } catch let error as RenderError {
+            throw UsageError(message: "--size: \(error)")
         }
     }
 

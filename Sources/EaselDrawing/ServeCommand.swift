@@ -26,10 +26,6 @@ enum ServeCommand: Command {
             configuration.port = port
         }
         if let address = arguments.value("bind") { configuration.address = address }
-        if !configuration.isLoopback {
-            configuration.token = DesignerServer.makeToken()
-            fputs("\(CLI.programName) serve: warning: listening on \(configuration.address), not only this machine: every request needs the token in the URL below\n", stderr)
-        }
         if arguments.has("build") != arguments.has("sources") {
             throw UsageError(message: "--build and --sources go together (the command to run, and the folders whose saves run it)")
         }
@@ -42,6 +38,14 @@ enum ServeCommand: Command {
         }
         // Workers are forked from a launcher made now, while this process has one thread.
         WorkerLauncher.prepare(warm: true)
+        // The port is bound before the plugins load (and after the launcher is forked, which would
+        // otherwise hold it open): a port in use was refused only after every plugin had loaded
+        // and rendered. The server made below serves on this socket.
+        try HTTPServer.reserve(address: configuration.address, port: configuration.port)
+        if !configuration.isLoopback {
+            configuration.token = DesignerServer.makeToken()
+            fputs("\(CLI.programName) serve: warning: listening on \(configuration.address), not only this machine: every request needs the token in the URL below\n", stderr)
+        }
         // Before the plugins load: a missing --sources folder was refused only after every plugin
         // had loaded and "watching …" was printed. (Its watcher starts no thread until start().)
         var builder: BuildRunner?

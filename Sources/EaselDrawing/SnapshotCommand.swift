@@ -13,7 +13,9 @@ enum SnapshotCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let action = arguments.positionals[0]
         guard action == "record" || action == "verify" else {
-            throw UsageError(message: "expected 'record' or 'verify' first, found '\(action)'")
+            let close = Suggestions.close(to: action, among: ["record", "verify"])
+            let hint = close.isEmpty ? "" : " (did you mean '\(close[0])'?)"
+            throw UsageError(message: "expected 'record' or 'verify' first, found '\(action)'\(hint)")
         }
         let names = Array(arguments.positionals.dropFirst())
         var record: SnapshotRecordMode = action == "record" ? .all : .none
@@ -81,7 +83,16 @@ enum SnapshotCommand: Command {
         for _ in 1..<max(1, min(jobs, cases.count)) { registries.append(try CLI.registry(arguments)) }
 
         try prepareReportDirectory(reportDirectory)
-        let options = SnapshotOptions(directory: directory, record: record, reportDirectory: reportDirectory)
+        var options = SnapshotOptions(directory: directory, record: record, reportDirectory: reportDirectory)
+        options.recordCommand = [CLI.programName, "snapshot", "record"]
+        options.recordOptions = arguments.all("plugins").flatMap { ["--plugins", $0] } + (arguments.value("dir").map { ["--dir", $0] } ?? [])
+        // Each missing reference said "no reference DIR/…; record it", and never that DIR itself
+        // does not exist (a mistyped --dir, or a suite never recorded): said once, first.
+        if record == .none && !cases.isEmpty && access(directory, F_OK) != 0 {
+            let origin = arguments.has("dir") ? "given with --dir" : "the default folder of references; name another with --dir"
+            Diagnostics.warningSink("\(directory): no such directory (\(origin)): no snapshot has been recorded there; "
+                                    + "record them with: \(GalleryPage.shellCommand(options.recordCommand + options.recordOptions))")
+        }
         let runner = SnapshotRunner(cases: cases, options: options, registries: registries)
         // A plugin file that does not load hides its classes from the suite: an error of the run.
         let loadFailures = registry.failures
@@ -100,7 +111,7 @@ enum SnapshotCommand: Command {
         let seconds = Clock.seconds() - start
         var summary = SnapshotReport.Summary(results)
         summary.errors += loadFailures.count
-        let command = (["host"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+        let command = ([CLI.programName] + CommandLine.arguments.dropFirst()).joined(separator: " ")
 
         var reportWritten = false
         if summary.failed + summary.errors > 0 || arguments.has("report") {
@@ -111,7 +122,7 @@ enum SnapshotCommand: Command {
             reportWritten = true
         }
         if let junit = arguments.value("junit") {
-            try writeFile(Array(SnapshotReport.junit(results, loadFailures: loadFailures).utf8), to: junit)
+            try writeFile(Array(SnapshotReport.junit(results, loadFailures: loadFailures, name: "\(CLI.programName) snapshot").utf8), to: junit)
         }
         if json {
             print(self.json(results, summary: summary, options: options, shard: shard, total: all.count,

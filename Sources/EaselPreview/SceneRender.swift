@@ -9,14 +9,17 @@ public enum SceneRender {
     /// The classes a scene needs, by name (a registry, or anything else that resolves names).
     public typealias ClassLookup = (String) throws -> DesignableClass?
 
-    public static func render(_ scene: Scene, classes: ClassLookup, format: OutputFormat,
+    /// - Parameter classNames: every name `classes` knows, for the "did you mean" of a mistyped one.
+    public static func render(_ scene: Scene, classes: ClassLookup, classNames: [String] = [], format: OutputFormat,
                               scale: Double? = nil, background: Color? = nil) throws -> RenderTarget {
         // Resolve every class first: a typo fails before any plugin code runs.
         var resolved: [(Scene.Instance, DesignableClass)] = []
         for instance in scene.instances {
             guard let cls = try classes(instance.className) else {
-                throw HostError(.notFound, "\(instance.path).class: no class named '\(instance.className)' (see host list)",
-                                file: scene.file)
+                let close = Suggestions.close(to: instance.className, among: classNames)
+                let hint = !close.isEmpty ? " (did you mean \(close.joined(separator: ", "))?)"
+                    : classNames.isEmpty ? "" : " (expected one of: \(classNames.joined(separator: ", ")))"
+                throw HostError(.notFound, "\(instance.path).class: no class named '\(instance.className)'\(hint)", file: scene.file)
             }
             resolved.append((instance, cls))
         }

@@ -488,11 +488,21 @@ public final class WatchSession {
         emit(.loaded(BuildReport(file: path, label: label(path), build: loaded.number, isReload: old != nil,
                                  seconds: Self.now() - start, loadSeconds: loadSeconds, renderSeconds: renderSeconds,
                                  outcomes: outcomes, classes: loaded.build.classes.map(\.name))))
+        details += defaultsWarnings(path, loaded.build)
         details.forEach(emit)
         old?.build.stop()
         if case .workers(let timeout) = options.isolation, spare == nil {
             spare = PluginBuild.startSpare(timeout: timeout)
         }
+    }
+
+    /// The defaults check (``DefaultsCheck``) of every class `build` provides, once per build, as
+    /// `host inspect` shows it: a property whose new instance does not read back its declared default
+    /// is a warning. A check that cannot run says nothing: the render reported why already.
+    private func defaultsWarnings(_ path: String, _ build: PluginBuild) -> [WatchEvent] {
+        build.classes.filter { winners[$0.name] == path && (options.classFilter.isEmpty || options.classFilter.contains($0.name)) }
+            .compactMap { build.designableClass(named: $0.name) }
+            .flatMap { cls in ((try? DefaultsCheck.check(cls)) ?? []).map { WatchEvent.notice("warning: " + $0.message, detail: true) } }
     }
 
     private func reject(_ path: String, _ old: Loaded?, _ error: HostError) {
@@ -683,7 +693,7 @@ public final class WatchSession {
         }
         return try SceneRender.render(current, classes: { name in
             self.winners[name].flatMap { self.builds[$0]?.build.designableClass(named: name) }
-        }, format: format, scale: scale)
+        }, classNames: winners.keys.sorted(), format: format, scale: scale)
     }
 
     // MARK: - Scenes the designer edits

@@ -82,7 +82,7 @@ public final class HTTPServer: @unchecked Sendable {
         if let why = easel_http_library_error() {
             throw HostError(.internalError, "the HTTP server cannot start: \(String(cString: why))")
         }
-        (listener, self.port) = try Self.listen(address: address, port: port)
+        (listener, self.port) = try Self.takeReserved(address: address, port: port) ?? Self.listen(address: address, port: port)
         // No MHD_USE_ERROR_LOG: a browser closing its event stream is routine, not worth a line on the
         // designer's terminal; what matters is answered or reported by the handler.
         let flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
@@ -121,6 +121,28 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     deinit { stop() }
+
+    /// Sockets bound by ``reserve(address:port:)``, by the address and port asked for.
+    nonisolated(unsafe) private static var reserved: [String: (socket: Int32, port: UInt16)] = [:]
+    private static let reservedLock = NSLock()
+
+    /// Binds `address:port` now and keeps the listening socket for the next server made with the
+    /// same address and port, which serves on it instead of binding again; returns the port it got.
+    /// `host serve` binds first: a port in use or a bad address fails at once, before any plugin
+    /// loads, and a browser that connects meanwhile waits in the socket's queue. Throws what binding
+    /// throws (``HostError`` `.cannotCreate` for a port in use, `.usage` for an address that is not numeric).
+    @discardableResult
+    public static func reserve(address: String, port: UInt16) throws -> UInt16 {
+        let bound = try listen(address: address, port: port)
+        reservedLock.withLock {
+            if let earlier = reserved.updateValue(bound, forKey: "\(address) \(port)") { close(earlier.socket) }
+        }
+        return bound.1
+    }
+
+    private static func takeReserved(address: String, port: UInt16) -> (Int32, UInt16)? {
+        reservedLock.withLock { reserved.removeValue(forKey: "\(address) \(port)").map { ($0.socket, $0.port) } }
+    }
 
     /// A listening socket bound to the address, with the port it got.
     private static func listen(address: String, port: UInt16) throws -> (Int32, UInt16) {

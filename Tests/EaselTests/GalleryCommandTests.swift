@@ -13,7 +13,7 @@ final class GalleryCommandTests: XCTestCase {
         XCTAssertTrue(html.contains("Corner Radius <code>cornerRadius</code></td><td>CGFloat</td><td><code>0</code></td><td>0 … 100, step 1</td>"), html)
         XCTAssertTrue(html.contains("<td>ring, bar, pie</td>"))
         // Every variant too: Gauge's five and RoundedCornerButton's three, besides the defaults.
-        XCTAssertTrue(result.stdout.hasSuffix("gallery: 2 of 2 classes (10 pictures) in gallery/index.html\n"), result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix("gallery: 2 of 2 classes in full (10 pictures) in gallery/index.html\n"), result.stdout)
         XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/gallery/RoundedCornerButton.pill.png"))
         XCTAssertFalse(html.contains("id=\"validation\""), "--no-validate")
     }
@@ -39,6 +39,25 @@ final class GalleryCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/gallery/Faulty.png"))
         let html = try String(contentsOfFile: root + "/gallery/index.html", encoding: .utf8)
         XCTAssertTrue(html.contains("class=\"error\""), "the failure is in the page too")
+    }
+
+    /// "gallery: 0 of 2 classes (9 pictures)" when one class's defaults and two of its variants had
+    /// rendered: the summary counts the classes rendered in full and in part, and the pictures made
+    /// and failed.
+    func testTheSummaryCountsWhatRendered() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge"),
+                                         "libExtended.so": try CFixture.build("extensions_plugin.c", defines: ["MODE=variant_draw"])])
+        let result = try runHost(["gallery", "--out", "gallery", "--no-validate"], directory: root)
+        XCTAssertEqual(result.status, 69, result.stderr)
+        XCTAssertTrue(result.stderr.contains("class Extended"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("(variant titled)"), result.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/gallery/Extended.png"), "the defaults rendered")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/gallery/Extended.titled.png"))
+        let pictures = try FileManager.default.contentsOfDirectory(atPath: root + "/gallery").filter { $0.hasSuffix(".png") }.count
+        XCTAssertTrue(result.stdout.hasSuffix("gallery: 1 of 2 classes in full, 1 in part (\(pictures) pictures, 1 failed) in gallery/index.html\n"), result.stdout)
+        let one = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")], test: "one")
+        let single = try runHost(["gallery", "--out", "gallery", "--no-validate"], directory: one)
+        XCTAssertTrue(single.stdout.contains("gallery: 1 of 1 class in full ("), single.stdout)
     }
 
     /// The page as documentation: every variant in a grid with its command line, colour swatches,

@@ -381,7 +381,7 @@ final class HardeningTests: XCTestCase {
             try FileManager.default.createDirectory(atPath: root + "/" + name + "/fixtures", withIntermediateDirectories: true)
         }
         let lock = "_tmp_easel-tests-\(ended.processIdentifier)_testInstall-A7C09AA5_projects_SwiftBadge_.build.lock"
-        FileManager.default.createFile(atPath: root + "/" + lock, contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/" + lock, contents: Data()))
         XCTAssertEqual(LeakCheck.removeFoldersOfEndedRuns(in: root).sorted(), [root + "/" + lock, root + "/" + names[0]].sorted())
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).sorted(), names.dropFirst().sorted(),
                        "this run's, a live process's and other folders are kept")

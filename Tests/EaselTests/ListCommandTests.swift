@@ -57,6 +57,23 @@ final class ListCommandTests: XCTestCase {
         XCTAssertEqual(result.stderr, "warning: ./components: plugin directory does not exist\n")
     }
 
+    /// A folder holding only libGauge.so.1 said "No plugins found", with no hint that only names
+    /// ending in .so are searched.
+    func testAVersionedLibraryIsNamedWhenNoPluginIsFound() throws {
+        let root = try componentsFolder(["libGauge.so.1": try TestPaths.example("Gauge")])
+        let result = try runHost(["list"], directory: root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, """
+            No plugins found in ./components (put .so files there, or name a folder with --plugins DIR).
+            Only names ending in .so are searched, and ./components/libGauge.so.1 does not: link or copy it to a name ending in .so (e.g. ln -s libGauge.so.1 ./components/libGauge.so).
+
+            """)
+        // The link it suggests is found.
+        try FileManager.default.createSymbolicLink(atPath: root + "/components/libGauge.so", withDestinationPath: "libGauge.so.1")
+        let linked = try runHost(["list", "--names"], directory: root)
+        XCTAssertEqual(linked.stdout, "Gauge\n", linked.stderr)
+    }
+
     func testAFolderTheUserNamedMustExist() throws {
         let root = try TestPaths.scratch()
         for command in [["list"], ["inspect", "Gauge"], ["gallery", "--out", "g"], ["render", "Gauge", "-o", "x.png"]] {

@@ -593,6 +593,24 @@ final class ServeTests: XCTestCase {
         }
     }
 
+    /// A port in use exited 73 only after every plugin had loaded and rendered ("loaded …" lines, then
+    /// "watching …"): the port is bound first.
+    func testAPortInUseIsRefusedBeforeAnyPluginLoads() throws {
+        let root = try exampleComponents(["Gauge"])
+        let (first, port) = try serve(root)
+        defer { first.stop() }
+        let second = try runHost(["serve", "--port", String(port)], directory: root)
+        XCTAssertEqual(second.status, 73, second.stderr)
+        XCTAssertTrue(second.stderr.contains("cannot listen on 127.0.0.1:\(port): Address already in use (another server uses the port: pick another with --port)"),
+                      second.stderr)
+        XCTAssertEqual(second.stdout, "", "refused before any plugin loaded")
+        // A --bind that is no address is refused as early, as a usage error.
+        let address = try runHost(["serve", "--port", "0", "--bind", "nowhere"], directory: root)
+        XCTAssertEqual(address.status, 64, address.stderr)
+        XCTAssertTrue(address.stderr.contains("--bind 'nowhere' is not a numeric IP address"), address.stderr)
+        XCTAssertEqual(address.stdout, "", "refused before any plugin loaded")
+    }
+
     func testBadArguments() throws {
         let root = try exampleComponents(["Gauge"])
         let port = try runHost(["serve", "--port", "99999"], directory: root)

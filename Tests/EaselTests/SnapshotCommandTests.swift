@@ -70,6 +70,42 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertEqual(bytes(root + "/Snapshots/Gauge/default@1x.png"), changed, "--record missing never overwrites")
     }
 
+    /// `verify --dir nosuchsnap` never said the folder did not exist (each snapshot said "no reference
+    /// nosuchsnap/…; record it"), and the record command it suggested left out the --plugins and --dir
+    /// given, and said `host` when the program was run as `easel`: copied, it failed.
+    func testAMissingFolderIsSaidOnceAndTheSuggestedRecordCommandWorksAsCopied() throws {
+        let root = try exampleComponents(["Gauge"])
+        try FileManager.default.createSymbolicLink(atPath: root + "/easel", withDestinationPath: TestPaths.host)
+        func easel(_ arguments: [String]) throws -> ProcessResult {
+            try runProcess(root + "/easel", arguments, environment: ["EASEL_PLUGIN_PATH": "", "EASEL_REGISTRY_CACHE": TestPaths.runDirectory + "/registry.bin"],
+                           directory: root)
+        }
+        let verify = try easel(["snapshot", "verify", "Gauge", "--plugins", "components", "--dir", "nosuchsnap", "--scales", "1"])
+        XCTAssertEqual(verify.status, 1, verify.stderr)
+        XCTAssertEqual(verify.stderr, "warning: nosuchsnap: no such directory (given with --dir): no snapshot has been recorded there; "
+                       + "record them with: easel snapshot record --plugins components --dir nosuchsnap\n")
+        let suggestion = "record it: easel snapshot record Gauge --plugins components --dir nosuchsnap, or verify --record missing"
+        XCTAssertTrue(verify.stdout.contains("FAIL     Gauge/default@1x — no reference nosuchsnap/Gauge/default@1x.png (\(suggestion))"), verify.stdout)
+        // The suggested command, run as it is written, records what verify then passes.
+        let command = suggestion.dropFirst("record it: easel ".count).prefix { $0 != "," }.split(separator: " ").map(String.init)
+        let record = try easel(command)
+        XCTAssertEqual(record.status, 0, record.stderr + record.stdout)
+        let again = try easel(["snapshot", "verify", "Gauge", "--plugins", "components", "--dir", "nosuchsnap", "--scales", "1"])
+        XCTAssertEqual(again.status, 0, again.stderr + again.stdout)
+        XCTAssertEqual(again.stderr, "", "the folder exists now")
+        // The default folder: named as such.
+        let byDefault = try easel(["snapshot", "verify", "Gauge", "--plugins", "components", "--scales", "1"])
+        XCTAssertTrue(byDefault.stderr.contains("warning: Snapshots: no such directory (the default folder of references; name another with --dir)"), byDefault.stderr)
+        // A mistyped subcommand gets a suggestion, in the program's name.
+        let typo = try easel(["snapshot", "verfy"])
+        XCTAssertEqual(typo.status, 64)
+        XCTAssertTrue(typo.stderr.hasPrefix("easel snapshot: error: expected 'record' or 'verify' first, found 'verfy' (did you mean 'verify'?)\nUsage: easel snapshot"), typo.stderr)
+        let unknown = try easel(["snapshot", "verify", "Nothing", "--plugins", "components"])
+        XCTAssertEqual(unknown.status, 66)
+        XCTAssertTrue(unknown.stderr.contains("no class named 'Nothing' (expected one of: Gauge)"), unknown.stderr)
+        XCTAssertFalse(unknown.stderr.contains("host"), unknown.stderr)
+    }
+
     func testAVisualChangeFailsWithADifferenceImageJUnitAndAReportPage() throws {
         let root = try swatchProject()
         XCTAssertEqual(try snapshot(["record", "--scales", "1"], in: root).status, 0)
@@ -178,7 +214,7 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertEqual(noClass.status, 66)
         XCTAssertTrue(noClass.stderr.contains("no class named 'Swatsh' (did you mean Swatch?)"), noClass.stderr)
         let noVariant = try snapshot(["verify", "--variants", "Pill"], in: root)
-        XCTAssertEqual(noVariant.status, 66)
+        XCTAssertEqual(noVariant.status, 65, "as render --variant and a scene's variant")
         XCTAssertTrue(noVariant.stderr.contains("no variant named 'Pill'"), noVariant.stderr)
         // A report directory that holds something else is never emptied.
         try FileManager.default.createDirectory(atPath: root + "/mine", withIntermediateDirectories: true)

@@ -374,6 +374,25 @@ final class WatchTests: XCTestCase {
         XCTAssertTrue(watch.isRunning)
     }
 
+    /// inspect, list -v, validate and gallery warned about a default that create does not set;
+    /// watch never did. It does, once per build, under the build's line.
+    func testADefaultThatCreateDoesNotSetIsWarnedAboutOncePerBuild() throws {
+        let plugin = try CFixture.build("extensions_plugin.c", defines: ["MODE=defaults"])
+        let (root, components) = try project(["libExtensions.so": plugin])
+        let watch = try WatchProcess(["--out", "previews"], directory: root)
+        defer { watch.stop() }
+        let warning = "  warning: ./components/libExtensions.so: class Extended: property level: a new instance reads 0, but the table declares 3 "
+            + "(create must give every property its declared default)"
+        watch.waitForLine(containing: "loaded libExtensions.so build 1")
+        XCTAssertEqual(watch.waitForLine(containing: "warning: "), warning)
+        watch.waitForLine(containing: "watching ./components (1 plugin)")
+        try replaceAtomically(components + "/libExtensions.so", with: plugin)
+        watch.waitForLine(containing: "reloaded libExtensions.so build 2")
+        XCTAssertEqual(watch.waitForLine(containing: "warning: "), warning, "the new build is checked too")
+        watch.waitForLine(containing: "property double: a new instance reads 0, but the table declares 6")
+        XCTAssertEqual(watch.output.filter { $0.contains("warning: ") }.count, 4, "level and double, once per build: " + watch.output.joined(separator: "\n"))
+    }
+
     func testBadArguments() throws {
         let root = try TestPaths.scratch()
         let missing = try runHost(["watch", "nowhere"], directory: root)

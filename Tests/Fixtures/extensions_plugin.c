@@ -6,6 +6,7 @@
  *   variant_key   a variant names a property the class does not have: refused
  *   action_null   an action has no invoke function: refused
  *   bad_default   an action's default argument is outside its range: refused
+ *   variant_draw  draw fails in the variant titled (title=Variant) only: the defaults render
  *
  * Class Extended: level (Int 0…10, default 3); double (Int, read-only: level × 2, which the setter of
  * level reports through property_changed); phase (Double, read-only: how far the animation got,
@@ -27,6 +28,7 @@
 #define MODE_variant_key 2
 #define MODE_action_null 3
 #define MODE_bad_default 4
+#define MODE_variant_draw 5
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef MODE
@@ -187,6 +189,9 @@ static void *create(const easel_class *cls, easel_rect frame, const easel_instan
 
 static bool draw(void *self, easel_canvas *c, easel_rect rect) {
     extended *e = self;
+#if THE_MODE == MODE_variant_draw
+    if (strcmp(e->title, "Variant") == 0) return false;
+#endif
     if (e->animating) {
         double t = (now(e) - e->start) / 0.5;
         e->phase = t < 1 ? t : 1;

@@ -22,8 +22,9 @@ public enum SnapshotPlan {
     /// - Parameters:
     ///   - names: classes and scene files (`*.json`) named on the command line; none: every
     ///     registered class not skipped in snapshot.json, then the settings' scenes.
-    /// - Throws: ``HostError`` `.notFound` for an unknown class, a missing scene file or a variant
-    ///   that none of the selected classes has.
+    /// - Throws: ``HostError`` `.notFound` for an unknown class or a missing scene file, `.badData`
+    ///   for a variant that none of the selected classes declares (as `host render --variant` and a
+    ///   scene's `variant` do).
     public static func cases(registry: Registry, settings: SnapshotSettings, names: [String],
                              variants: SnapshotVariantSelection, overrides: SnapshotSettings.Overrides) throws -> [SnapshotCase] {
         var classNames: [String] = []
@@ -36,7 +37,10 @@ public enum SnapshotPlan {
                 if name.hasSuffix(".json") { scenes.append(name); continue }
                 guard registry.classes.contains(where: { $0.name == name }) else {
                     let close = registry.suggestions(for: name)
-                    throw HostError(.notFound, "no class named '\(name)'" + (close.isEmpty ? " (see host list)" : " (did you mean \(close.joined(separator: ", "))?)"))
+                    let known = registry.classes.map(\.name)
+                    let hint = !close.isEmpty ? " (did you mean \(close.joined(separator: ", "))?)"
+                        : known.isEmpty ? "" : " (expected one of: \(known.joined(separator: ", ")))"
+                    throw HostError(.notFound, "no class named '\(name)'" + hint)
                 }
                 if !classNames.contains(name) { classNames.append(name) }
             }
@@ -63,7 +67,7 @@ public enum SnapshotPlan {
         }
         if case .named(let wanted) = variants, !classNames.isEmpty {
             for name in wanted where !seenVariants.contains(name) {
-                throw HostError(.notFound, "no variant named '\(name)' in the classes selected (they have: \(seenVariants.sorted().joined(separator: ", ")))")
+                throw HostError(.badData, "no variant named '\(name)' in the classes selected (they have: \(seenVariants.sorted().joined(separator: ", ")))")
             }
         }
         for path in scenes {

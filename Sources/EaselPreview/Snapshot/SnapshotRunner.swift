@@ -24,6 +24,12 @@ public struct SnapshotOptions: Sendable {
     public var reportDirectory: String
     /// zlib level of written references and artifacts.
     public var pngLevel = 9
+    /// The command that records a missing reference, before the class or scene it records: the
+    /// program as it was run and the options of this run that `record` needs too (`--plugins`,
+    /// `--dir`), so that the command a failure suggests can be copied as it is.
+    public var recordCommand = ["host", "snapshot", "record"]
+    /// The options of ``recordCommand`` that come after the class or scene.
+    public var recordOptions: [String] = []
 
     public init(directory: String, record: SnapshotRecordMode, reportDirectory: String) {
         self.directory = directory
@@ -173,7 +179,7 @@ public final class SnapshotRunner: @unchecked Sendable {
         switch c.subject {
         case .component(let className, let variant, _):
             guard let cls = try registry.designableClass(named: className) else {
-                throw HostError(.notFound, "no class named '\(className)' (see host list)")
+                throw HostError(.notFound, "no class named '\(className)' is registered")
             }
             // Rendered as `host render CLASS --variant NAME` renders it.
             let declared = cls.info.variants.contains { $0.name == variant }
@@ -182,7 +188,7 @@ public final class SnapshotRunner: @unchecked Sendable {
             target = try ComponentRender.render(cls, request)
         case .scene(let path):
             let scene = try Scene.read(path)
-            target = try SceneRender.render(scene, classes: registry.designableClass(named:),
+            target = try SceneRender.render(scene, classes: registry.designableClass(named:), classNames: registry.classes.map(\.name),
                                             format: .png(compressionLevel: options.pngLevel), scale: c.scale)
         }
         do { return try target.rgbaImage() } catch let e as RenderError { throw HostError(e, className: c.className) }
@@ -199,7 +205,7 @@ public final class SnapshotRunner: @unchecked Sendable {
                 result.message = "new → \(referencePath)"
             } else {
                 result.status = .failed
-                result.message = "no reference \(referencePath) (record it: host snapshot record \(recordArgument(c)), or verify --record missing)"
+                result.message = "no reference \(referencePath) (record it: \(GalleryPage.shellCommand(options.recordCommand + [recordArgument(c)] + options.recordOptions)), or verify --record missing)"
                 try writeArtifacts(reference: nil, actual: actual, difference: nil, &result)
             }
             return

@@ -316,7 +316,7 @@ enum ValidationChecks {
                 try c.checkBudget()
             }
         }
-        if rendered == 0 { c.skip("no class declares variants (easel.variants/1)") } else { c.note("\(rendered) variants rendered") }
+        if rendered == 0 { c.skip("no class declares variants (easel.variants/1)") } else { c.note("\(rendered) variant\(rendered == 1 ? "" : "s") rendered") }
     }
 
     // MARK: - resources, memory, stdout, extensions, deinit
