@@ -36,7 +36,7 @@ public enum SceneRender {
             if let name = instance.variant {
                 guard let variant = cls.info.variants.first(where: { $0.name == name }) else {
                     let known = cls.info.variants.map(\.name).joined(separator: ", ")
-                    throw HostError(.badData, "\(instance.path).variant: \(instance.className) has no variant '\(name)' (expected one of: \(known.isEmpty ? "none: the class declares no variants" : known))",
+                    throw HostError(.badData, "\(instance.path).variant: \(instance.className) has no variant '\(name)' (\(known.isEmpty ? "the class declares no variants" : "expected one of: " + known))",
                                     file: scene.file)
                 }
                 let own = Set(attributes.map(\.key))

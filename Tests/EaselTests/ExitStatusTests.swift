@@ -39,6 +39,8 @@ final class ExitStatusTests: XCTestCase {
         let root = try exampleComponents(["Gauge", "Rainbow"])
         try assertStatus(["render", "Rainbow", "--variant", "pil", "-o", "x.png"], 65, "class Rainbow: no variant named 'pil' (expected one of: warm, cool, smallCaps)", in: root)
         try assertStatus(["render", "Gauge", "--action", "pil", "-o", "x.png"], 65, "class Gauge: no action named 'pil'", in: root)
+        // A class without actions says so (it said "expected one of: none: the class declares no actions").
+        try assertStatus(["render", "Rainbow", "--action", "pil", "-o", "x.png"], 65, "class Rainbow: no action named 'pil' (the class declares no actions)", in: root)
         try assertStatus(["render", "Gauge", "--set", "pil=1", "-o", "x.png"], 65, "property pil: no such property", in: root)
         try assertStatus(["snapshot", "verify", "--variants", "pil"], 65, "no variant named 'pil' in the classes selected", in: root)
         let scene = root + "/variant.json"
