@@ -236,7 +236,20 @@ public final class WatchSession {
             for event in events { note(event) }
             handleDue()
             advanceLivePreviews()
+            if events.isEmpty && pending.isEmpty { checkDefaultsDue() }
         }
+    }
+
+    /// Builds whose defaults check waits for an idle moment (path → build number).
+    private var defaultsDue: [String: Int] = [:]
+
+    /// Runs the defaults checks that are due, for builds still current.
+    private func checkDefaultsDue() {
+        for (path, number) in defaultsDue.sorted(by: { $0.key < $1.key }) {
+            guard let loaded = builds[path], loaded.number == number else { continue }
+            defaultsWarnings(path, loaded.build).forEach(emit)
+        }
+        defaultsDue.removeAll()
     }
 
     /// Stops every worker.
@@ -488,7 +501,9 @@ public final class WatchSession {
         emit(.loaded(BuildReport(file: path, label: label(path), build: loaded.number, isReload: old != nil,
                                  seconds: Self.now() - start, loadSeconds: loadSeconds, renderSeconds: renderSeconds,
                                  outcomes: outcomes, classes: loaded.build.classes.map(\.name))))
-        details += defaultsWarnings(path, loaded.build)
+        // A first load is checked at once; a reload when the session is next idle, so that a burst
+        // of rebuilds is not slowed by a check per build (only the latest build is then checked).
+        if old == nil { details += defaultsWarnings(path, loaded.build) } else { defaultsDue[path] = loaded.number }
         details.forEach(emit)
         old?.build.stop()
         if case .workers(let timeout) = options.isolation, spare == nil {
