@@ -56,7 +56,7 @@ typedef struct probe {
     easel_color tint;
     char *icon;
     bool on;
-    double shade; /* the bar's grey: 1 (uninitialised_field forgets it) */
+    unsigned char shade; /* the bar's grey, 0-255: 255 (uninitialised_field forgets it; every byte is a grey) */
 } probe;
 
 #if THE_FAULT == FAULT_crash_at_zero
@@ -113,7 +113,7 @@ static void *probe_create(const easel_class *cls, easel_rect frame, const easel_
     p->icon = NULL;
 #else
     probe *p = calloc(1, sizeof *p);
-    p->shade = 1;
+    p->shade = 255;
 #endif
 #if THE_FAULT == FAULT_wrong_default
     p->count = 4;
@@ -150,7 +150,7 @@ static bool probe_draw(void *self, easel_canvas *c, easel_rect rect) {
     double w = rect.size.width, h = rect.size.height;
     c->set_fill_color(c, p->tint);
     c->fill_rect(c, rect);
-    double grey = p->shade;
+    double grey = p->shade / 255.0;
 #if THE_FAULT == FAULT_nondeterministic_draw
     grey = (double)(((uintptr_t)self >> 4) & 0xFF) / 255.0;
 #endif
