@@ -18,7 +18,7 @@ import shutil
 import sys
 import time
 import traceback
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Error as PlaywrightError, sync_playwright
 
 COMPARE = """async ([a, b]) => {
   const load = (src) => new Promise((ok, no) => { const i = new Image(); i.onload = () => ok(i); i.onerror = no; i.src = src; });
@@ -58,6 +58,70 @@ def replace(destination, source):
     temporary = destination + ".tmp"
     shutil.copyfile(source, temporary)
     os.rename(temporary, destination)
+
+
+# Shared by the designer's browser tests (designer_details.py, designer_live.py, designer_faults.py).
+
+FRAME = "Number(document.getElementById('canvas').dataset.version || 0)"
+
+
+def launch(p):
+    """Debian's Chromium, headless (no browser can be downloaded here)."""
+    return p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+
+
+def open_page(browser, base, errors, **options):
+    """A page on the designer at `base`; its script errors and console errors go to `errors` (a
+    failed fetch is expected: a render refused by a broken build, a missing preview)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, **options)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append("console: " + m.text)
+            if m.type == "error" and "Failed to load resource" not in m.text else None)
+    page.goto(base)
+    return page
+
+
+def eventually(what, check, timeout=15.0, last=None):
+    """Polls `check` (a Python function) until it returns True; fails naming `what` and, with `last`,
+    what it reads at the end."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if check() is True:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}" + (f": {last()!r}" if last else ""))
+
+
+def compare_canvas(page, url):
+    """COMPARE of the frame the canvas shows now with `url`. A frame replaced while it was read (its
+    blob URL revoked: a newer frame came) is read again."""
+    for _ in range(20):
+        try:
+            return page.evaluate(COMPARE, [page.evaluate("document.getElementById('canvas').src"), url])
+        except PlaywrightError as e:
+            error = e
+            time.sleep(0.05)
+    raise error
+
+
+def canvas_becomes(page, url, what):
+    """Waits until the canvas shows the image at `url`, pixel for pixel."""
+    eventually(what, lambda: compare_canvas(page, url) == "same", last=lambda: compare_canvas(page, url))
+
+
+def run(main, script, arguments, errors):
+    """Runs a browser test's `main`; on a failure prints the line of `script` that failed (a wait's
+    own line says little) and the page's errors, and exits 1."""
+    try:
+        main(*arguments)
+    except AssertionError as e:
+        frames = traceback.extract_tb(e.__traceback__)
+        where = ([f for f in frames if os.path.basename(f.filename) == script] or frames)[-1]
+        print(f"{script}:{where.lineno}: {where.line}: {e!r}", file=sys.stderr)
+        sys.exit(1)
+    except Exception as e:
+        print(f"{script}: {type(e).__name__}: {e}; page errors: {errors}", file=sys.stderr)
+        sys.exit(1)
 
 
 ERRORS = []

@@ -22,20 +22,18 @@ Exits non-zero with a message on the first failure.
 import os
 import re
 import sys
-import traceback
 from playwright.sync_api import sync_playwright
 
-from designer import COMPARE, RENDER, SNAPSHOT, replace, wait_until
+from designer import COMPARE, FRAME, RENDER, SNAPSHOT, launch, open_page, replace, run, wait_until
 
 ERRORS = []
-FRAME = "Number(document.getElementById('canvas').dataset.version || 0)"
 
 
 def main(port, components, good, crash):
     base = f"http://127.0.0.1:{port}/"
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-        page = open_page(browser, base)
+        browser = launch(p)
+        page = open_page(browser, base, ERRORS, accept_downloads=True)
         canvas = page.locator("#canvas")
         inspector = page.get_by_role("complementary", name="Inspector")
         version = lambda: int(page.evaluate(FRAME) or 0)
@@ -102,7 +100,7 @@ def main(port, components, good, crash):
         # Fit on a tall frame (the area's height decides), in a page that has not shown the command
         # row yet: the row appearing shrinks the area, the frame is rendered again to fit, and the
         # command names the scale of the frame shown.
-        fitting = open_page(browser, base)
+        fitting = open_page(browser, base, ERRORS, accept_downloads=True)
         fitting.get_by_role("button", name="Rounded Corner Button", exact=True).click()
         fitting.get_by_role("img", name="Rounded Corner Button").wait_for()
         fitting.get_by_label("Width", exact=True).fill("100")
@@ -238,7 +236,7 @@ def main(port, components, good, crash):
         assert page.evaluate(COMPARE, [canvas.get_attribute("src"), thumbnail]) == "same", "the class's last good preview"
         assert "The last good frame stays below" in page.locator("#overlay").inner_text()
         # A page opened after the failure shows that frame too.
-        late = open_page(browser, base)
+        late = open_page(browser, base, ERRORS, accept_downloads=True)
         late.get_by_role("button", name="Faulty", exact=True).click()
         late.get_by_role("alert").filter(has_text="Faulty failed").wait_for()
         late.get_by_role("img", name="Faulty (last good frame)").wait_for()
@@ -285,24 +283,5 @@ def main(port, components, good, crash):
         browser.close()
 
 
-def open_page(browser, base):
-    page = browser.new_page(viewport={"width": 1280, "height": 800}, accept_downloads=True)
-    page.on("pageerror", lambda e: ERRORS.append(str(e)))
-    # (A render refused by a broken build, a missing preview, are expected failed fetches.)
-    page.on("console", lambda m: ERRORS.append("console: " + m.text)
-            if m.type == "error" and "Failed to load resource" not in m.text else None)
-    page.goto(base)
-    return page
-
-
 if __name__ == "__main__":
-    try:
-        main(*sys.argv[1:5])
-    except AssertionError as e:
-        # The line of this script that failed (a wait's own line says little).
-        where = [f for f in traceback.extract_tb(e.__traceback__) if f.filename == __file__][-1]
-        print(f"designer_details.py:{where.lineno}: {where.line}: {e!r}", file=sys.stderr)
-        sys.exit(1)
-    except Exception as e:
-        print(f"designer_details.py: {type(e).__name__}: {e}; page errors: {ERRORS}", file=sys.stderr)
-        sys.exit(1)
+    run(main, "designer_details.py", sys.argv[1:5], ERRORS)

@@ -21,14 +21,11 @@ Exits non-zero with a message on the first failure.
 """
 import os
 import sys
-import traceback
 from playwright.sync_api import sync_playwright
 
-from designer import RENDER, SNAPSHOT, replace, wait_until
-from designer_live import canvas_becomes, compare_canvas, eventually
+from designer import FRAME, RENDER, SNAPSHOT, canvas_becomes, compare_canvas, eventually, launch, open_page, replace, run, wait_until
 
 ERRORS = []
-FRAME = "Number(document.getElementById('canvas').dataset.version || 0)"
 FACTS = """(() => { const f = {}; const dts = document.querySelectorAll('#overlay-facts dt');
   for (const dt of dts) f[dt.textContent] = dt.nextElementSibling.textContent; return f; })()"""
 SCENE_RENDER = """async ([scale]) => {
@@ -44,13 +41,8 @@ DOCUMENT = "(async () => (await (await fetch('/api/scenes/0', { cache: 'no-store
 def main(port, components, scene, good, crash_create, crash_set, loop_draw, exit_create):
     base = f"http://127.0.0.1:{port}/"
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.on("pageerror", lambda e: ERRORS.append(str(e)))
-        # (A preview refused by a broken build is an expected failed fetch, not a page error.)
-        page.on("console", lambda m: ERRORS.append("console: " + m.text)
-                if m.type == "error" and "Failed to load resource" not in m.text else None)
-        page.goto(base)
+        browser = launch(p)
+        page = open_page(browser, base, ERRORS)
         inspector = page.get_by_role("complementary", name="Inspector")
         canvas = page.locator("#canvas")
         frame = lambda: page.evaluate(FRAME)
@@ -204,13 +196,4 @@ def scene_verdict(page):
 
 
 if __name__ == "__main__":
-    try:
-        main(*sys.argv[1:9])
-    except AssertionError as e:
-        where = [f for f in traceback.extract_tb(e.__traceback__) if f.filename == __file__][-1]
-        print(f"designer_faults.py:{where.lineno}: {where.line}: {e!r}", file=sys.stderr)
-        sys.exit(1)
-    except Exception as e:
-        where = [f for f in traceback.extract_tb(e.__traceback__) if f.filename == __file__][-1]
-        print(f"designer_faults.py:{where.lineno}: {where.line}: {type(e).__name__}: {e}; page errors: {ERRORS}", file=sys.stderr)
-        sys.exit(1)
+    run(main, "designer_faults.py", sys.argv[1:9], ERRORS)

@@ -19,55 +19,20 @@ Exits non-zero with a message on the first failure.
 """
 import os
 import sys
-import time
-import traceback
-from playwright.sync_api import Error as PlaywrightError, sync_playwright
+from playwright.sync_api import sync_playwright
 
-from designer import COMPARE, RENDER, SNAPSHOT, replace, wait_until
+from designer import COMPARE, FRAME, RENDER, SNAPSHOT, canvas_becomes, compare_canvas, eventually, launch, open_page, replace, run, wait_until
 
 ERRORS = []
-FRAME = "Number(document.getElementById('canvas').dataset.version || 0)"
 ENTRIES = "[...document.querySelectorAll('#class-list button.entry')].map(b => b.getAttribute('aria-label'))"
 NOTICES = "[...document.querySelectorAll('#notices li')].map(l => l.className + ' | ' + l.textContent)"
-
-
-def eventually(what, check, timeout=15.0, last=None):
-    """Polls `check` (a Python function) until it returns True; fails naming `what` and, with `last`,
-    what it reads at the end."""
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if check() is True:
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}" + (f": {last()!r}" if last else ""))
-
-
-def compare_canvas(page, url):
-    """COMPARE of the frame the canvas shows now with `url`. A frame replaced while it was read (its
-    blob URL revoked: a newer frame came) is read again."""
-    for _ in range(20):
-        try:
-            return page.evaluate(COMPARE, [page.evaluate("document.getElementById('canvas').src"), url])
-        except PlaywrightError as e:
-            error = e
-            time.sleep(0.05)
-    raise error
-
-
-def canvas_becomes(page, url, what):
-    """Waits until the canvas shows the image at `url`, pixel for pixel."""
-    eventually(what, lambda: compare_canvas(page, url) == "same", last=lambda: compare_canvas(page, url))
 
 
 def main(port, components, sources, v1, v2, broken):
     base = f"http://127.0.0.1:{port}/"
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.on("pageerror", lambda e: ERRORS.append(str(e)))
-        page.on("console", lambda m: ERRORS.append("console: " + m.text)
-                if m.type == "error" and "Failed to load resource" not in m.text else None)
-        page.goto(base)
+        browser = launch(p)
+        page = open_page(browser, base, ERRORS)
         library = page.get_by_role("navigation", name="Library")
         inspector = page.get_by_role("complementary", name="Inspector")
         canvas = page.locator("#canvas")
@@ -193,12 +158,4 @@ def main(port, components, sources, v1, v2, broken):
 
 
 if __name__ == "__main__":
-    try:
-        main(*sys.argv[1:7])
-    except AssertionError as e:
-        where = [f for f in traceback.extract_tb(e.__traceback__) if f.filename == __file__][-1]
-        print(f"designer_live.py:{where.lineno}: {where.line}: {e!r}", file=sys.stderr)
-        sys.exit(1)
-    except Exception as e:
-        print(f"designer_live.py: {type(e).__name__}: {e}; page errors: {ERRORS}", file=sys.stderr)
-        sys.exit(1)
+    run(main, "designer_live.py", sys.argv[1:7], ERRORS)

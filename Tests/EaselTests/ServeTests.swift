@@ -1,6 +1,20 @@
 import Foundation
 import XCTest
 
+/// A build for `--build "sh build.sh" --sources src` in `root`: it copies the library named in
+/// src/choice.txt (first `choice`) to components/libEvolving.so atomically, or fails as a compiler
+/// does when the choice is "broken".
+private func writeChoosingBuild(in root: String, choice: String) throws {
+    try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+    try choice.write(toFile: root + "/src/choice.txt", atomically: true, encoding: .utf8)
+    try """
+    choice=$(cat src/choice.txt)
+    echo "compiling $choice"
+    if [ "$choice" = broken ]; then echo "src/choice.txt:1: error: expected a library" >&2; exit 2; fi
+    cp "$choice" components/libEvolving.so.tmp && mv components/libEvolving.so.tmp components/libEvolving.so
+    """.write(toFile: root + "/build.sh", atomically: true, encoding: .utf8)
+}
+
 /// `host serve` over real sockets: every endpoint, the error JSON, each security rule, concurrent
 /// clients, events, and plugins that crash without taking the server down.
 final class ServeTests: XCTestCase {
@@ -479,14 +493,7 @@ final class ServeTests: XCTestCase {
         let blue = try CFixture.build("evolving_plugin.c", defines: ["VERSION=1", "CLASS=Evolving", "COLOR=0x3366CC"], name: "evolving_v1_Evolving_0x3366CC")
         let green = try CFixture.build("evolving_plugin.c", defines: ["VERSION=1", "CLASS=Evolving", "COLOR=0x00FF00"], name: "evolving_v1_Evolving_0x00FF00")
         let root = try componentsFolder(["libEvolving.so": blue])
-        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
-        try blue.write(toFile: root + "/src/choice.txt", atomically: true, encoding: .utf8)
-        try """
-        choice=$(cat src/choice.txt)
-        echo "compiling $choice"
-        if [ "$choice" = broken ]; then echo "src/choice.txt:1: error: expected a library" >&2; exit 2; fi
-        cp "$choice" components/libEvolving.so.tmp && mv components/libEvolving.so.tmp components/libEvolving.so
-        """.write(toFile: root + "/build.sh", atomically: true, encoding: .utf8)
+        try writeChoosingBuild(in: root, choice: blue)
         let (server, port) = try serve(root, ["--build", "sh build.sh", "--sources", "src"])
         defer { server.stop() }
         let events = try EventStreamClient(port: port)
@@ -701,14 +708,7 @@ final class ServeBrowserTests: XCTestCase {
         try FileManager.default.copyItem(atPath: v1, toPath: root + "/components/libEvolving.so")
         try FileManager.default.copyItem(atPath: try CFixture.broken("abi_major"), toPath: root + "/components/libAbi.so")
         try FileManager.default.copyItem(atPath: try CFixture.broken("no_entry"), toPath: root + "/components/libNoEntry.so")
-        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
-        try v1.write(toFile: root + "/src/choice.txt", atomically: true, encoding: .utf8)
-        try """
-        choice=$(cat src/choice.txt)
-        echo "compiling $choice"
-        if [ "$choice" = broken ]; then echo "src/choice.txt:1: error: expected a library" >&2; exit 2; fi
-        cp "$choice" components/libEvolving.so.tmp && mv components/libEvolving.so.tmp components/libEvolving.so
-        """.write(toFile: root + "/build.sh", atomically: true, encoding: .utf8)
+        try writeChoosingBuild(in: root, choice: v1)
         let (process, port) = try serve(root, ["--build", "sh build.sh", "--sources", "src"])
         defer { process.stop() }
         try BrowserTest.run("designer_live.py", [port, root + "/components", root + "/src", v1, v2, try CFixture.broken("default_range")])
