@@ -550,8 +550,9 @@ typedef struct easel_host {
     const char *version;         /**< host version string */
     const char *plugin_path;     /**< the plugin file as found (not the private copy the host loaded) */
     /** Where the plugin's resources live: the directory beside the library named after it without
-     *  "lib" and ".so" ("components/libGauge.so" → "components/Gauge.resources"). Absolute. It may
-     *  not exist. */
+     *  "lib" and ".so" ("components/libGauge.so" → "components/Gauge.resources"); in a SwiftPM build
+     *  folder (one holding "Gauge.build") without that directory, SwiftPM's resource bundle of the
+     *  target, "<Package>_Gauge.resources", when there is exactly one. Absolute. It may not exist. */
     const char *resource_dir;
     /** [any thread] Log `message` (copied; non-NULL) for the plugin as a whole. EASEL_LOG_ERROR right
      *  before a failing return explains the failure. An instance logs through its instance host. */
