@@ -73,8 +73,8 @@ final class DesignableMacroTests: XCTestCase {
         let registry = Registry(files: [try SwiftFixture.build("SwiftUndesignable")])
         XCTAssertEqual(registry.failures.count, 1)
         let message = registry.failures.first.map { "\($0)" } ?? ""
-        XCTAssertTrue(message.contains("BigGadget is not @Designable (it would be created as a Gadget): write @Designable before 'class BigGadget'"),
-                      message)
+        XCTAssertTrue(message.contains("init returned false: cannot export the classes: BigGadget is not @Designable (it would be created as a Gadget): write @Designable before 'class BigGadget'"),
+                      message)   // it read "cannot export BigGadget is not @Designable"
     }
 
     func testAComponentInTheSwift6LanguageModeCompilesWithoutWarnings() throws {
