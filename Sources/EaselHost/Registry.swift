@@ -167,11 +167,15 @@ public final class Registry {
     /// ``storeListing(mode:output:status:)`` writes it once with the listing.
     private var pendingListing = false
 
-    /// What a listing is made from, encoded: the mode, the working directory, the search path and its walk.
+    /// What a listing is made from, encoded: the program that printed it (its file's signature: a
+    /// rebuilt or upgraded host may print differently), the mode, the working directory, the search
+    /// path and its walk.
     private func listingKey(mode: String) -> [UInt8]? {
-        guard explicitFiles == nil, !options.rescan, cache != nil, let cwd = Self.workingDirectory else { return nil }
+        guard explicitFiles == nil, !options.rescan, cache != nil, let cwd = Self.workingDirectory,
+              let program = FileSignature(path: "/proc/self/exe") else { return nil }
         let walk = walked
         var w = BinaryWriter(capacity: 64 * walk.files.count + 256)
+        w.u64(program.size); w.i64(program.modified); w.u64(program.inode)
         w.string(mode)
         w.string(cwd)
         w.array(options.searchPath.directories) { $0.string($1) }

@@ -212,11 +212,14 @@ final class RegistryCacheTests: XCTestCase {
         XCTAssertEqual(try runHost(["list", "--cache", cache], directory: root).stdout, rebuilt.stdout)
         // A failed file and a warning are printed again as they were, with --strict's status.
         try "not a library".write(toFile: root + "/components/libBad.so", atomically: true, encoding: .utf8)
-        let failing = try runHost(["list", "--strict", "--cache", cache], directory: root)
-        let again = try runHost(["list", "--strict", "--cache", cache], directory: root)
+        let strict = ["list", "--strict", "--plugins", "components", "--cache", cache]
+        let environment = ["EASEL_PLUGIN_PATH": root + "/missing"]
+        let failing = try runHost(strict, environment: environment, directory: root)
+        let again = try runHost(strict, environment: environment, directory: root)
         XCTAssertEqual(failing.status, 69)
         XCTAssertEqual([again.status, again.stdout, again.stderr] as [AnyHashable], [failing.status, failing.stdout, failing.stderr] as [AnyHashable])
         XCTAssertTrue(again.stdout.contains("libBad.so"), again.stdout)
+        XCTAssertTrue(again.stderr.contains("missing: plugin directory does not exist"), again.stderr)
     }
 
     /// A corrupt stored listing is a warning, never printed: the list is made again, and stored.
