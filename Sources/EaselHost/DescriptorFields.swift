@@ -87,7 +87,7 @@ enum DescriptorFields {
               let address else { return }
         let fix = "set .abi = EASEL_ABI_VERSION (\(EASEL_ABI_MAJOR).\(EASEL_ABI_MINOR) in this easel.h), the version of the header it was compiled against"
         let size = Int(pointer.load(fromByteOffset: 8, as: UInt32.self))
-        if size >= Minimum.plugin && size % 8 == 0 && size <= PluginTable.maximumStructSize {
+        if field == "id" && size >= Minimum.plugin && size % 8 == 0 && size <= PluginTable.maximumStructSize {
             let count = pointer.load(fromByteOffset: 12, as: UInt32.self)
             throw PluginTable.Problem(message: "declares ABI 1.0, but is laid out as ABI 1.1 (struct_size \(size) and class_count \(count) at offset 8, where 1.0 has the id pointer): \(fix)")
         }
