@@ -57,7 +57,8 @@ extension WatchSession {
             do {
                 guard preview.wantsFrame else {
                     if let first = animating.removeValue(forKey: className) {
-                        emit(.notice("\(className): animated, \(preview.frames - first) frames", detail: false))
+                        let frames = preview.frames - first
+                        emit(.notice("\(className): animated, \(frames) frame\(frames == 1 ? "" : "s")", detail: false))
                     }
                     continue
                 }

@@ -111,6 +111,17 @@ final class PluginLoadingTests: XCTestCase {
         XCTAssertTrue(inProcess.stdout.contains("declares ABI 1.0, but is laid out as ABI 1.1"), inProcess.stdout)
     }
 
+    /// The other way round: a plugin laid out by the 1.0 draft header but declaring 1.1 has its id
+    /// pointer where 1.1 has struct_size. The message said only "struct_size is 698470832 …".
+    func testA1_0DescriptorLabelled1_1IsRefusedSayingSo() throws {
+        let path = try CFixture.build("abi-1.0/legacy_plugin.c", defines: ["LABELLED_MINOR=1"], name: "legacy_labelled_1_1",
+                                      includeDirectory: TestPaths.fixtures + "/abi-1.0")
+        let e = loadFailure(path)
+        XCTAssertTrue(e?.message.hasPrefix("easel_plugin: struct_size is ") ?? false, e?.message ?? "")
+        XCTAssertTrue(e?.message.hasSuffix("a plugin laid out as ABI 1.0 but declaring 1.1 has a pointer here: build it against this easel.h)") ?? false,
+                      e?.message ?? "")
+    }
+
     func testTheABIRuleItself() {
         func ok(_ p: (UInt32, UInt32), _ h: (UInt32, UInt32)) -> Bool {
             easel_abi_is_compatible(easel_abi_version(major: p.0, minor: p.1), easel_abi_version(major: h.0, minor: h.1))

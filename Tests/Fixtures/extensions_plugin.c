@@ -8,6 +8,7 @@
  *   bad_default   an action's default argument is outside its range: refused
  *   variant_draw  draw fails in the variant titled (title=Variant) only: the defaults render
  *   unknown_name  bump() also reports property_changed("levle"), a name the class does not have
+ *   one_frame     the animation is one frame after the first draw (phase 0.5, then 1)
  *
  * Class Extended: level (Int 0…10, default 3); double (Int, read-only: level × 2, which the setter of
  * level reports through property_changed); phase (Double, read-only: how far the animation got,
@@ -31,6 +32,7 @@
 #define MODE_bad_default 4
 #define MODE_variant_draw 5
 #define MODE_unknown_name 6
+#define MODE_one_frame 7
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef MODE
@@ -199,6 +201,9 @@ static bool draw(void *self, easel_canvas *c, easel_rect rect) {
 #endif
     if (e->animating) {
         double t = (now(e) - e->start) / 0.5;
+#if THE_MODE == MODE_one_frame
+        t = e->phase > 0 ? 1 : 0.5; /* the first draw, then one more frame */
+#endif
         e->phase = t < 1 ? t : 1;
         if (t < 1) e->host->request_redraw(e->host); /* the next frame */
         else e->animating = false;
