@@ -718,7 +718,9 @@ final class ServeBrowserTests: XCTestCase {
     /// Failures through serve in the overlay (Tests/Browser/designer_faults.py): a crash in create and
     /// in a setter, a hang past `--timeout`, an exit() in create, each naming the phase and the class,
     /// each recovered from by the next good build; and a scene edited with the mouse (the grip) and the
-    /// keyboard (arrow keys), and an invalid edit refused with the host's message.
+    /// keyboard (arrow keys), and an invalid edit refused with the host's message; a resize or a
+    /// typed frame the server refuses shows its message under the Frame editor and puts the
+    /// instance back where the server holds it.
     func testFailuresInTheOverlayAndSceneEditingInARealBrowser() throws {
         let faulty = { (fault: String) in try CFixture.build("faulty_plugin.c", defines: ["FAULT=\(fault)"], name: "faulty_\(fault)") }
         let good = try faulty("none")
@@ -729,7 +731,12 @@ final class ServeBrowserTests: XCTestCase {
           {"class": "Gauge", "name": "meter", "frame": "10,10,100,100"},
           {"class": "RoundedCornerButton", "name": "ok", "frame": "130,20,120,44", "attributes": {"title": "OK"}}]}
         """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
-        let (process, port) = try serve(root, ["--timeout", "1", "--scene", "board.json"])
+        // A bar nearly as wide as an instance may be (16384 points), its right end on the canvas.
+        try """
+        {"size": "300x100", "instances": [
+          {"class": "RoundedCornerButton", "name": "bar", "frame": "-16000,20,16250,40", "attributes": {"title": "Bar"}}]}
+        """.write(toFile: root + "/wide.json", atomically: true, encoding: .utf8)
+        let (process, port) = try serve(root, ["--timeout", "1", "--scene", "board.json", "--scene", "wide.json"])
         defer { process.stop() }
         try BrowserTest.run("designer_faults.py", [port, root + "/components", root + "/board.json", good, try faulty("crash_create"),
                                                   try faulty("crash_set"), try faulty("loop_draw"), try faulty("exit_create")])

@@ -206,6 +206,7 @@ function drawInspector() {
   }
   $("inspector-title").textContent = cls.displayName + (state.scene ? ` (${state.scene.document.instances[state.scene.selected].name || "instance " + (state.scene.selected + 1)})` : "");
   $("inspector-summary").textContent = cls.summary || "";
+  if (state.scene) form.append(frameEditor(state.scene.selected));
   if (!state.scene && cls.variants && cls.variants.length) form.append(variantPicker(cls));
   // Groups as host inspect groups them: the property's group, else the class's own section.
   const groups = new Map();
@@ -982,6 +983,85 @@ function drawInstanceBoxes(zoom) {
   if (focused >= 0) box.children[focused]?.focus();
 }
 
+/** The selected instance's frame (Interface Builder's size inspector): x, y, width and height in
+ *  points, sent as a drag is; a frame the server refuses shows its message here. */
+function frameEditor(index) {
+  const inst = state.scene.document.instances[index];
+  const fs = document.createElement("fieldset");
+  fs.className = "group frame";
+  const legend = document.createElement("legend");
+  legend.textContent = "Layout";
+  fs.append(legend);
+  const id = `frame-${++editorCount}`;
+  const row = document.createElement("div");
+  row.className = "property";
+  row.dataset.property = "@frame"; // (no property name starts with @: the focus is kept by it)
+  const label = document.createElement("span");
+  label.className = "label";
+  label.id = id + "-label";
+  label.textContent = "Frame";
+  const help = document.createElement("small");
+  help.id = id + "-help";
+  help.className = "help";
+  help.textContent = "Position and size in the scene, in points (drag the instance or its corner, or use the arrow keys)";
+  const message = document.createElement("small");
+  message.id = id + "-error";
+  message.className = "error frame-error";
+  message.setAttribute("role", "alert");
+  const group = document.createElement("div");
+  group.setAttribute("role", "group");
+  group.className = "compound";
+  group.setAttribute("aria-labelledby", label.id);
+  group.setAttribute("aria-describedby", `${help.id} ${message.id}`);
+  const values = inst.frame.split(",").map((v) => v.trim());
+  const fields = ["x", "y", "width", "height"].map((n, i) => {
+    const f = document.createElement("input");
+    f.type = "number";
+    f.step = "any";
+    if (i >= 2) f.min = 0;
+    f.value = values[i] ?? "0";
+    f.title = n;
+    f.setAttribute("aria-label", `Frame ${n}`);
+    f.addEventListener("change", () => {
+      if (fields.some((x) => x.value === "")) return;
+      inst.frame = fields.map((x) => x.value).join(",");
+      commitFrame(index);
+    });
+    return f;
+  });
+  group.append(...fields);
+  const head = document.createElement("div");
+  head.className = "head";
+  head.append(label);
+  const controls = document.createElement("div");
+  controls.className = "controls";
+  controls.append(group);
+  row.append(head, controls, help, message);
+  fs.append(row);
+  return fs;
+}
+
+/** Sends the scene after a frame edit (a drag, a resize, arrow keys, the Frame fields). A frame
+ *  the server refuses puts the instance back where the server holds it, and its message goes
+ *  under the Frame editor, where the instance's other refused edits are shown. */
+async function commitFrame(index) {
+  state.scene.selected = index;
+  const sceneIndex = state.scene.index;
+  try {
+    await postScene();
+  } catch (e) {
+    if (state.scene?.index !== sceneIndex) return;
+    await reloadScene(sceneIndex, index);
+    const row = document.querySelector('#properties .property[data-property="@frame"]');
+    if (row) showRefusal(row, row.querySelector(".error"), e.message);
+    return;
+  }
+  state.scene.dirty = true;
+  $("save-scene").disabled = false;
+  renderInspector();
+  await renderCanvas();
+}
+
 function dragInstance(e, index, zoom, resizing) {
   const inst = state.scene.document.instances[index];
   const start = inst.frame.split(",").map(Number);
@@ -1000,12 +1080,7 @@ function dragInstance(e, index, zoom, resizing) {
     window.removeEventListener("pointermove", move);
     window.removeEventListener("pointerup", up);
     if (!moved) return;
-    state.scene.selected = index;
-    await postScene();
-    state.scene.dirty = true;
-    $("save-scene").disabled = false;
-    renderInspector();
-    await renderCanvas();
+    await commitFrame(index);
   };
   window.addEventListener("pointermove", move);
   window.addEventListener("pointerup", up);
@@ -1022,12 +1097,7 @@ async function nudgeInstance(e, index) {
   if (e.altKey) { f[2] = Math.max(1, f[2] + d[0] * step); f[3] = Math.max(1, f[3] + d[1] * step); }
   else { f[0] += d[0] * step; f[1] += d[1] * step; }
   inst.frame = f.join(",");
-  state.scene.selected = index;
-  await postScene();
-  state.scene.dirty = true;
-  $("save-scene").disabled = false;
-  renderInspector();
-  await renderCanvas();
+  await commitFrame(index);
   document.querySelectorAll(".instance")[index]?.focus();
 }
 
