@@ -17,6 +17,9 @@ public struct ServeConfiguration: Sendable {
     public var maximumConnections = 64
     /// The page's files (see ``PageFiles``).
     public var pageDirectory: String
+    /// The name the program was run as (`host` or `easel`), for the messages and the command lines
+    /// the server and the page show (`GET /api/classes`' `program`).
+    public var programName = "host"
 
     public init(pageDirectory: String) { self.pageDirectory = pageDirectory }
 
@@ -100,7 +103,7 @@ public final class DesignerServer: @unchecked Sendable {
         if let token = configuration.token {
             let given = request.query["token"] ?? request.cookies["easel_token"]
                 ?? request.header("authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-            guard given == token else { return error(403, "a token is required (open the URL host serve printed)") }
+            guard given == token else { return error(403, "a token is required (open the URL \(configuration.programName) serve printed)") }
         }
         if request.method == "POST" {
             if let origin = request.header("origin") {
@@ -155,7 +158,7 @@ public final class DesignerServer: @unchecked Sendable {
             }
         case (_, "api"):
             switch Array(segments.dropFirst()) {
-            case ["classes"]: return json(200, ServeJSON.classes(session))
+            case ["classes"]: return json(200, ServeJSON.classes(session, program: configuration.programName))
             case let s where s.count == 2 && s[0] == "classes":
                 guard let detail = ServeJSON.classDetail(session, s[1]) else { throw unknownClass(s[1]) }
                 return json(200, detail)

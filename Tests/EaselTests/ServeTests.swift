@@ -697,6 +697,28 @@ final class ServeBrowserTests: XCTestCase {
         return (process, port)
     }
 
+    /// Run as `easel` (the installed name beside `host`), the token refusal said "open the URL host
+    /// serve printed" and the page's "Copy as command" gave a `host render` line
+    /// (Tests/Browser/designer_program.py): both name the program as it was invoked, which
+    /// `GET /api/classes` tells the page (`program`).
+    func testTheServerAndThePageNameTheProgramAsInvoked() throws {
+        let root = try exampleComponents(["Gauge"])
+        try FileManager.default.createSymbolicLink(atPath: root + "/easel", withDestinationPath: TestPaths.host)
+        let process = try WatchProcess(["--port", "0", "--bind", "0.0.0.0"], directory: root, command: "serve", executable: root + "/easel")
+        defer { process.stop() }
+        XCTAssertNotNil(process.waitForLine(containing: "easel serve: warning: listening on 0.0.0.0"), process.output.joined(separator: "\n"))
+        let line = try XCTUnwrap(process.waitForLine(containing: "serving the designer at http://0.0.0.0:"))
+        let url = try XCTUnwrap(line.split(separator: " ").first { $0.hasPrefix("http://") }).description
+        let port = try XCTUnwrap(UInt16(line.split(separator: ":")[2].prefix { $0.isNumber }))
+        let refused = try HTTPClient.request(port, "GET", "/api/classes")
+        XCTAssertEqual(refused.status, 403)
+        XCTAssertEqual((refused.json["error"] as? [String: Any])?["message"] as? String, "a token is required (open the URL easel serve printed)")
+        let token = try XCTUnwrap(url.components(separatedBy: "?token=").last)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/classes?token=\(token)").json["program"] as? String, "easel")
+        try BrowserTest.run("designer_program.py", [url])
+        XCTAssertTrue(process.isRunning)
+    }
+
     /// The library, hot-reload notices and the build log in the browser (Tests/Browser/designer_live.py):
     /// search, the failed-files list (also of a file that fails after the page opened), thumbnails as
     /// real pixels, a schema diff and dropped then restored values through `--build CMD --sources DIR`,

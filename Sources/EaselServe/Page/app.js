@@ -8,6 +8,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   classes: [],          // from GET /api/classes: {name, displayName, summary, group, state, file}
   searchPath: [],       // the folders the server loads from (Copy as command names them)
+  program: null,        // the name the server was run as (host or easel), from GET /api/classes
   failures: [],
   current: null,        // the selected class's detail (GET /api/classes/NAME)
   scene: null,          // the open scene: {index, document, selected}
@@ -53,6 +54,7 @@ async function loadLibrary() {
   classes.sort((a, b) => a.group.localeCompare(b.group) || a.displayName.localeCompare(b.displayName));
   state.classes = classes;
   state.searchPath = list.searchPath || [];
+  state.program = list.program || state.program;
   state.failures = list.failures;
   renderLibrary();
 }
@@ -825,7 +827,7 @@ function notice(text, kind) {
 function connectEvents() {
   const events = new EventSource("/api/events");
   events.addEventListener("hello", () => setStatus("Live: rebuilt components appear here at once."));
-  events.onerror = () => setStatus("Disconnected from host serve; retrying…");
+  events.onerror = () => setStatus(`Disconnected from ${serverName()}; retrying…`);
   events.addEventListener("reload", async (e) => {
     const data = JSON.parse(e.data);
     await loadLibrary();
@@ -1118,11 +1120,16 @@ async function saveScene() {
 
 function shellQuote(s) { return /^[A-Za-z0-9_.,:#=\/+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`; }
 
-/** The `host render` line that draws what the canvas shows: the class (or scene), the folders this
- *  server loads from, the values, the size asked for, and the scale the frame shown was rendered at. */
+/** What the page calls the server: `easel serve` or `host serve`, as it was run (before the first
+ *  answer, which says so, "the designer's server"). */
+function serverName() { return state.program ? `${state.program} serve` : "the designer's server"; }
+
+/** The `host render` line (`easel render` when the server was run as easel) that draws what the
+ *  canvas shows: the class (or scene), the folders this server loads from, the values, the size
+ *  asked for, and the scale the frame shown was rendered at. */
 function command() {
   const scene = state.scene;
-  const parts = ["host", "render", scene ? shellQuote(scene.file) : state.current.class.name];
+  const parts = [state.program || "host", "render", scene ? shellQuote(scene.file) : state.current.class.name];
   // The folders this server loads from, unless it is the default that host render searches too
   // (without them the line found no class when the server was started on another folder).
   const dirs = state.searchPath || [];
@@ -1197,7 +1204,7 @@ function setup() {
   }).observe($("canvas-area"));
   setupResize();
   connectEvents();
-  loadLibrary().catch((e) => setStatus("Cannot reach host serve: " + e.message));
+  loadLibrary().catch((e) => setStatus(`Cannot reach ${serverName()}: ${e.message}`));
   loadScenes().catch(() => {});
 }
 
