@@ -6,7 +6,8 @@ The server runs `host serve components --scene board.json` on Rounded Corner But
 Button (with its resources), Extended (Tests/Fixtures/extensions_plugin.c), All Types
 (Tests/Fixtures/all_types.c) and Faulty; board.json holds a Gauge "meter" and a FancyButton "fancy".
 1. A class resized, another picked, the first picked again: back at its natural size, and "Copy as
-   command" reproduces it; ten quick arrow presses on the resize handle add ten points.
+   command" reproduces it; ten quick arrow presses on the resize handle add ten points. A size the
+   server refuses is said under the W×H fields, the frame kept (no failure overlay).
 2. Zoom 1×/2×/3× render at that scale (pixel for pixel POST /api/render); Fit follows the canvas
    area when the layout around it changes, and "Copy as command" names the scale of the frame shown.
 3. The background chooser; PNG, SVG and PDF downloads.
@@ -82,6 +83,33 @@ def main(port, components, good, crash):
         assert page.get_by_label("Height", exact=True).input_value() == "44"
         assert copied_command() == ("host render RoundedCornerButton --plugins components --size 170x44 --scale 2 "
                                     "-o RoundedCornerButton.png")
+
+        # A size the server refuses (too large, not positive) was shown as a build failure ("…
+        # recovers by itself on the next good build") over the dimmed frame: its message goes under
+        # the W×H fields, the frame shown stays as it was, and so does the command; a size it
+        # accepts clears the message.
+        shown = page.evaluate(SNAPSHOT)
+        width = page.get_by_label("Width", exact=True)
+        for typed, says in [("20000", "render size 40000×88 is too large: at most 16384 pixels per side"),
+                            ("0", "invalid render size 0×44 pt at scale 2: width and height must be greater than 0")]:
+            width.fill(typed)
+            width.press("Enter")
+            wait_until(page, f"document.getElementById('size-error').textContent.includes({says!r})")
+            text = page.get_by_role("alert").filter(has_text=says).inner_text()
+            assert "libRoundedCornerButton.so: class RoundedCornerButton" in text, text
+            assert width.get_attribute("aria-invalid") == "true", f"width {typed}"
+            assert page.get_by_label("Height", exact=True).get_attribute("aria-invalid") == "true", f"width {typed}"
+            assert page.locator("#overlay").is_hidden(), f"width {typed}: {page.locator('#overlay').inner_text()}"
+            assert "stale" not in (page.locator("#frame").get_attribute("class") or ""), f"width {typed}: dimmed"
+            assert page.evaluate(COMPARE, [canvas.get_attribute("src"), shown]) == "same", f"width {typed}: the frame changed"
+            assert copied_command() == ("host render RoundedCornerButton --plugins components --size 170x44 --scale 2 "
+                                        "-o RoundedCornerButton.png"), f"width {typed}"
+        v = version()
+        width.fill("170")
+        width.press("Enter")
+        wait_until(page, f"{FRAME} > {v}")
+        assert page.locator("#size-error").inner_text() == "", page.locator("#size-error").inner_text()
+        assert width.get_attribute("aria-invalid") is None
 
         # 2. Zoom 1×, 2×, 3×: rendered at that scale, pixel for pixel what the API renders.
         for zoom in ["1", "3", "2"]:

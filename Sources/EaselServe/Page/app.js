@@ -19,6 +19,7 @@ const state = {
   sending: false,
   lastSize: null,       // the size (points) of the last frame shown
   lastScale: 1,         // the pixels per point of the last frame shown ("Copy as command" names it)
+  shownSize: null,      // the W×H asked for the class's frame shown (null: its natural size)
   variantOf: new Map(), // class → the variant last picked (null: Default), until a property is edited
 };
 
@@ -137,6 +138,8 @@ async function selectClass(name) {
   state.current = await getJSON(`/api/classes/${encodeURIComponent(name)}`);
   $("width").value = "";
   $("height").value = "";
+  state.shownSize = null;
+  showSizeRefusal(null);
   renderLibrary();
   renderInspector();
   hideOverlay();
@@ -659,9 +662,19 @@ function renderScale(zoom) {
   return Math.min(16, Math.max(0.1, Math.round(zoom * (window.devicePixelRatio || 1) * 100) / 100));
 }
 
+/** The W×H typed, or null (the natural size) while either field is empty. A size the server
+ *  refuses (0, negative, too large) is sent all the same: its message goes under the fields. */
 function requestedSize() {
-  const w = Number($("width").value), h = Number($("height").value);
-  return w > 0 && h > 0 ? `${w}x${h}` : null;
+  const w = $("width").value, h = $("height").value;
+  return w !== "" && h !== "" ? `${Number(w)}x${Number(h)}` : null;
+}
+
+/** The server's message about the size typed, under the W×H fields (null clears it). */
+function showSizeRefusal(text) {
+  $("size-error").textContent = text || "";
+  for (const id of ["width", "height"]) {
+    if (text) $(id).setAttribute("aria-invalid", "true"); else $(id).removeAttribute("aria-invalid");
+  }
 }
 
 function previewURL(format, download) {
@@ -720,6 +733,13 @@ async function showFrame(blob, scale, zoom, description, className) {
 async function drawClass() {
   const { url, scale, zoom } = previewURL("png");
   const r = await fetch(url, { cache: "no-store" });
+  if (!r.ok && r.status === 422 && requestedSize()) {
+    // The size typed is refused (bad data, not a failing build): said at the fields, and the
+    // frame shown stays as it was, neither dimmed nor under the build-failure overlay.
+    const body = await r.json().catch(() => ({}));
+    showSizeRefusal(body.error?.message || r.statusText);
+    return;
+  }
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
     await showLastGoodFrame(state.current.class);
@@ -727,6 +747,8 @@ async function drawClass() {
     return;
   }
   const size = requestedSize();
+  showSizeRefusal(null);
+  state.shownSize = size;
   await showFrame(await r.blob(), scale, zoom, `${state.current.class.displayName}${size ? " at " + size.replace("x", "×") : ""}`,
                   state.current.class.name);
   if (!state.current.state?.failing) hideOverlay();
@@ -1137,8 +1159,8 @@ function command() {
   if (!scene) {
     const c = state.current.class;
     for (const p of c.properties) if (p.valueText !== undefined && p.valueText !== p.defaultText) parts.push("--set", shellQuote(`${p.name}=${p.valueText}`));
-    const size = requestedSize();
-    if (size) parts.push("--size", size);
+    // The size of the frame shown (not one typed since and refused).
+    if (state.shownSize) parts.push("--size", state.shownSize);
   }
   if (state.lastScale !== 1) parts.push("--scale", String(state.lastScale));
   const name = scene ? basename(scene.file).replace(/\.json$/, "") : state.current.class.name;
