@@ -12,7 +12,9 @@ Button (with its resources), Extended (Tests/Fixtures/extensions_plugin.c), All 
    area when the layout around it changes, and "Copy as command" names the scale of the frame shown.
 3. The background chooser; PNG, SVG and PDF downloads.
 4. The editors: Bool switch, Color hex, segmented and select Enums, the modified marker (announced),
-   reset to default by keyboard (the focus stays in the editor), a number the field cannot read.
+   reset to default by keyboard (the focus stays in the editor), a number the field cannot read; an
+   image that is not there: the frame cannot be drawn with it, said under its editor and over the
+   last good frame (not as a failed build); reset, the class draws again.
 5. Read-only properties disabled, hidden ones absent; actions from the page, an animation's frames
    (redraw events) reaching the canvas.
 6. A failing class shows its own last good frame, dimmed, also in a page opened after the failure.
@@ -225,6 +227,29 @@ def main(port, components, good, crash):
         page.get_by_label("Horizontal Alignment", exact=True).select_option("left")
         wait_until(page, f"{FRAME} > {v}")
         same_as_api("FancyButton", {"contentHorizontalAlignment": "left"}, 2, "select Enum")
+        # An image that is not among the resources: the frame cannot be drawn with it (a 404, no
+        # build failed). It said "Fancy Button failed … recovers by itself on the next good build";
+        # it says which value, under its editor, and that changing it draws again.
+        shown = page.evaluate(SNAPSHOT)
+        image = page.get_by_label("Image", exact=True)
+        image.fill("nope.png")
+        image.press("Enter")
+        overlay = page.get_by_role("alert").filter(has_text="cannot be drawn")
+        overlay.wait_for(timeout=15000)
+        assert page.locator("#overlay-title").inner_text() == "Fancy Button cannot be drawn with these values"
+        hint = page.locator("#overlay-hint").inner_text()
+        assert "Change or reset the value" in hint and "next good build" not in hint, hint
+        wait_until(page, "document.querySelector('.property[data-property=image] .error').textContent !== ''")
+        text = page.locator(".property[data-property=image] .error").inner_text()
+        assert "class FancyButton: image 'nope.png': not found" in text, text
+        assert image.get_attribute("aria-invalid") == "true"
+        assert page.evaluate(COMPARE, [canvas.get_attribute("src"), shown]) == "same", "the last good frame stays"
+        v = version()
+        page.get_by_role("button", name="Reset Image to default").click()
+        wait_until(page, f"{FRAME} > {v}")
+        page.wait_for_selector("#overlay", state="hidden", timeout=15000)
+        assert page.locator(".property[data-property=image] .error").inner_text() == ""
+        same_as_api("FancyButton", {"contentHorizontalAlignment": "left"}, 2, "the image reset")
 
         # 5. Read-only shown disabled, hidden not shown.
         select("All Types")

@@ -20,6 +20,8 @@ const state = {
   lastSize: null,       // the size (points) of the last frame shown
   lastScale: 1,         // the pixels per point of the last frame shown ("Copy as command" names it)
   shownSize: null,      // the W×H asked for the class's frame shown (null: its natural size)
+  lastEdits: [],        // the editors of the last values sent ({row, message, serial})
+  drawRefused: [],      // the editors whose value the last frame could not be drawn with
   variantOf: new Map(), // class → the variant last picked (null: Default), until a property is edited
 };
 
@@ -599,12 +601,14 @@ async function flushValues() {
       for (const [name, v] of Object.entries(values)) { if (v === null) delete inst.attributes[name]; else inst.attributes[name] = v; }
       await postScene();
       for (const edit of batch.values()) if (isLatestEdit(edit)) clearRefusal(edit.row, edit.message);
+      state.lastEdits = [...batch.values()];
       state.scene.dirty = true;
       $("save-scene").disabled = false;
       refreshMarkers(batch);
     } else {
       state.current = await postJSON("/api/values", { class: state.current.class.name, values });
       for (const edit of batch.values()) if (isLatestEdit(edit)) clearRefusal(edit.row, edit.message);
+      state.lastEdits = [...batch.values()];
       refreshMarkers(batch);
     }
     await renderCanvas();
@@ -743,11 +747,13 @@ async function drawClass() {
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
     await showLastGoodFrame(state.current.class);
-    showFailure({ className: state.current.class.name, failure: body.error || { message: r.statusText } });
+    showFailure({ className: state.current.class.name, displayName: state.current.class.displayName,
+                  failure: body.error || { message: r.statusText }, status: r.status });
     return;
   }
   const size = requestedSize();
   showSizeRefusal(null);
+  clearDrawRefusals();
   state.shownSize = size;
   await showFrame(await r.blob(), scale, zoom, `${state.current.class.displayName}${size ? " at " + size.replace("x", "×") : ""}`,
                   state.current.class.name);
@@ -797,9 +803,26 @@ function updateDownloads() {
 // ---------------------------------------------------------------------------------------------
 // Failures
 
+/** A frame the server could not draw with the values it holds (an image that is not there: a 4xx,
+ *  not a plugin failing) says so under the editors of the values sent last, too. */
+function showDrawRefusal(text) {
+  state.drawRefused = state.lastEdits.filter((e) => isLatestEdit(e) && e.row.isConnected);
+  for (const e of state.drawRefused) showRefusal(e.row, e.message, text);
+}
+
+function clearDrawRefusals() {
+  for (const e of state.drawRefused) if (isLatestEdit(e)) clearRefusal(e.row, e.message);
+  state.drawRefused = [];
+}
+
 function showFailure(event) {
   const f = event.failure || {};
-  $("overlay-title").textContent = event.rejected ? `Build of ${basename(event.file)} rejected` : `${event.className || "The build"} failed`;
+  // A 4xx is the request's data (a value the frame cannot be drawn with), which no build fixes.
+  const refused = event.status >= 400 && event.status < 500 && Boolean(f.className || event.status === 422);
+  if (refused) showDrawRefusal(f.message || f.reason);
+  $("overlay-title").textContent = event.rejected ? `Build of ${basename(event.file)} rejected`
+    : refused ? `${event.displayName || "The scene"} cannot be drawn with these values`
+    : `${event.className || "The build"} failed`;
   const facts = $("overlay-facts");
   facts.replaceChildren();
   const add = (k, v) => {
@@ -820,7 +843,10 @@ function showFailure(event) {
   if (event.staleBuild) add("Showing", `the last good frame (build ${event.staleBuild}), stale`);
   $("overlay-output").textContent = (f.output || []).join("\n");
   $("overlay-output").hidden = !(f.output || []).length;
-  $("overlay-hint").textContent = $("frame").hidden
+  $("overlay-hint").textContent = refused
+    ? ($("frame").hidden ? "There is no good frame to show yet." : "The last good frame stays below, dimmed.")
+      + " Change or reset the value concerned to draw again."
+    : $("frame").hidden
     ? "There is no good frame to show yet. The page recovers by itself on the next good build."
     : "The last good frame stays below, dimmed. The page recovers by itself on the next good build.";
   $("overlay").hidden = false;
@@ -950,9 +976,10 @@ async function drawScene() {
   const r = await fetch(`/api/scenes/${state.scene.index}/preview?scale=${scale}`, { cache: "no-store" });
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
-    showFailure({ className: null, failure: body.error || { message: r.statusText } });
+    showFailure({ className: null, failure: body.error || { message: r.statusText }, status: r.status });
     return;
   }
+  clearDrawRefusals();
   await showFrame(await r.blob(), scale, zoom, `Scene ${basename(state.scene.file)}`, "");
   hideOverlay();
   drawInstanceBoxes(zoom);
