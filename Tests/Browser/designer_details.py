@@ -15,7 +15,8 @@ Button (with its resources), Extended (Tests/Fixtures/extensions_plugin.c), All 
    reset to default by keyboard (the focus stays in the editor), a number the field cannot read; an
    image that is not there: the frame cannot be drawn with it, said under its editor and over the
    last good frame (not as a failed build); reset, the class draws again.
-5. Read-only properties disabled, hidden ones absent; actions from the page, an animation's frames
+5. Read-only properties disabled, hidden ones absent; actions from the page (a refused argument and
+   a failed call said under the action), an animation's frames
    (redraw events) reaching the canvas.
 6. A failing class shows its own last good frame, dimmed, also in a page opened after the failure.
 7. Scenes: the command names the plugins and the scale; the class size tools are hidden; a refused
@@ -263,9 +264,25 @@ def main(port, components, good, crash):
         page.get_by_role("button", name="Bump", exact=True).click()
         wait_until(page, f"{FRAME} > {v}")
         wait_until(page, "document.querySelector('.property[data-property=level] input').value === '4'")
-        page.get_by_label("Set Level argument (Int)").fill("7")
+        # An argument the host refuses, and an action that fails: said under the action (it was a
+        # notice above the canvas, away from the field), the argument marked invalid only when it
+        # is what was refused.
+        argument = page.get_by_label("Set Level argument (Int)")
+        argument.fill("99")
+        page.get_by_role("button", name="Set Level", exact=True).click()
+        said = page.get_by_role("alert").filter(has_text="99 is outside the range 0…10")
+        said.wait_for(timeout=15000)
+        assert "action setLevel" in said.inner_text(), said.inner_text()
+        assert argument.get_attribute("aria-invalid") == "true"
+        assert page.get_by_role("button", name="Set Level", exact=True).get_attribute("aria-describedby") == said.get_attribute("id")
+        page.get_by_role("button", name="Fail", exact=True).click()
+        failed = page.locator(".action", has=page.get_by_role("button", name="Fail", exact=True)).locator(".error")
+        wait_until(page, "[...document.querySelectorAll('.action .error')].some(e => e.textContent !== '' && e.previousElementSibling?.textContent === 'Fail')")
+        assert "fail" in failed.inner_text(), failed.inner_text()
+        argument.fill("7")
         page.get_by_role("button", name="Set Level", exact=True).click()
         wait_until(page, "document.querySelector('.property[data-property=level] input').value === '7'")
+        assert page.get_by_label("Set Level argument (Int)").get_attribute("aria-invalid") is None
         v = version()
         page.get_by_role("button", name="Animate", exact=True).click()
         # Frames the instance asks for (redraw events) reach the canvas until the bar is full.

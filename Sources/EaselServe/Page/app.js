@@ -252,15 +252,29 @@ function drawInspector() {
       button.type = "button";
       button.textContent = a.displayName;
       if (a.summary) button.title = a.summary;
+      // What the host says of a call (an argument out of range, an action that failed) goes under
+      // the action, as an editor's refusal goes under the editor.
+      const message = document.createElement("small");
+      message.className = "error";
+      message.id = `action-${a.name}-${++editorCount}-error`;
+      message.setAttribute("role", "alert");
+      button.setAttribute("aria-describedby", message.id);
+      if (field) field.setAttribute("aria-describedby", message.id);
       button.addEventListener("click", async () => {
         try {
           state.current = await postJSON("/api/actions", { class: cls.name, action: a.name, argument: field ? field.value : null });
           renderInspector();
           await renderCanvas();
-        } catch (e) { notice(String(e.message || e), "error"); }
+        } catch (e) {
+          message.textContent = String(e.message || e);
+          // The argument is marked invalid when it is what the host refused (bad data).
+          if (field && e.details?.kind === "badData") field.setAttribute("aria-invalid", "true");
+          else field?.removeAttribute("aria-invalid");
+        }
       });
       row.append(button);
       if (field) row.append(field);
+      row.append(message);
       fs.append(row);
     }
     form.append(fs);
