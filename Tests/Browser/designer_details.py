@@ -17,7 +17,7 @@ Button (with its resources), Extended (Tests/Fixtures/extensions_plugin.c), All 
    last good frame (not as a failed build); reset, the class draws again.
 5. Read-only properties disabled, hidden ones absent; actions from the page (a refused argument and
    a failed call said under the action), an animation's frames
-   (redraw events) reaching the canvas.
+   (redraw events) reaching the canvas, and the values an animation changes reaching the editors.
 6. A failing class shows its own last good frame, dimmed, also in a page opened after the failure.
 7. Scenes: the command names the plugins and the scale; the class size tools are hidden; a refused
    value shows the host's message; the Image chooser lists the instance's plugin's resources.
@@ -28,7 +28,7 @@ import re
 import sys
 from playwright.sync_api import sync_playwright
 
-from designer import COMPARE, FRAME, RENDER, SNAPSHOT, launch, open_page, replace, run, wait_until
+from designer import COMPARE, FRAME, RENDER, SNAPSHOT, eventually, launch, open_page, replace, run, wait_until
 
 ERRORS = []
 
@@ -291,6 +291,16 @@ def main(port, components, good, crash):
           c.width = i.naturalWidth; c.height = i.naturalHeight; const g = c.getContext('2d'); g.drawImage(i, 0, 0);
           const d = g.getImageData(76, 4, 1, 1).data; return d[0] === 255 && d[1] === 255 && d[2] === 255; })()"""
         wait_until(page, full)
+        # What an animation changes shows in the editors as it plays and where it ends: Circular
+        # Progress Bar's animateTo(75) moves progress frame by frame (the field showed the first
+        # frame's 0.002…, and Copy as command named it).
+        select("Circular Progress Bar")
+        page.get_by_role("button", name="Animate To", exact=True).click()
+        progress = page.get_by_label("Progress", exact=True)
+        eventually("Progress at the animation's end", lambda: progress.input_value() == "75", last=progress.input_value)
+        line = copied_command()
+        assert "--set progress=75 " in line, line
+        same_as_api("CircularProgressBar", {"progress": 75}, 2, "the animation's last frame")
 
         # 6. A failing class shows its own last good frame, dimmed: never the class shown before.
         select("Gauge")

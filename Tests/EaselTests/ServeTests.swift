@@ -671,7 +671,7 @@ final class ServeBrowserTests: XCTestCase {
     func testTheDesignersDetailsInARealBrowser() throws {
         let good = try CFixture.build("faulty_plugin.c", defines: ["FAULT=none"], name: "faulty_none")
         let crash = try CFixture.build("faulty_plugin.c", defines: ["FAULT=crash_draw"], name: "faulty_crash_draw")
-        let root = try exampleComponents(["RoundedCornerButton", "Gauge", "FancyButton"])
+        let root = try exampleComponents(["RoundedCornerButton", "Gauge", "FancyButton", "CircularProgressBar"])
         try FileManager.default.copyItem(atPath: good, toPath: root + "/components/libFaulty.so")
         try FileManager.default.copyItem(atPath: try CFixture.build("extensions_plugin.c", defines: ["MODE=good"]),
                                          toPath: root + "/components/libExtensions.so")

@@ -911,10 +911,14 @@ function connectEvents() {
     if (state.current.state?.failing) showFailure({ className: name, failure: state.current.state.failure, staleBuild: state.current.state.previewBuild });
     else hideOverlay();
   });
-  // A live instance asked for another frame (an animation): draw the canvas again.
+  // A live instance asked for another frame (an animation): draw the canvas again, and show the
+  // values it changed meanwhile (the server holds them: an animated progress) in the editors.
   events.addEventListener("redraw", (e) => {
     const d = JSON.parse(e.data);
-    if (!state.scene && d.className === state.current?.class.name) renderCanvas();
+    if (!state.scene && d.className === state.current?.class.name) {
+      renderCanvas();
+      refreshValuesSoon(d.className);
+    }
   });
   events.addEventListener("schema", (e) => {
     const d = JSON.parse(e.data);
@@ -947,6 +951,30 @@ function connectEvents() {
     log.scrollTop = log.scrollHeight;
     if (d.finished) notice(d.text[0], d.status === 0 ? "ok" : "error");
   });
+}
+
+/** The editors follow what an animation changes, without a request per frame: the class's values
+ *  are read again 150 ms after its last frame, and at least every 500 ms while frames come. (They
+ *  showed the value of the animation's first frame, and Copy as command gave it.) */
+let valuesTimer = null, valuesDue = 0;
+function refreshValuesSoon(className) {
+  const now = performance.now();
+  if (!valuesTimer) valuesDue = now + 500;
+  clearTimeout(valuesTimer);
+  valuesTimer = setTimeout(async () => {
+    valuesTimer = null;
+    // Not under a slider being dragged (its editor would be drawn anew mid-drag): a little later.
+    if ($("properties").querySelector(":active")) { refreshValuesSoon(className); return; }
+    // An edit in flight answers with the values itself; a class left meanwhile is not redrawn.
+    if (state.scene || state.current?.class.name !== className || state.sending || state.pending.size) return;
+    try {
+      const detail = await getJSON(`/api/classes/${encodeURIComponent(className)}`);
+      if (state.scene || state.current?.class.name !== className || state.sending || state.pending.size) return;
+      state.current = detail;
+      renderInspector();
+      if (!$("command-row").hidden) $("command").value = command();
+    } catch { /* the next frame or reload says more */ }
+  }, Math.max(0, Math.min(150, valuesDue - now)));
 }
 
 // ---------------------------------------------------------------------------------------------
