@@ -21,6 +21,7 @@ Button (with its resources), Extended (Tests/Fixtures/extensions_plugin.c), All 
 6. A failing class shows its own last good frame, dimmed, also in a page opened after the failure.
 7. Scenes: the command names the plugins and the scale; the class size tools are hidden; a refused
    value shows the host's message; the Image chooser lists the instance's plugin's resources.
+8. The page's address names what is shown: a reload shows it again; Back and Forward step through it.
 Exits non-zero with a message on the first failure.
 """
 import os
@@ -359,6 +360,19 @@ def main(port, components, good, crash):
         select("Gauge")
         assert page.get_by_label("Width", exact=True).is_visible()
         assert page.get_by_role("button", name="Resize (arrow keys)").is_visible()
+
+        # 8. The address names what is shown (a reload showed "Pick a class" again): a reload shows
+        #    it again, Back and Forward go through what was shown.
+        assert page.evaluate("location.hash") == "#class=Gauge", page.evaluate("location.hash")
+        page.reload()
+        inspector.get_by_role("heading", name="Gauge", exact=True).wait_for()
+        page.get_by_role("img", name="Gauge").wait_for()
+        page.go_back()
+        page.get_by_role("img", name="Scene board.json").wait_for()
+        assert page.evaluate("location.hash") == "#scene=0"
+        page.go_forward()
+        page.get_by_role("img", name="Gauge").wait_for()
+        inspector.get_by_role("heading", name="Gauge", exact=True).wait_for()
         assert not ERRORS, ERRORS
         browser.close()
 

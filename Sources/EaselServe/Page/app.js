@@ -132,7 +132,28 @@ function renderLibrary() {
 // ---------------------------------------------------------------------------------------------
 // Selection and the inspector
 
+// What the canvas shows is in the page's address (#class=NAME, #scene=N): a reload shows it again,
+// Back goes to what was shown before, and the address can be shared with another tab.
+function remember(key, value) {
+  const hash = `#${key}=${encodeURIComponent(value)}`;
+  if (location.hash !== hash) history.pushState(null, "", hash);
+}
+
+/** Shows what the address names (on load, and on Back and Forward); nothing when it names nothing
+ *  that is loaded. */
+async function showAddressed() {
+  const m = /^#(class|scene)=(.+)$/.exec(location.hash);
+  if (!m) return;
+  const value = decodeURIComponent(m[2]);
+  if (m[1] === "class" && state.classes.some((c) => c.name === value)) {
+    if (state.scene || state.current?.class.name !== value) await selectClass(value);
+  } else if (m[1] === "scene" && /^[0-9]+$/.test(value)) {
+    if (state.scene?.index !== Number(value)) await reloadScene(Number(value), null).catch(() => {});
+  }
+}
+
 async function selectClass(name) {
+  remember("class", name);
   state.scene = null;
   $("save-scene").hidden = true;
   showClassSizeTools(true);
@@ -991,7 +1012,7 @@ async function loadScenes() {
     b.className = "entry scene";
     b.textContent = basename(s.file) + (s.dirty ? " (unsaved)" : "");
     b.setAttribute("aria-label", basename(s.file));
-    b.addEventListener("click", () => reloadScene(i, null));
+    b.addEventListener("click", () => { remember("scene", i); reloadScene(i, null); });
     li.append(b);
     ul.append(li);
   });
@@ -1295,8 +1316,9 @@ function setup() {
   }).observe($("canvas-area"));
   setupResize();
   connectEvents();
-  loadLibrary().catch((e) => setStatus(`Cannot reach ${serverName()}: ${e.message}`));
-  loadScenes().catch(() => {});
+  Promise.all([loadLibrary(), loadScenes()]).then(showAddressed)
+    .catch((e) => setStatus(`Cannot reach ${serverName()}: ${e.message}`));
+  window.addEventListener("popstate", () => { showAddressed().catch(() => {}); });
 }
 
 document.addEventListener("DOMContentLoaded", setup);
