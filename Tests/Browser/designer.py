@@ -10,7 +10,8 @@ Usage: designer.py PORT COMPONENTS_DIR BUTTON_SO FAULTY_GOOD_SO FAULTY_CRASH_DRA
 3. Picks "Faulty"; a build that crashes in draw lands: the overlay names the phase and the signal
    over the dimmed last frame; the good build lands: the page recovers by itself.
 4. Opens the scene, selects its button, edits its Corner Radius, drags it 10 points right and
-   saves: the file holds both edits, and its other instance and keys are kept.
+   saves: the file holds both edits, and its other instance and keys are kept; the library's entry
+   says "(unsaved)" between the edit and the save.
 Exits non-zero with a message on the first failure.
 """
 import os
@@ -248,6 +249,8 @@ def main(port, components, button, good, crash, scene):
         wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
         save = page.get_by_role("button", name="Save scene")
         assert save.is_enabled(), "an edit enables Save"
+        entry = page.get_by_role("button", name="board.json", exact=True)
+        assert entry.inner_text() == "board.json (unsaved)", f"the library's scene entry: {entry.inner_text()!r}"
         box = instance.bounding_box()
         v = int(page.evaluate("document.getElementById('canvas').dataset.version"))
         page.mouse.move(box["x"] + 10, box["y"] + 10)
@@ -260,6 +263,7 @@ def main(port, components, button, good, crash, scene):
             assert '"cornerRadius"' not in f.read(), "saved before Save"
         save.click()
         wait_until(page, "document.querySelector('#save-scene').disabled")
+        eventually("the entry saved", lambda: entry.inner_text() == "board.json", last=entry.inner_text)
         import json
         with open(scene) as f:
             saved = json.load(f)

@@ -637,8 +637,7 @@ async function flushValues() {
       await postScene();
       for (const edit of batch.values()) if (isLatestEdit(edit)) clearRefusal(edit.row, edit.message);
       state.lastEdits = [...batch.values()];
-      state.scene.dirty = true;
-      $("save-scene").disabled = false;
+      markSceneEdited();
       refreshMarkers(batch);
     } else {
       state.current = await postJSON("/api/values", { class: state.current.class.name, values });
@@ -1019,6 +1018,15 @@ async function loadScenes() {
   $("scene-section").hidden = list.scenes.length === 0;
 }
 
+/** After an edit the server took: Save is enabled, and the scene's library entry says "unsaved"
+ *  (it said so only after a page reload). */
+function markSceneEdited() {
+  state.scene.dirty = true;
+  $("save-scene").disabled = false;
+  const entry = $("scene-list").querySelectorAll("button")[state.scene.index];
+  if (entry) entry.textContent = basename(state.scene.file) + " (unsaved)";
+}
+
 async function reloadScene(index, selected, keepEdits) {
   const detail = await getJSON(`/api/scenes/${index}`);
   state.current = null;
@@ -1170,8 +1178,7 @@ async function commitFrame(index) {
     if (row) showRefusal(row, row.querySelector(".error"), e.message);
     return;
   }
-  state.scene.dirty = true;
-  $("save-scene").disabled = false;
+  markSceneEdited();
   renderInspector();
   await renderCanvas();
 }
