@@ -719,6 +719,14 @@ final class ServeBrowserTests: XCTestCase {
         XCTAssertTrue(process.isRunning)
     }
 
+    /// `host serve` stopped and started again on its port (Tests/Browser/designer_restart.py, which
+    /// runs both): the page reconnected and went on showing the first server's values and frame; it
+    /// shows what the new server holds.
+    func testAPageOutlivingItsServerShowsWhatTheNewServerHolds() throws {
+        let root = try exampleComponents(["Gauge"])
+        try BrowserTest.run("designer_restart.py", [TestPaths.host, root])
+    }
+
     /// The library, hot-reload notices and the build log in the browser (Tests/Browser/designer_live.py):
     /// search, the failed-files list (also of a file that fails after the page opened), thumbnails as
     /// real pixels, a schema diff and dropped then restored values through `--build CMD --sources DIR`,

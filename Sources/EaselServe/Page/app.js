@@ -908,7 +908,23 @@ function notice(text, kind) {
 
 function connectEvents() {
   const events = new EventSource("/api/events");
-  events.addEventListener("hello", () => setStatus("Live: rebuilt components appear here at once."));
+  let greeted = false;
+  events.addEventListener("hello", async () => {
+    setStatus("Live: rebuilt components appear here at once.");
+    if (!greeted) { greeted = true; return; }
+    // Connected again: maybe to a server started anew, which holds other values, builds and
+    // scenes (the page went on showing the old ones, and its next edit drew something else).
+    try {
+      await Promise.all([loadLibrary(), loadScenes()]);
+      if (state.scene) await reloadScene(state.scene.index, state.scene.selected);
+      else if (state.current && state.classes.some((c) => c.name === state.current.class.name)) {
+        state.current = await getJSON(`/api/classes/${encodeURIComponent(state.current.class.name)}`);
+        renderInspector();
+        await renderCanvas();
+        if (!state.current.state?.failing) hideOverlay();
+      }
+    } catch (e) { setStatus(`Cannot reach ${serverName()}: ${e.message}`); }
+  });
   events.onerror = () => setStatus(`Disconnected from ${serverName()}; retrying…`);
   events.addEventListener("reload", async (e) => {
     const data = JSON.parse(e.data);
