@@ -6,7 +6,8 @@ The server runs `host serve components --scene board.json` on Rounded Corner But
 Button (with its resources), Extended (Tests/Fixtures/extensions_plugin.c), All Types
 (Tests/Fixtures/all_types.c) and Faulty; board.json holds a Gauge "meter" and a FancyButton "fancy".
 1. A class resized, another picked, the first picked again: back at its natural size, and "Copy as
-   command" reproduces it; ten quick arrow presses on the resize handle add ten points. A size the
+   command" reproduces it; a width typed alone keeps the natural height; ten quick arrow presses on
+   the resize handle add ten points. A size the
    server refuses is said under the W×H fields, the frame kept (no failure overlay).
 2. Zoom 1×/2×/3× render at that scale (pixel for pixel POST /api/render); Fit follows the canvas
    area when the layout around it changes, and "Copy as command" names the scale of the frame shown.
@@ -74,6 +75,18 @@ def main(port, components, good, crash):
         assert page.get_by_label("Width", exact=True).input_value() == "", "the W×H fields say auto"
         assert natural() == [320, 88], f"back at 160×44 at 2×: {natural()}"
         same_as_api("RoundedCornerButton", {}, 2, "back at the natural size")
+        # A width typed alone (it did nothing while the height said auto): the natural height kept.
+        v = version()
+        page.get_by_label("Width", exact=True).fill("200")
+        page.get_by_label("Width", exact=True).press("Enter")
+        wait_until(page, f"{FRAME} > {v}")
+        assert natural() == [400, 88], f"200 wide, 44 high at 2×: {natural()}"
+        assert copied_command() == "host render RoundedCornerButton --plugins components --size 200x44 --scale 2 -o RoundedCornerButton.png"
+        v = version()
+        page.get_by_label("Width", exact=True).fill("")
+        page.get_by_label("Width", exact=True).press("Enter")
+        wait_until(page, f"{FRAME} > {v}")
+        assert natural() == [320, 88], f"emptied: the natural size again: {natural()}"
         line = copied_command()
         assert line == "host render RoundedCornerButton --plugins components --scale 2 -o RoundedCornerButton.png", line
 

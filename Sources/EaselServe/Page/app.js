@@ -20,6 +20,7 @@ const state = {
   lastSize: null,       // the size (points) of the last frame shown
   lastScale: 1,         // the pixels per point of the last frame shown ("Copy as command" names it)
   shownSize: null,      // the W×H asked for the class's frame shown (null: its natural size)
+  naturalSize: null,    // the size of the class's last frame drawn at its natural size
   lastEdits: [],        // the editors of the last values sent ({row, message, serial})
   drawRefused: [],      // the editors whose value the last frame could not be drawn with
   variantOf: new Map(), // class → the variant last picked (null: Default), until a property is edited
@@ -162,6 +163,7 @@ async function selectClass(name) {
   $("width").value = "";
   $("height").value = "";
   state.shownSize = null;
+  state.naturalSize = null;
   showSizeRefusal(null);
   renderLibrary();
   renderInspector();
@@ -700,11 +702,14 @@ function renderScale(zoom) {
   return Math.min(16, Math.max(0.1, Math.round(zoom * (window.devicePixelRatio || 1) * 100) / 100));
 }
 
-/** The W×H typed, or null (the natural size) while either field is empty. A size the server
- *  refuses (0, negative, too large) is sent all the same: its message goes under the fields. */
+/** The W×H typed, or null (the natural size) when both fields are empty; a field left empty takes
+ *  the natural size's (a width typed alone did nothing). A size the server refuses (0, negative,
+ *  too large) is sent all the same: its message goes under the fields. */
 function requestedSize() {
   const w = $("width").value, h = $("height").value;
-  return w !== "" && h !== "" ? `${Number(w)}x${Number(h)}` : null;
+  if (w === "" && h === "") return null;
+  const natural = state.naturalSize || state.current?.class.defaultSize || { width: 100, height: 100 };
+  return `${w === "" ? natural.width : Number(w)}x${h === "" ? natural.height : Number(h)}`;
 }
 
 /** The server's message about the size typed, under the W×H fields (null clears it). */
@@ -791,6 +796,7 @@ async function drawClass() {
   state.shownSize = size;
   await showFrame(await r.blob(), scale, zoom, `${state.current.class.displayName}${size ? " at " + size.replace("x", "×") : ""}`,
                   state.current.class.name);
+  if (!size) state.naturalSize = state.lastSize;
   if (!state.current.state?.failing) hideOverlay();
 }
 
@@ -1308,7 +1314,7 @@ function setupResize() {
     // From the size asked for last (the fields), not the last frame shown: presses faster than
     // frames add up, and the renders in between are coalesced (renderCanvas draws the latest).
     const asked = requestedSize();
-    const s = asked ? { width: Number($("width").value), height: Number($("height").value) }
+    const s = asked ? { width: Number(asked.split("x")[0]), height: Number(asked.split("x")[1]) }
                     : state.lastSize || { width: 100, height: 100 };
     apply(s.width + d[0], s.height + d[1]);
   });
