@@ -82,14 +82,6 @@ public struct Scene: Equatable {
             guard frame.width >= 0, frame.height >= 0 else {
                 throw doc.error("\(path).frame", "width and height must not be negative")
             }
-            // As large as the largest canvas the renderer makes (what `host render CLASS --size`
-            // accepts): an instance resized past it in the designer was kept, and laid out at a size
-            // no render of it alone could have.
-            let side = Double(RenderLimits.maximumSide)
-            guard frame.width <= side, frame.height <= side else {
-                let what = frame.width > side ? "width \(PropertyInfo.formatNumber(frame.width))" : "height \(PropertyInfo.formatNumber(frame.height))"
-                throw doc.error("\(path).frame", "\(what) of \(className)\(name.map { " '\($0)'" } ?? "") is out of range (expected at most \(RenderLimits.maximumSide) points per side, the largest canvas the renderer makes)")
-            }
             var attributes: [(String, String)] = []
             if let a = o["attributes"] {
                 for (key, value) in try doc.object(a, "\(path).attributes") {

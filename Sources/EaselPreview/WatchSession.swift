@@ -725,6 +725,12 @@ public final class WatchSession {
             guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
             let old = scenes[index]
             for (i, instance) in scene.instances.enumerated() {
+                // A frame the edit made (moved, resized, typed) is at most as large as the largest
+                // canvas the renderer makes (what `host render CLASS --size` accepts); a file's own
+                // frames, however absurd, are rendered as `host render` renders them.
+                if !(i < old.instances.count && old.instances[i].frame == instance.frame) {
+                    try Self.checkEditedFrame(instance, file: old.file)
+                }
                 guard let info = classInfo(named: instance.className) else { continue }
                 let before = i < old.instances.count && old.instances[i].className == instance.className
                     ? Dictionary(old.instances[i].attributes.map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b }) : [:]
@@ -736,6 +742,18 @@ public final class WatchSession {
             scenes[index] = s
             editedScenes.insert(index)
         }
+    }
+
+    /// Refuses a frame a designer's edit made larger than any canvas: an instance resized past it
+    /// was kept, and laid out at a size no render of it alone could have.
+    static func checkEditedFrame(_ instance: Scene.Instance, file: String) throws {
+        let side = Double(RenderLimits.maximumSide)
+        let frame = instance.frame
+        guard frame.width > side || frame.height > side else { return }
+        let what = frame.width > side ? "width \(PropertyInfo.formatNumber(frame.width))" : "height \(PropertyInfo.formatNumber(frame.height))"
+        let name = instance.name.map { " ('\($0)')" } ?? ""
+        throw HostError(.badData, "\(instance.path).frame\(name): \(what) is out of range (expected at most \(RenderLimits.maximumSide) points per side, the largest canvas the renderer makes)",
+                        file: file, className: instance.className)
     }
 
     /// Renders scene `index` as it is now (unsaved edits included).

@@ -212,7 +212,7 @@ def main(port, components, scene, good, crash_create, crash_set, loop_draw, exit
         eventually("the refused frame's message", lambda: refusal.count() == 1 and refusal.inner_text() != "",
                    last=lambda: refusal.all_inner_texts())
         message = refusal.inner_text()
-        for part in ["wide.json", "instances[0].frame", "width 16400 of RoundedCornerButton 'bar' is out of range",
+        for part in ["wide.json: class RoundedCornerButton: instances[0].frame ('bar'): width 16400 is out of range",
                      "at most 16384 points per side"]:
             assert part in message, f"{part!r} not in {message!r}"
         assert refusal.get_attribute("role") == "alert"
@@ -239,7 +239,7 @@ def main(port, components, scene, good, crash_create, crash_set, loop_draw, exit
         height = page.get_by_label("Frame height", exact=True)
         height.fill("20000")
         height.press("Enter")
-        eventually("the refused height's message", lambda: "height 20000 of RoundedCornerButton 'bar' is out of range" in refusal.inner_text(),
+        eventually("the refused height's message", lambda: "instances[0].frame ('bar'): height 20000 is out of range" in refusal.inner_text(),
                    last=lambda: refusal.inner_text())
         assert page.evaluate(DOCUMENT1)["instances"][0]["frame"] == "10,20,200,40"
         assert page.get_by_label("Frame height", exact=True).input_value() == "40"

@@ -52,9 +52,6 @@ final class SceneTests: XCTestCase {
             ("{\"size\": \"0x10\", \"instances\": []}", 65, "scene.json: size: must be positive"),
             ("{\"size\": \"10x10\", \"instances\": [{\"class\": \"Gauge\", \"frame\": \"1,2,3\"}]}", 65,
              "scene.json: instances[0].frame: '1,2,3' is not a rectangle (expected x,y,w,h"),
-            // Larger than any canvas the renderer makes: refused, as the designer's resize is.
-            ("{\"size\": \"10x10\", \"instances\": [{\"class\": \"Gauge\", \"name\": \"cpu\", \"frame\": \"-16000,0,16400,5\"}]}", 65,
-             "scene.json: instances[0].frame: width 16400 of Gauge 'cpu' is out of range (expected at most 16384 points per side"),
             ("{\"size\": \"10x10\", \"instances\": [{\"class\": \"Gauge\", \"frame\": \"0,0,5,5\", \"attributes\": {\"value\": [1]}}]}", 65,
              "scene.json: instances[0].attributes.value: expected an array of 2 or 4 numbers"),
             ("{\"size\": \"10x10\", \"instances\": [{\"class\": \"Gauge\", \"frame\": \"0,0,5,5\", \"attributes\": {\"value\": 101}}]}", 65,
