@@ -30,7 +30,7 @@ import re
 import sys
 from playwright.sync_api import sync_playwright
 
-from designer import COMPARE, FRAME, RENDER, SNAPSHOT, eventually, launch, open_page, replace, run, wait_until
+from designer import COMPARE, FRAME, RENDER, SNAPSHOT, compare_canvas, eventually, launch, open_page, replace, run, wait_until
 
 ERRORS = []
 
@@ -118,7 +118,7 @@ def main(port, components, good, crash):
             assert page.get_by_label("Height", exact=True).get_attribute("aria-invalid") == "true", f"width {typed}"
             assert page.locator("#overlay").is_hidden(), f"width {typed}: {page.locator('#overlay').inner_text()}"
             assert "stale" not in (page.locator("#frame").get_attribute("class") or ""), f"width {typed}: dimmed"
-            assert page.evaluate(COMPARE, [canvas.get_attribute("src"), shown]) == "same", f"width {typed}: the frame changed"
+            assert compare_canvas(page, shown) == "same", f"width {typed}: the frame changed"
             assert copied_command() == ("host render RoundedCornerButton --plugins components --size 170x44 --scale 2 "
                                         "-o RoundedCornerButton.png"), f"width {typed}"
         v = version()
@@ -258,7 +258,7 @@ def main(port, components, good, crash):
         text = page.locator(".property[data-property=image] .error").inner_text()
         assert "class FancyButton: image 'nope.png': not found" in text, text
         assert image.get_attribute("aria-invalid") == "true"
-        assert page.evaluate(COMPARE, [canvas.get_attribute("src"), shown]) == "same", "the last good frame stays"
+        assert compare_canvas(page, shown) == "same", "the last good frame stays"
         v = version()
         page.get_by_role("button", name="Reset Image to default").click()
         wait_until(page, f"{FRAME} > {v}")

@@ -567,6 +567,56 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.contains(".tmp") }, [], "no temporary file left")
     }
 
+    /// A frame an edit makes larger than any canvas (16384 points a side) is refused with a message
+    /// naming the file, class, instance and field; a frame the file itself holds, however absurd,
+    /// is not (host render renders it, HardeningTests), so other edits of that scene go through.
+    func testAnEditedFrameLargerThanAnyCanvasIsRefused() throws {
+        let root = try exampleComponents(["Gauge"])
+        try """
+        {"size": "300x120", "instances": [
+          {"class": "Gauge", "name": "cpu", "frame": "10,10,100,100"},
+          {"class": "Gauge", "frame": "0,0,1e308,1e308"}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let (server, port) = try serve(root, ["--scene", "board.json"])
+        defer { server.stop() }
+        var document = try XCTUnwrap(try HTTPClient.request(port, "GET", "/api/scenes/0").json["document"] as? [String: Any])
+        var instances = try XCTUnwrap(document["instances"] as? [[String: Any]])
+        for (frame, what) in [("10,10,16400,100", "width 16400"), ("10,10,100,20000", "height 20000")] {
+            instances[0]["frame"] = frame
+            document["instances"] = instances
+            let refused = try HTTPClient.json(port, "/api/scenes/0", ["document": document])
+            XCTAssertEqual(refused.status, 422, refused.text)
+            XCTAssertEqual(refused.errorMessage, "board.json: class Gauge: instances[0].frame ('cpu'): \(what) is out of range (expected at most 16384 points per side, the largest canvas the renderer makes)")
+            XCTAssertEqual((refused.json["error"] as? [String: Any])?["className"] as? String, "Gauge")
+        }
+        let held = (try HTTPClient.request(port, "GET", "/api/scenes/0").json["document"] as? [String: Any])?["instances"] as? [[String: Any]]
+        XCTAssertEqual(held?.first?["frame"] as? String, "10,10,100,100", "the refused frames did not reach the scene")
+        // At the limit, and with the file's own absurd frame unchanged beside it: taken.
+        instances[0]["frame"] = "10,10,16384,100"
+        document["instances"] = instances
+        XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0", ["document": document]).status, 200)
+    }
+
+    /// An animation whose last step is drawn by the designer's own render (the page asks for frames
+    /// as they are announced) rather than by a frame of the session's: the value it ends at was not
+    /// held (progress stayed at the step before, 74.99…, and the page showed it). A render that
+    /// changes values holds them, as a frame does.
+    func testTheValueAnAnimationEndsAtIsHeldWhateverDrawsItsLastStep() throws {
+        let root = try exampleComponents(["CircularProgressBar"])
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        let action = try HTTPClient.json(port, "/api/actions", ["class": "CircularProgressBar", "action": "animateTo", "argument": 75])
+        XCTAssertEqual(action.status, 200, action.text)
+        // As the page does, faster: previews asked for while the animation plays, and after its end.
+        let end = Date().addingTimeInterval(1.5)
+        while Date() < end {
+            XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/preview?class=CircularProgressBar").status, 200)
+        }
+        let detail = try HTTPClient.request(port, "GET", "/api/classes/CircularProgressBar")
+        let progress = ((detail.json["class"] as? [String: Any])?["properties"] as? [[String: Any]])?.first { $0["name"] as? String == "progress" }
+        XCTAssertEqual(progress?["valueText"] as? String, "75", detail.text)
+    }
+
     func testThePageComesFromTheInstallLocationOrEaselPageDir() throws {
         let root = try exampleComponents(["Gauge"])
         // An installed layout: PREFIX/bin/host and PREFIX/share/easel/page (Scripts/install).

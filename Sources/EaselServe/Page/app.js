@@ -287,6 +287,8 @@ function drawInspector() {
         try {
           state.current = await postJSON("/api/actions", { class: cls.name, action: a.name, argument: field ? field.value : null });
           renderInspector();
+          // (An animation's frames may all have come before this answer, which holds the first.)
+          refreshValuesSoon(cls.name);
           await renderCanvas();
         } catch (e) {
           message.textContent = String(e.message || e);
@@ -998,7 +1000,7 @@ function connectEvents() {
 /** The editors follow what an animation changes, without a request per frame: the class's values
  *  are read again 150 ms after its last frame, and at least every 500 ms while frames come. (They
  *  showed the value of the animation's first frame, and Copy as command gave it.) */
-let valuesTimer = null, valuesDue = 0;
+let valuesTimer = null, valuesDue = 0, valuesRead = 0;
 function refreshValuesSoon(className) {
   const now = performance.now();
   if (!valuesTimer) valuesDue = now + 500;
@@ -1009,9 +1011,15 @@ function refreshValuesSoon(className) {
     if ($("properties").querySelector(":active")) { refreshValuesSoon(className); return; }
     // An edit in flight answers with the values itself; a class left meanwhile is not redrawn.
     if (state.scene || state.current?.class.name !== className || state.sending || state.pending.size) return;
+    // Reads answered out of order (a loaded machine) must not put an older value back.
+    const read = ++valuesRead;
     try {
       const detail = await getJSON(`/api/classes/${encodeURIComponent(className)}`);
+      if (read !== valuesRead) return;
       if (state.scene || state.current?.class.name !== className || state.sending || state.pending.size) return;
+      // Drawn again only when a value moved (which also keeps what the editors and actions say).
+      const before = new Map(state.current.class.properties.map((p) => [p.name, p.valueText]));
+      if (detail.class.properties.every((p) => before.has(p.name) && before.get(p.name) === p.valueText)) return;
       state.current = detail;
       renderInspector();
       if (!$("command-row").hidden) $("command").value = command();
