@@ -864,7 +864,7 @@ function showFailure(event) {
   if (refused) showDrawRefusal(f.message || f.reason);
   $("overlay-title").textContent = event.rejected ? `Build of ${basename(event.file)} rejected`
     : refused ? `${event.displayName || "The scene"} cannot be drawn with these values`
-    : `${event.className || "The build"} failed`;
+    : `${event.className || f.className || "The build"} failed`; // (a scene's: the class its render names)
   const facts = $("overlay-facts");
   facts.replaceChildren();
   const add = (k, v) => {
@@ -1077,6 +1077,16 @@ async function drawScene() {
   const r = await fetch(`/api/scenes/${state.scene.index}/preview?scale=${scale}`, { cache: "no-store" });
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
+    // Never the frame of what was shown before (a class's) as if it were this scene's.
+    if ($("canvas").alt !== `Scene ${basename(state.scene.file)}`) {
+      $("frame").hidden = true;
+      $("canvas").removeAttribute("src");
+      $("canvas").alt = "";
+      $("canvas").dataset.className = "";
+      $("instance-boxes").replaceChildren();
+      $("empty").textContent = `No frame of ${basename(state.scene.file)} yet: it has not rendered once.`;
+      $("empty").hidden = false;
+    }
     showFailure({ className: null, failure: body.error || { message: r.statusText }, status: r.status });
     return;
   }
