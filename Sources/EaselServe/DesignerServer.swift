@@ -314,8 +314,16 @@ public final class DesignerServer: @unchecked Sendable {
             changes.append((name, value is NSNull ? nil : try AttributeText.text(value, path: "values.\(name)", file: "request body")))
         }
         try session.setValues(changes, for: className)
+        publishValuesChanged(className)
         guard let detail = ServeJSON.classDetail(session, className) else { throw unknownClass(className) }
         return json(200, detail)
+    }
+
+    /// Tells every page that the values held for a class changed (an edit or an action, from any
+    /// page or script): the `values` event. Values live in the server, so that every tab shows the
+    /// same; the other tabs went on showing the old values and frame until they were reloaded.
+    private func publishValuesChanged(_ className: String) {
+        hub.publish("values", data: JSON.object([ServeJSON.schema, ("className", .string(className)), ("text", .array([]))]).compactText)
     }
 
     /// `POST /api/actions` `{"class": NAME, "action": NAME, "argument": VALUE | null}`: calls the action
@@ -332,6 +340,7 @@ public final class DesignerServer: @unchecked Sendable {
             let argument = try info.requireAction(action).parse(text, file: "request body", className: className)
             try session.invoke(action, argument: argument, on: className)
         }
+        publishValuesChanged(className)
         guard let detail = ServeJSON.classDetail(session, className) else { throw unknownClass(className) }
         return json(200, detail)
     }

@@ -17,6 +17,7 @@ const state = {
   renderAgain: false,
   pending: new Map(),   // property → text not yet sent
   sending: false,
+  editsSent: 0,         // counts the values sent (a read begun before one is not shown after it)
   lastSize: null,       // the size (points) of the last frame shown
   lastScale: 1,         // the pixels per point of the last frame shown ("Copy as command" names it)
   shownSize: null,      // the W×H asked for the class's frame shown (null: its natural size)
@@ -284,6 +285,7 @@ function drawInspector() {
       button.setAttribute("aria-describedby", message.id);
       if (field) field.setAttribute("aria-describedby", message.id);
       button.addEventListener("click", async () => {
+        state.editsSent += 1;
         try {
           state.current = await postJSON("/api/actions", { class: cls.name, action: a.name, argument: field ? field.value : null });
           renderInspector();
@@ -344,6 +346,7 @@ async function applyVariant(cls, variant) {
     if (!p.readOnly && p.valueText !== undefined && p.valueText !== p.defaultText) values[p.name] = null;
   }
   for (const a of variant ? variant.attributes : []) values[a.name] = a.value;
+  state.editsSent += 1;
   try {
     state.current = await postJSON("/api/values", { class: cls.name, values });
     state.variantOf.set(cls.name, variant ? variant.name : null);
@@ -628,6 +631,7 @@ function queueValue(p, value, row, message) {
 async function flushValues() {
   if (state.sending || state.pending.size === 0) return;
   state.sending = true;
+  state.editsSent += 1;
   const batch = new Map(state.pending);
   state.pending.clear();
   const values = {};
@@ -964,6 +968,12 @@ function connectEvents() {
       refreshValuesSoon(d.className);
     }
   });
+  // The values held for a class changed (an edit or an action, maybe in another tab): read again;
+  // the editors and the canvas follow when they differ from what this page shows.
+  events.addEventListener("values", (e) => {
+    const d = JSON.parse(e.data);
+    if (!state.scene && d.className === state.current?.class.name) refreshValuesSoon(d.className, true);
+  });
   events.addEventListener("schema", (e) => {
     const d = JSON.parse(e.data);
     notice(`${d.className}: ${d.changes.join(", ")}`, "schema");
@@ -1001,27 +1011,28 @@ function connectEvents() {
  *  are read again 150 ms after its last frame, and at least every 500 ms while frames come. (They
  *  showed the value of the animation's first frame, and Copy as command gave it.) */
 let valuesTimer = null, valuesDue = 0, valuesRead = 0;
-function refreshValuesSoon(className) {
+function refreshValuesSoon(className, redraw) {
   const now = performance.now();
   if (!valuesTimer) valuesDue = now + 500;
   clearTimeout(valuesTimer);
   valuesTimer = setTimeout(async () => {
     valuesTimer = null;
     // Not under a slider being dragged (its editor would be drawn anew mid-drag): a little later.
-    if ($("properties").querySelector(":active")) { refreshValuesSoon(className); return; }
+    if ($("properties").querySelector(":active")) { refreshValuesSoon(className, redraw); return; }
     // An edit in flight answers with the values itself; a class left meanwhile is not redrawn.
     if (state.scene || state.current?.class.name !== className || state.sending || state.pending.size) return;
     // Reads answered out of order (a loaded machine) must not put an older value back.
-    const read = ++valuesRead;
+    const read = ++valuesRead, sent = state.editsSent;
     try {
       const detail = await getJSON(`/api/classes/${encodeURIComponent(className)}`);
-      if (read !== valuesRead) return;
+      if (read !== valuesRead || sent !== state.editsSent) return; // (this page's own edit answered meanwhile)
       if (state.scene || state.current?.class.name !== className || state.sending || state.pending.size) return;
       // Drawn again only when a value moved (which also keeps what the editors and actions say).
       const before = new Map(state.current.class.properties.map((p) => [p.name, p.valueText]));
       if (detail.class.properties.every((p) => before.has(p.name) && before.get(p.name) === p.valueText)) return;
       state.current = detail;
       renderInspector();
+      if (redraw) await renderCanvas(); // (an animation's frames come on their own)
       if (!$("command-row").hidden) $("command").value = command();
     } catch { /* the next frame or reload says more */ }
   }, Math.max(0, Math.min(150, valuesDue - now)));
