@@ -362,6 +362,7 @@ public final class DesignerServer: @unchecked Sendable {
             resources.append((name, members.first { $0.0 == "resources" }?.1 ?? .array([])))
         }
         return .object([ServeJSON.schema, ("file", .string(scene.file)), ("dirty", .bool(scenes[index].edited)),
+                        ("revision", .integer(Int64(session.sceneRevision(at: index)))),
                         ("document", scene.document), ("classes", .array(classes)), ("resources", .object(resources))])
     }
 
@@ -373,8 +374,17 @@ public final class DesignerServer: @unchecked Sendable {
         let scenes = session.openScenes
         guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
         let scene = try Scene.parse(try JSONSerialization.data(withJSONObject: document), file: scenes[index].scene.file)
-        try session.replaceScene(at: index, with: scene)
-        return json(200, .object([ServeJSON.schema, ("dirty", .bool(true))]))
+        let revision = try body["revision"].map { value -> Int in
+            guard let n = value as? NSNumber, let i = Int(exactly: n.doubleValue), i >= 0 else {
+                throw HostError(.badData, "request body: revision: expected the scene's revision (a whole number from GET /api/scenes/\(index))")
+            }
+            return i
+        }
+        let now = try session.replaceScene(at: index, with: scene, basedOn: revision)
+        // Every page showing the scene reads it again (another tab's next edit undid this one).
+        hub.publish("scene", data: JSON.object([ServeJSON.schema, ("index", .integer(Int64(index))), ("revision", .integer(Int64(now))),
+                                                ("text", .array([]))]).compactText)
+        return json(200, .object([ServeJSON.schema, ("dirty", .bool(true)), ("revision", .integer(Int64(now)))]))
     }
 
     // MARK: - Helpers

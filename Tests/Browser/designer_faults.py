@@ -21,6 +21,9 @@ a RoundedCornerButton "ok" at 130,20,120,44.
    refuses the frame; its message shows under the inspector's Frame editor, the instance's box and
    the canvas go back to the frame the server holds, and no page error. Typed in the Frame fields:
    an accepted frame is drawn; a refused height keeps the frame and says why.
+4. Two more tabs on board.json: one follows the first's edit; one that hears no events has its next
+   edit refused (made on the old document, it would have undone the first's), says so, and shows
+   the scene as it is.
 Exits non-zero with a message on the first failure.
 """
 import os
@@ -243,6 +246,40 @@ def main(port, components, scene, good, crash_create, crash_set, loop_draw, exit
                    last=lambda: refusal.inner_text())
         assert page.evaluate(DOCUMENT1)["instances"][0]["frame"] == "10,20,200,40"
         assert page.get_by_label("Frame height", exact=True).input_value() == "40"
+        assert not ERRORS, ERRORS
+
+        # 4. Two more tabs on board.json. One hears the events and follows this tab's edit; the
+        #    other does not (its event stream cut): its next edit, made on the old document, is
+        #    refused (it would have put the first tab's instance back), said under its Frame
+        #    editor, and it then shows the scene as it is.
+        page.get_by_role("button", name="board.json", exact=True).click()
+        page.get_by_role("img", name="Scene board.json").wait_for()
+        deaf_errors = []
+        deaf = browser.new_page(viewport={"width": 1280, "height": 800})
+        deaf.on("pageerror", lambda e: deaf_errors.append(str(e)))
+        deaf.route("**/api/events", lambda route: route.abort())
+        deaf.goto(base + "#scene=0")
+        listening = open_page(browser, base + "#scene=0", ERRORS)
+        for tab in [deaf, listening]:
+            tab.get_by_role("img", name="Scene board.json").wait_for()
+            wait_until(tab, "document.querySelectorAll('.instance').length === 2")
+        before = [i["frame"] for i in page.evaluate(DOCUMENT)["instances"]]
+        assert before == ["25,10,110,106", "130,20,120,44"], before
+        page.get_by_role("button", name="meter (Gauge)").focus()
+        page.keyboard.press("ArrowRight")
+        eventually("the nudge held", lambda: nudged() == ["26,10,110,106", "130,20,120,44"], last=nudged)
+        left = lambda tab: tab.evaluate("[...document.querySelectorAll('.instance')][0].style.left")
+        eventually("the listening tab following", lambda: left(listening) == "52px", last=lambda: left(listening))
+        assert left(deaf) == "50px", "the deaf tab heard nothing"
+        deaf.get_by_role("button", name="ok (RoundedCornerButton)").focus()
+        deaf.keyboard.press("ArrowDown")
+        said = deaf.locator('.property[data-property="@frame"] .error')
+        eventually("the deaf tab's refusal", lambda: said.count() == 1 and "edited meanwhile elsewhere" in said.inner_text(),
+                   last=lambda: said.all_inner_texts())
+        assert "board.json" in said.inner_text(), said.inner_text()
+        assert nudged() == ["26,10,110,106", "130,20,120,44"], f"the refused edit reached the scene: {nudged()}"
+        eventually("the deaf tab showing the scene as it is", lambda: left(deaf) == "52px", last=lambda: left(deaf))
+        assert not deaf_errors, deaf_errors
         assert not ERRORS, ERRORS
         browser.close()
     with open(scene) as f:

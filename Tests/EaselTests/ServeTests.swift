@@ -597,6 +597,45 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0", ["document": document]).status, 200)
     }
 
+    /// Two pages (or a page and a script) editing one scene: each posts the whole document, so an
+    /// edit made on an older document put the other's edits back. An edit names the revision it was
+    /// made on; an older one is refused with a message naming the file, nothing changes, and every
+    /// accepted edit is announced (a `scene` event) so that the other pages read it again. An edit
+    /// without a revision (a script's) is taken as before.
+    func testAnEditMadeOnAnOlderRevisionOfASceneIsRefused() throws {
+        let root = try exampleComponents(["Gauge"])
+        try """
+        {"size": "300x120", "instances": [{"class": "Gauge", "name": "cpu", "frame": "10,10,100,100"}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let (server, port) = try serve(root, ["--scene", "board.json"])
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        let detail = try HTTPClient.request(port, "GET", "/api/scenes/0")
+        XCTAssertEqual(detail.json["revision"] as? Int, 0)
+        var document = try XCTUnwrap(detail.json["document"] as? [String: Any])
+        var instances = try XCTUnwrap(document["instances"] as? [[String: Any]])
+        instances[0]["frame"] = "20,10,100,100"
+        document["instances"] = instances
+        let first = try HTTPClient.json(port, "/api/scenes/0", ["document": document, "revision": 0])
+        XCTAssertEqual(first.status, 200, first.text)
+        XCTAssertEqual(first.json["revision"] as? Int, 1)
+        XCTAssertEqual(events.waitFor("scene") { $0["revision"] as? Int == 1 }?["index"] as? Int, 0, events.all.joined(separator: "\n"))
+        // Made on revision 0, like the first: refused, the first edit kept.
+        instances[0]["frame"] = "10,40,100,100"
+        document["instances"] = instances
+        let stale = try HTTPClient.json(port, "/api/scenes/0", ["document": document, "revision": 0])
+        XCTAssertEqual(stale.status, 422, stale.text)
+        XCTAssertEqual(stale.errorMessage, "board.json: the scene was edited meanwhile elsewhere (another tab or a script: revision 1, this edit was made on 0); it is shown as it is now, make the edit again")
+        let held = try HTTPClient.request(port, "GET", "/api/scenes/0")
+        XCTAssertEqual(((held.json["document"] as? [String: Any])?["instances"] as? [[String: Any]])?.first?["frame"] as? String, "20,10,100,100")
+        XCTAssertEqual(held.json["revision"] as? Int, 1)
+        XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0", ["document": document, "revision": "one"]).status, 422)
+        // Without a revision: taken.
+        let script = try HTTPClient.json(port, "/api/scenes/0", ["document": document])
+        XCTAssertEqual(script.json["revision"] as? Int, 2, script.text)
+    }
+
     /// An animation whose last step is drawn by the designer's own render (the page asks for frames
     /// as they are announced) rather than by a frame of the session's: the value it ends at was not
     /// held (progress stayed at the step before, 74.99…, and the page showed it). A render that

@@ -25,6 +25,7 @@ const state = {
   lastEdits: [],        // the editors of the last values sent ({row, message, serial})
   drawRefused: [],      // the editors whose value the last frame could not be drawn with
   variantOf: new Map(), // class → the variant last picked (null: Default), until a property is edited
+  dragging: false,      // an instance is being dragged
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -655,7 +656,9 @@ async function flushValues() {
     }
     await renderCanvas();
   } catch (e) {
-    if (state.scene) {
+    if (e.superseded) {
+      // Made on a document read again since (a refusal before it): not sent.
+    } else if (state.scene) {
       // The scene goes back to what the server holds (the refused value is not in it); the
       // inspector is drawn again from it, and the messages go under the new editors.
       await reloadScene(state.scene.index, state.scene.selected);
@@ -974,6 +977,14 @@ function connectEvents() {
     const d = JSON.parse(e.data);
     if (!state.scene && d.className === state.current?.class.name) refreshValuesSoon(d.className, true);
   });
+  // Another tab or a script edited the scene shown: read it again (when this page's own edits are
+  // all answered; an edit of its own made meanwhile is refused by the server, and said).
+  events.addEventListener("scene", (e) => {
+    const d = JSON.parse(e.data);
+    if (state.scene?.index === d.index && d.revision > state.scene.revision && scenePosts === 0 && !state.dragging) {
+      reloadScene(d.index, state.scene.selected).catch(() => {});
+    }
+  });
   events.addEventListener("schema", (e) => {
     const d = JSON.parse(e.data);
     notice(`${d.className}: ${d.changes.join(", ")}`, "schema");
@@ -1072,7 +1083,9 @@ async function reloadScene(index, selected, keepEdits) {
   const detail = await getJSON(`/api/scenes/${index}`);
   state.current = null;
   state.scene = { index, document: detail.document, file: detail.file, selected, dirty: detail.dirty, classes: new Map(),
-                  resources: detail.resources || {} };
+                  resources: detail.resources || {}, revision: detail.revision ?? 0 };
+  sceneBase = state.scene.revision;
+  sceneEpoch += 1; // posts queued on the document replaced here are not sent
   for (const c of detail.classes) state.scene.classes.set(c.name, c);
   showClassSizeTools(false);
   $("save-scene").hidden = false;
@@ -1122,11 +1135,26 @@ function sceneSize() {
 // The open scene's document goes to the server one post at a time, in the order of the edits:
 // posts in flight together (arrow keys pressed faster than answers came) reached it in any order,
 // and it could keep an older frame than the page showed, draw it and save it.
+// Each post names the revision its document was made on (the one before it in the queue leaves
+// the server at that revision): the server refuses an edit made on a document another tab or a
+// script changed meanwhile, which replacing the whole document would undo. After a refusal the
+// scene is read again, and the posts queued on the old document are not sent (superseded).
 let sceneQueue = Promise.resolve();
+let sceneBase = 0;          // the revision the next post's document is made on
+let sceneEpoch = 0;         // counts the documents read from the server
+let scenePosts = 0;         // posts queued or in flight
 function postScene() {
   const { index, document } = state.scene;
-  const body = { document: structuredClone(document) };
-  const sent = sceneQueue.then(() => postJSON(`/api/scenes/${index}`, body));
+  const body = { document: structuredClone(document), revision: sceneBase };
+  sceneBase += 1;
+  const epoch = sceneEpoch;
+  scenePosts += 1;
+  const sent = sceneQueue.then(async () => {
+    if (epoch !== sceneEpoch) throw Object.assign(new Error("superseded"), { superseded: true });
+    const answer = await postJSON(`/api/scenes/${index}`, body);
+    if (state.scene?.index === index && epoch === sceneEpoch) state.scene.revision = answer.revision;
+    return answer;
+  }).finally(() => { scenePosts -= 1; });
   sceneQueue = sent.catch(() => {});
   return sent;
 }
@@ -1223,7 +1251,7 @@ async function commitFrame(index) {
   try {
     await postScene();
   } catch (e) {
-    if (state.scene?.index !== sceneIndex) return;
+    if (e.superseded || state.scene?.index !== sceneIndex) return;
     await reloadScene(sceneIndex, index);
     const row = document.querySelector('#properties .property[data-property="@frame"]');
     if (row) showRefusal(row, row.querySelector(".error"), e.message);
@@ -1239,6 +1267,7 @@ function dragInstance(e, index, zoom, resizing) {
   const start = inst.frame.split(",").map(Number);
   const x0 = e.clientX, y0 = e.clientY;
   let moved = false;
+  state.dragging = true; // (the scene is not read again under the pointer)
   const move = (ev) => {
     const dx = Math.round((ev.clientX - x0) / zoom), dy = Math.round((ev.clientY - y0) / zoom);
     if (!moved && Math.abs(dx) + Math.abs(dy) < 2) return;
@@ -1251,6 +1280,7 @@ function dragInstance(e, index, zoom, resizing) {
   const up = async () => {
     window.removeEventListener("pointermove", move);
     window.removeEventListener("pointerup", up);
+    state.dragging = false;
     if (!moved) return;
     await commitFrame(index);
   };
