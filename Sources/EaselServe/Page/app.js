@@ -1395,6 +1395,13 @@ function setup() {
     try { await navigator.clipboard.writeText(text); notice("Copied: " + text, "ok"); } catch { notice("Select the command and copy it: " + text); }
   });
   $("save-scene").addEventListener("click", saveScene);
+  // Ctrl+S (⌘S) saves the scene shown, as in an editor (the browser's "Save page" is not meant).
+  document.addEventListener("keydown", (e) => {
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s" && state.scene) {
+      e.preventDefault();
+      if (!$("save-scene").disabled) saveScene();
+    }
+  });
   // Fit follows the canvas area, whatever changes its size (the window, the command row, notices,
   // the build log): a frame is rendered again when the fitting scale differs from the one shown.
   new ResizeObserver(() => {
