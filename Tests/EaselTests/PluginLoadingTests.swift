@@ -23,6 +23,28 @@ final class PluginLoadingTests: XCTestCase {
         XCTAssertEqual(registry.classes.map(\.name), ["BrokenFixture"])
     }
 
+    func testThePrivateCopyHoldsOnlyWhatTheLoaderReads() throws {
+        // Symbol tables and debug information (two thirds of a Swift plugin) are not copied: here a
+        // 2 MB tail after everything the program headers describe.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: try CFixture.broken("none")))
+        let original = bytes.count
+        bytes.append(Data(repeating: 0xA5, count: 2 << 20))
+        let path = try TestPaths.scratch() + "/libtailed.so"
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let registry = Registry(files: [path])
+        XCTAssertEqual(registry.failures, [])
+        XCTAssertEqual(registry.classes.map(\.name), ["BrokenFixture"])
+        var copies: [Int] = []
+        for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(entry)"),
+                  target.hasPrefix("/memfd:libtailed.so") else { continue }
+            var st = stat()
+            if stat("/proc/self/fd/\(entry)", &st) == 0 { copies.append(Int(st.st_size)) }
+        }
+        XCTAssertEqual(copies.count, 1, "one private copy of libtailed.so is open")
+        XCTAssertTrue(copies.allSatisfy { $0 > 0 && $0 <= original }, "copy sizes \(copies), file \(original) + 2 MB tail")
+    }
+
     func testAFileThatIsNotELF() throws {
         let path = try TestPaths.scratch() + "/libnotes.so"
         try "just some text, not a library".write(toFile: path, atomically: true, encoding: .utf8)
@@ -73,6 +95,20 @@ final class PluginLoadingTests: XCTestCase {
         let e = loadFailure(try CFixture.broken("abi_minor"))
         XCTAssertEqual(e?.phase, .abi)
         XCTAssertEqual(e?.message, "was built for ABI 1.2, newer than this host's 1.1 (expected minor version <= 1; update the host)")
+    }
+
+    /// A descriptor laid out by this header but labelled 1.0 by hand would be read through the 1.0
+    /// layout, whose id pointer is where 1.1 has struct_size and class_count: it is refused with
+    /// what it is and the fix (it crashed the worker, and an --in-process host).
+    func testA1_1DescriptorLabelled1_0IsRefusedNotMisread() throws {
+        let e = loadFailure(try CFixture.broken("abi_1_0_label"))
+        XCTAssertEqual(e?.phase, .abi)
+        XCTAssertEqual(e?.message, "easel_plugin: declares ABI 1.0, but is laid out as ABI 1.1 (struct_size 80 and class_count 1 at offset 8, where 1.0 has the id pointer): set .abi = EASEL_ABI_VERSION (1.1 in this easel.h), the version of the header it was compiled against")
+        let dir = try TestPaths.scratch()
+        try FileManager.default.copyItem(atPath: try CFixture.broken("abi_1_0_label"), toPath: dir + "/libMislabelled.so")
+        let inProcess = try runHost(["list", "--in-process", "--cache", "none", "--plugins", dir])
+        XCTAssertEqual(inProcess.status, 0, inProcess.stderr)
+        XCTAssertTrue(inProcess.stdout.contains("declares ABI 1.0, but is laid out as ABI 1.1"), inProcess.stdout)
     }
 
     func testTheABIRuleItself() {

@@ -7,6 +7,7 @@
  *   action_null   an action has no invoke function: refused
  *   bad_default   an action's default argument is outside its range: refused
  *   variant_draw  draw fails in the variant titled (title=Variant) only: the defaults render
+ *   unknown_name  bump() also reports property_changed("levle"), a name the class does not have
  *
  * Class Extended: level (Int 0…10, default 3); double (Int, read-only: level × 2, which the setter of
  * level reports through property_changed); phase (Double, read-only: how far the animation got,
@@ -29,6 +30,7 @@
 #define MODE_action_null 3
 #define MODE_bad_default 4
 #define MODE_variant_draw 5
+#define MODE_unknown_name 6
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef MODE
@@ -120,6 +122,9 @@ static bool bump(void *s) {
     if (e->level < 10) e->level++;
     e->host->property_changed(e->host, "level");
     e->host->property_changed(e->host, "double");
+#if THE_MODE == MODE_unknown_name
+    e->host->property_changed(e->host, "levle");
+#endif
     return true;
 }
 static bool set_level_action(void *s, int64_t v) {
