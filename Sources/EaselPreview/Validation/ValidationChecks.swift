@@ -416,7 +416,7 @@ enum ValidationChecks {
         for (name, bytes) in written where !bytes.isEmpty {
             let text = String(decoding: bytes.prefix(200), as: UTF8.self)
             let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            c.fail("\(name): wrote \(bytes.count) byte\(bytes.count == 1 ? "" : "s") to stdout, starting \"\(line.prefix(80))\" (log through easel_host.log instead: stdout belongs to the host's user, e.g. host render -o -)")
+            c.fail("\(name): wrote \(bytes.count) byte\(bytes.count == 1 ? "" : "s") to stdout, starting \"\(line.prefix(80))\" (log through easel_host.log instead: stdout belongs to the host's user: `render -o -` writes the picture there)")
         }
         if c.result.0 != .failed {
             c.note("nothing written to stdout in \(written.count) phases (" + (c.isolated ? "load, " : "") + "create, set, prepare, layout and draw, get, destroy" + (c.isolated ? ", deinit" : "") + ")")
