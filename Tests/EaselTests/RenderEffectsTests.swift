@@ -123,6 +123,21 @@ final class RenderEffectsTests: XCTestCase {
         XCTAssertGreaterThan(large, 20, "blur 16 (σ = 8) does")
     }
 
+    /// A blur of 1e9 or 1e300 points trapped converting the box width to an Int (in whichever process
+    /// replays the drawing: the host, for SVG, PDF and scenes). It spreads the shadow too thin to see.
+    func testAnAbsurdBlurDrawsTheShapeWithoutTrapping() {
+        let f = CanvasFixture(width: 200, height: 100)
+        f.c.pointee.set_shadow(f.c, easel_size(width: 0, height: 0), 1e9, color(0, 0, 0, 1))
+        f.c.pointee.set_fill_color(f.c, color(1, 0, 0))
+        f.c.pointee.fill_rect(f.c, rect(40, 40, 20, 20))
+        f.c.pointee.set_shadow(f.c, easel_size(width: 1e300, height: -1e300), 1e300, color(0, 0, 0, 1))
+        f.c.pointee.fill_rect(f.c, rect(140, 40, 20, 20))
+        f.finish()
+        XCTAssertEqual(f.pixel(50, 50), .red)
+        XCTAssertEqual(f.pixel(150, 50), .red)
+        XCTAssertLessThan(f.pixel(70, 50).darkness, 8, "spread too thin to see: \(f.pixel(70, 50))")
+    }
+
     func testShadowOffsetIgnoresTheUserTransformButFollowsTheDeviceScale() {
         let f = CanvasFixture(width: 100, height: 100, scale: 2)
         f.c.pointee.translate(f.c, 50, 50)

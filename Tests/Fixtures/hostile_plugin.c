@@ -24,6 +24,7 @@
  *   log_deinit_levels  deinit logs one line at each level: debug, info, warning, error
  *   log_init           init logs an info line and a warning
  *   slow_replay        draw records 200 000 shadowed rectangles: quick to record, slow to replay
+ *   absurd_shadow      draw casts shadows blurred by 1e9 and 1e300 points, one offset by 1e300
  */
 #define _GNU_SOURCE
 #include "easel.h"
@@ -55,6 +56,7 @@
 #define FAULT_slow_replay 17
 #define FAULT_log_deinit_levels 18
 #define FAULT_log_init 19
+#define FAULT_absurd_shadow 20
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef FAULT
@@ -178,6 +180,14 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     canvas->arc(canvas, 0, 0, 1e10, 0, 6.28, false);
     canvas->set_line_width(canvas, 1e300);
     canvas->draw_path(canvas, EASEL_PATH_STROKE);
+    canvas->restore(canvas);
+#elif THE_FAULT == FAULT_absurd_shadow
+    canvas->save(canvas);
+    canvas->set_fill_color(canvas, (easel_color){0, 0, 0, 1});
+    canvas->set_shadow(canvas, (easel_size){0, 0}, 1e9, (easel_color){0, 0, 0, 1});
+    canvas->fill_rect(canvas, (easel_rect){{0, 0}, {5, 5}});
+    canvas->set_shadow(canvas, (easel_size){1e300, -1e300}, 1e300, (easel_color){0, 0, 0, 1});
+    canvas->fill_rect(canvas, (easel_rect){{0, 0}, {5, 5}});
     canvas->restore(canvas);
 #elif THE_FAULT == FAULT_log_error
     the_host->log(the_host, EASEL_LOG_ERROR, "the texture cache is cold; drawing without it");
