@@ -36,7 +36,7 @@ extension CairoCanvas {
 
         let matrix = currentMatrix
         let content = extents.transformed(by: matrix)
-        let visible = UserRect.clipExtents(cr).transformed(by: matrix)
+        let visible = UserRect.deviceClipExtents(cr)
         // Mask pixels that can land inside the clip once offset, plus what the blur pulls in.
         let needed = content.insetBy(-margin).intersection(visible.offsetBy(-dx, -dy).insetBy(-margin))
         guard !needed.isEmpty else { return }

@@ -138,6 +138,21 @@ final class RenderEffectsTests: XCTestCase {
         XCTAssertLessThan(f.pixel(70, 50).darkness, 8, "spread too thin to see: \(f.pixel(70, 50))")
     }
 
+    /// Under a strong shear the clip's user-space extents, transformed back to the device, grew
+    /// without bound: the shadow mask asked for 10¹⁰ pixels and the whole render failed (65).
+    func testAShadowUnderAShearedTransformIsCastOnTheVisibleArea() {
+        let f = CanvasFixture(width: 100, height: 100)
+        f.c.pointee.set_shadow(f.c, easel_size(width: 0, height: 0), 4, color(0, 0, 0, 1))
+        f.c.pointee.set_fill_color(f.c, color(1, 0, 0))
+        f.c.pointee.save(f.c)
+        f.c.pointee.concat_transform(f.c, easel_affine_transform(a: 1, b: 0, c: 1e9, d: 1, tx: 0, ty: 0))
+        f.c.pointee.fill_rect(f.c, rect(0, 0, 10, 10))
+        f.c.pointee.restore(f.c)
+        f.c.pointee.fill_rect(f.c, rect(40, 40, 20, 20))
+        f.finish()
+        XCTAssertEqual(f.pixel(50, 50), .red, "what follows is drawn")
+    }
+
     func testShadowOffsetIgnoresTheUserTransformButFollowsTheDeviceScale() {
         let f = CanvasFixture(width: 100, height: 100, scale: 2)
         f.c.pointee.translate(f.c, 50, 50)
