@@ -25,6 +25,7 @@
  *   log_init           init logs an info line and a warning
  *   slow_replay        draw records 200 000 shadowed rectangles: quick to record, slow to replay
  *   absurd_shadow      draw casts shadows blurred by 1e9 and 1e300 points, one offset by 1e300
+ *   absurd_text        draw sets text under a scale of 1e7, then of 1e-300
  */
 #define _GNU_SOURCE
 #include "easel.h"
@@ -57,6 +58,7 @@
 #define FAULT_log_deinit_levels 18
 #define FAULT_log_init 19
 #define FAULT_absurd_shadow 20
+#define FAULT_absurd_text 21
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef FAULT
@@ -188,6 +190,16 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     canvas->fill_rect(canvas, (easel_rect){{0, 0}, {5, 5}});
     canvas->set_shadow(canvas, (easel_size){1e300, -1e300}, 1e300, (easel_color){0, 0, 0, 1});
     canvas->fill_rect(canvas, (easel_rect){{0, 0}, {5, 5}});
+    canvas->restore(canvas);
+#elif THE_FAULT == FAULT_absurd_text
+    easel_text_style style = {.font_size = 4096, .color = {0, 0, 0, 1}};
+    canvas->save(canvas);
+    canvas->scale(canvas, 1e7, 1e7);
+    canvas->draw_text(canvas, "Hello 公积金", (easel_rect){{0, 0}, {5, 5}}, &style);
+    canvas->restore(canvas);
+    canvas->save(canvas);
+    canvas->scale(canvas, 1e-300, 1e-300);
+    canvas->draw_text(canvas, "Hello 公积金", (easel_rect){{0, 0}, {1e300, 1e300}}, &style);
     canvas->restore(canvas);
 #elif THE_FAULT == FAULT_log_error
     the_host->log(the_host, EASEL_LOG_ERROR, "the texture cache is cold; drawing without it");
