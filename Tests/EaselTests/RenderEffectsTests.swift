@@ -153,6 +153,31 @@ final class RenderEffectsTests: XCTestCase {
         XCTAssertEqual(f.pixel(50, 50), .red, "what follows is drawn")
     }
 
+    /// A scale of 1e-322 passed the canvas's invertibility test (its determinant is a non-zero
+    /// denormal) though its inverse is infinite; Cairo's SVG surface then aborted the process on an
+    /// assertion when it wrote a gradient painted under it (the host, replaying a worker's drawing).
+    func testAGradientUnderAScaleWithAnInfiniteInverseIsNotPaintedAndTheSVGIsWritten() {
+        let path = makeTemporaryDirectory("gradient-svg") + "/out.svg"
+        let surface = cairo_svg_surface_create(path, 40, 40)!
+        let cr = cairo_create(surface)!
+        let canvas = CairoCanvas(context: cr, resolver: nil)
+        let c = canvas.pointer
+        c.pointee.save(c)
+        c.pointee.scale(c, 4.94e-322, -926)
+        c.pointee.draw_linear_gradient(c, redToBlue, 2, point(0, 0), point(40, 0), 3)
+        c.pointee.restore(c)
+        c.pointee.set_fill_color(c, color(1, 0, 0))
+        c.pointee.fill_rect(c, rect(0, 0, 10, 10))
+        XCTAssertNoThrow(try canvas.finish())
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        XCTAssertEqual(cairo_surface_status(surface), CAIRO_STATUS_SUCCESS)
+        cairo_surface_destroy(surface)
+        let svg = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        XCTAssertTrue(svg.contains("<svg"), svg)
+        XCTAssertFalse(svg.contains("linearGradient"), "nothing painted under a degenerate transform")
+    }
+
     func testShadowOffsetIgnoresTheUserTransformButFollowsTheDeviceScale() {
         let f = CanvasFixture(width: 100, height: 100, scale: 2)
         f.c.pointee.translate(f.c, 50, 50)
