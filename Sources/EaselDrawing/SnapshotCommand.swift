@@ -134,7 +134,11 @@ enum SnapshotCommand: Command {
             print(line)
             if reportWritten && summary.failed + summary.errors > 0 { print("report: \(reportDirectory)/index.html") }
         }
-        if summary.errors > 0 { return 69 }
+        // A render that failed (or a plugin file that did not load) is 69; a reference or an
+        // artifact that could not be written is 73, as the README's exit table says.
+        let writeFailures = results.filter(\.writeFailed).count
+        if summary.errors > writeFailures { return 69 }
+        if writeFailures > 0 { return 73 }
         return summary.failed > 0 ? 1 : 0
     }
 

@@ -246,6 +246,19 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertTrue(junit.contains("<error type=\"render\""), junit)
     }
 
+    /// A reference that cannot be written (the snapshot folder is a file, the disk is full) exited
+    /// 69, as if a plugin had failed, with "cannot write: cannot write …"; the README says 73.
+    func testAReferenceThatCannotBeWrittenIsExitStatus73() throws {
+        let root = try swatchProject()
+        FileManager.default.createFile(atPath: root + "/Snapshots", contents: Data("not a folder".utf8))
+        let r = try snapshot(["record", "--scales", "1", "--junit", "j.xml"], in: root)
+        XCTAssertEqual(r.status, 73, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains("ERROR    Swatch/default@1x — cannot write Snapshots/Swatch/default@1x.png: "), r.stdout)
+        XCTAssertFalse(r.stdout.contains("cannot write: cannot write"), r.stdout)
+        let junit = try String(contentsOfFile: root + "/j.xml", encoding: .utf8)
+        XCTAssertTrue(junit.contains("<error type=\"write\""), junit)
+    }
+
     func testAPluginThatDoesNotLoadIsAnError() throws {
         let root = try componentsFolder(["libSwatch.so": CFixture.build("snapshot_plugin.c"),
                                          "libBroken.so": CFixture.broken("entry_null")])
