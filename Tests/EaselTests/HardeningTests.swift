@@ -173,6 +173,20 @@ final class HardeningTests: XCTestCase {
         }
     }
 
+    /// A drawing that puts Cairo in an error state ("out of memory" for a gradient under a scale of
+    /// 1e-300) exited 70, an internal error of the host, without a phase; it is the class's draw
+    /// failing (69), in a worker or in process.
+    func testADrawingThatBreaksCairoIsAPluginFailureInTheDrawPhase() throws {
+        let root = try hostile("cairo_overflow")
+        for mode in [[], ["--in-process"]] {
+            let result = try render(root, mode)
+            XCTAssertEqual(result.status, 69, "\(mode): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("class Hostile: cairo error in drawing: out of memory"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("[phase: draw]"), result.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out.png"), "no partial output")
+        }
+    }
+
     /// Replaying a worker's drawing in the host (SVG, PDF, scenes) had no budget: a drawing quick to
     /// record and slow to paint held the host for as long as it took.
     func testReplayingADrawingHasTheCallsTimeBudget() throws {

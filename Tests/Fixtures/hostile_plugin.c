@@ -26,6 +26,7 @@
  *   slow_replay        draw records 200 000 shadowed rectangles: quick to record, slow to replay
  *   absurd_shadow      draw casts shadows blurred by 1e9 and 1e300 points, one offset by 1e300
  *   absurd_text        draw sets text under a scale of 1e7, then of 1e-300
+ *   cairo_overflow     draw paints a gradient 1e-10 long under a scale of 1e-300 (Cairo: out of memory)
  */
 #define _GNU_SOURCE
 #include "easel.h"
@@ -59,6 +60,7 @@
 #define FAULT_log_init 19
 #define FAULT_absurd_shadow 20
 #define FAULT_absurd_text 21
+#define FAULT_cairo_overflow 22
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef FAULT
@@ -201,6 +203,10 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     canvas->scale(canvas, 1e-300, 1e-300);
     canvas->draw_text(canvas, "Hello 公积金", (easel_rect){{0, 0}, {1e300, 1e300}}, &style);
     canvas->restore(canvas);
+#elif THE_FAULT == FAULT_cairo_overflow
+    easel_gradient_stop stops[2] = {{0, {1, 0, 0, 1}}, {1, {0, 0, 1, 1}}};
+    canvas->scale(canvas, 1, 1e-300);
+    canvas->draw_linear_gradient(canvas, stops, 2, (easel_point){0, 0}, (easel_point){1e-10, 1e-10}, 3);
 #elif THE_FAULT == FAULT_log_error
     the_host->log(the_host, EASEL_LOG_ERROR, "the texture cache is cold; drawing without it");
 #elif THE_FAULT == FAULT_log_info
