@@ -21,6 +21,9 @@ final class WorkerProcess {
     private(set) var isAlive = true
     /// What ended the worker, once it has ended.
     private(set) var ending: String?
+    /// The phase of the call in which the worker ended, for the calls that find it gone (a crash in
+    /// a destroy the host made as it let go of an instance is reported by the next call).
+    private var endedDuring: HostError.Phase?
     /// The resident memory last sampled, in kB, and when (``Clock``).
     private var lastResidentKilobytes = 0
     private var lastMemorySample: UInt64 = 0
@@ -85,7 +88,8 @@ final class WorkerProcess {
         if request != nil { try awaitHello(timeout: timeout) }
         let phase = context.phase ?? request?.phase ?? .load
         guard isAlive, !quitSent else {
-            throw failure(context, phase: phase, "its worker had already stopped (\(ending ?? (quitSent ? "quit" : "unknown reason")))")
+            let when = endedDuring.map { " during \($0.rawValue)" } ?? ""
+            throw failure(context, phase: phase, "its worker had already stopped (\(ending ?? (quitSent ? "quit" : "unknown reason"))\(when))")
         }
         outputTail.beginCall()
         if let request { loading = Self.builds(loadedBy: request) }
@@ -93,7 +97,9 @@ final class WorkerProcess {
             if let request { try connection.send(request.encoded()) }
             return try receive(timeout: timeout)
         } catch let failure as WorkerConnection.Failure {
-            throw self.failure(context, phase: phase, describe(failure, timeout: timeout))
+            let why = describe(failure, timeout: timeout)
+            if !isAlive { endedDuring = endedDuring ?? phase }
+            throw self.failure(context, phase: phase, why)
         }
     }
 
