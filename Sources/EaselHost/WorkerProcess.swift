@@ -271,8 +271,9 @@ final class WorkerProcess {
         }
     }
 
+    /// `context.message`, when given, says what was being done ("action poke") and leads the message.
     private func failure(_ context: HostError, phase: HostError.Phase, _ why: String) -> HostError {
-        var message = why
+        var message = context.message.isEmpty ? why : context.message + ": " + why
         let tail = lastOutput
         if !tail.isEmpty {
             message += "\n  last output of the worker:\n" + tail.map { "    " + $0 }.joined(separator: "\n")

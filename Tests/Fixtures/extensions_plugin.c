@@ -7,6 +7,7 @@
  *   action_null   an action has no invoke function: refused
  *   bad_default   an action's default argument is outside its range: refused
  *   variant_draw  draw fails in the variant titled (title=Variant) only: the defaults render
+ *   fail_crashes  the action fail() crashes (a NULL dereference) instead of returning false
  *
  * Class Extended: level (Int 0…10, default 3); double (Int, read-only: level × 2, which the setter of
  * level reports through property_changed); phase (Double, read-only: how far the animation got,
@@ -29,6 +30,7 @@
 #define MODE_action_null 3
 #define MODE_bad_default 4
 #define MODE_variant_draw 5
+#define MODE_fail_crashes 6
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef MODE
@@ -133,6 +135,9 @@ static bool paint(void *s, easel_color c) {
 }
 static bool fail(void *s) {
     extended *e = s;
+#if THE_MODE == MODE_fail_crashes
+    *(volatile int *)(uintptr_t)0 = 1;
+#endif
     e->host->log(e->host, EASEL_LOG_ERROR, "the paint bucket is empty");
     return false;
 }
