@@ -66,7 +66,10 @@ enum GalleryCommand: Command {
                     pictures += 1
                     print("rendered \(info.name)\(variant.map { " (\($0.name))" } ?? "") → \(out)/\(file)")
                 } catch let error as HostError {
-                    fputs("\(CLI.programName) gallery: error: \(error)\(variant.map { " (variant \($0.name))" } ?? "")\n", stderr)
+                    // The variant goes on the error's first line, not after the worker's last output.
+                    var lines = error.description.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                    if let variant { lines[0] += " (variant \(variant.name))" }
+                    fputs("\(CLI.programName) gallery: error: \(lines.joined(separator: "\n"))\n", stderr)
                     picture.error = error.description
                     failures += 1
                 }

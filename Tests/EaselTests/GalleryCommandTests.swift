@@ -60,6 +60,17 @@ final class GalleryCommandTests: XCTestCase {
         XCTAssertTrue(single.stdout.contains("gallery: 1 of 1 class in full ("), single.stdout)
     }
 
+    /// The variant of a picture that failed was glued after the worker's last output line
+    /// ("    extended: crashing in the titled variant (variant titled)"); it is on the error's line.
+    func testAFailedVariantIsNamedOnTheErrorsLine() throws {
+        let root = try componentsFolder(["libExtended.so": try CFixture.build("extensions_plugin.c", defines: ["MODE=variant_crash"])])
+        let result = try runHost(["gallery", "--out", "gallery", "--no-validate"], directory: root)
+        XCTAssertEqual(result.status, 69, result.stderr)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("host gallery: error: ") && $0.hasSuffix("[phase: draw] (variant titled)") }, result.stderr)
+        XCTAssertTrue(lines.contains("    extended: crashing in the titled variant"), result.stderr)
+    }
+
     /// The page as documentation: every variant in a grid with its command line, colour swatches,
     /// links between classes, search and each plugin's validation status, checked in Chromium.
     func testThePageDocumentsEveryClassAndVariantAndItsSearchWorks() throws {

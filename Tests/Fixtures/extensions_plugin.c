@@ -8,6 +8,7 @@
  *   bad_default   an action's default argument is outside its range: refused
  *   variant_draw  draw fails in the variant titled (title=Variant) only: the defaults render
  *   fail_crashes  the action fail() crashes (a NULL dereference) instead of returning false
+ *   variant_crash draw crashes in the variant titled (title=Variant) only, after a line on stderr
  *
  * Class Extended: level (Int 0…10, default 3); double (Int, read-only: level × 2, which the setter of
  * level reports through property_changed); phase (Double, read-only: how far the animation got,
@@ -21,6 +22,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "easel.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +33,7 @@
 #define MODE_bad_default 4
 #define MODE_variant_draw 5
 #define MODE_fail_crashes 6
+#define MODE_variant_crash 7
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef MODE
@@ -196,6 +199,11 @@ static bool draw(void *self, easel_canvas *c, easel_rect rect) {
     extended *e = self;
 #if THE_MODE == MODE_variant_draw
     if (strcmp(e->title, "Variant") == 0) return false;
+#elif THE_MODE == MODE_variant_crash
+    if (strcmp(e->title, "Variant") == 0) {
+        fprintf(stderr, "extended: crashing in the titled variant\n");
+        *(volatile int *)(uintptr_t)0 = 1;
+    }
 #endif
     if (e->animating) {
         double t = (now(e) - e->start) / 0.5;
