@@ -173,6 +173,19 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertEqual(try snapshot(["verify", "--scales", "1", "--threshold", "1", "--max-differing-share", "0"], in: root).status, 0)
     }
 
+    /// `"scales": [1, 1]` in snapshot.json failed with "two snapshots would share the reference
+    /// Swatch/default@1x.png (two scenes with the same file name?)"; it is one scale, as --scales 1,1 is.
+    func testAScaleGivenTwiceInSnapshotJSONIsOneScale() throws {
+        let root = try swatchProject()
+        try FileManager.default.createDirectory(atPath: root + "/Snapshots", withIntermediateDirectories: true)
+        try #"{ "scales": [1, 1], "classes": { "Swatch": { "scales": [2, 2] } } }"#
+            .write(toFile: root + "/Snapshots/snapshot.json", atomically: true, encoding: .utf8)
+        let record = try snapshot(["record"], in: root)
+        XCTAssertEqual(record.status, 0, record.stdout + record.stderr)
+        XCTAssertTrue(record.stdout.contains("0 passed, 0 failed, 1 recorded"), record.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/Snapshots/Swatch/default@2x.png"))
+    }
+
     func testAnEdgeMovedByAFractionOfAPixelIsAntialiasingNotADifference() throws {
         let root = try swatchProject()
         XCTAssertEqual(try snapshot(["record", "--scales", "1"], in: root).status, 0)
