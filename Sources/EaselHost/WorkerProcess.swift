@@ -238,8 +238,13 @@ final class WorkerProcess {
     private func describe(_ failure: WorkerConnection.Failure, timeout: Double) -> String {
         switch failure {
         case .timedOut:
+            // A worker the plugin stopped (raise(SIGSTOP)) is not looping: say so.
+            let suspended = Self.isSuspended(pid)
             reap(kill: true)
             ending = "stopped after \(PropertyInfo.formatNumber(timeout)) s without answering"
+            if suspended {
+                return "did not answer within \(PropertyInfo.formatNumber(timeout)) s: it was suspended by a signal (SIGSTOP or SIGTSTP) and never resumed; the worker was stopped"
+            }
             return "did not answer within \(PropertyInfo.formatNumber(timeout)) s (an endless loop or a deadlock?); the worker was stopped"
         case .memoryExceeded:
             reap(kill: true)
@@ -272,6 +277,17 @@ final class WorkerProcess {
     }
 
     /// `context.message`, when given, says what was being done ("action poke") and leads the message.
+    /// Whether `pid` is in the stopped state ('T' or 't' in /proc/PID/stat, after the command name).
+    static func isSuspended(_ pid: pid_t) -> Bool {
+        let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let n = read(fd, &buffer, buffer.count)
+        guard n > 0, let paren = buffer[0..<n].lastIndex(of: UInt8(ascii: ")")), paren + 2 < n else { return false }
+        return buffer[paren + 2] == UInt8(ascii: "T") || buffer[paren + 2] == UInt8(ascii: "t")
+    }
+
     private func failure(_ context: HostError, phase: HostError.Phase, _ why: String) -> HostError {
         var message = context.message.isEmpty ? why : context.message + ": " + why
         let tail = lastOutput

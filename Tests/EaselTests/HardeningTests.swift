@@ -173,6 +173,16 @@ final class HardeningTests: XCTestCase {
         }
     }
 
+    /// A plugin that suspends its own worker (SIGSTOP) was reported as "an endless loop or a
+    /// deadlock?"; it says the worker was suspended, and the worker is still ended.
+    func testAWorkerSuspendedBySIGSTOPIsSaidToBeSuspended() throws {
+        let root = try hostile("stop_draw")
+        let result = try runHost(["render", "Hostile", "-o", "out.png", "--timeout", "1"], directory: root)
+        XCTAssertEqual(result.status, 69, result.stderr)
+        XCTAssertTrue(result.stderr.contains("class Hostile: did not answer within 1 s: it was suspended by a signal (SIGSTOP or SIGTSTP)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("[phase: draw]"), result.stderr)
+    }
+
     /// A drawing that puts Cairo in an error state ("out of memory" for a gradient under a scale of
     /// 1e-300) exited 70, an internal error of the host, without a phase; it is the class's draw
     /// failing (69), in a worker or in process.

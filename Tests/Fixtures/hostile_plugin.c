@@ -26,6 +26,7 @@
  *   slow_replay        draw records 200 000 shadowed rectangles: quick to record, slow to replay
  *   absurd_shadow      draw casts shadows blurred by 1e9 and 1e300 points, one offset by 1e300
  *   absurd_text        draw sets text under a scale of 1e7, then of 1e-300
+ *   stop_draw          draw stops its own process (raise(SIGSTOP)): it is suspended, not looping
  *   cairo_overflow     draw paints a gradient 1e-10 long under a scale of 1e-300 (Cairo: out of memory)
  */
 #define _GNU_SOURCE
@@ -33,6 +34,7 @@
 
 #include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +63,7 @@
 #define FAULT_absurd_shadow 20
 #define FAULT_absurd_text 21
 #define FAULT_cairo_overflow 22
+#define FAULT_stop_draw 23
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef FAULT
@@ -203,6 +206,8 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     canvas->scale(canvas, 1e-300, 1e-300);
     canvas->draw_text(canvas, "Hello 公积金", (easel_rect){{0, 0}, {1e300, 1e300}}, &style);
     canvas->restore(canvas);
+#elif THE_FAULT == FAULT_stop_draw
+    raise(SIGSTOP);
 #elif THE_FAULT == FAULT_cairo_overflow
     easel_gradient_stop stops[2] = {{0, {1, 0, 0, 1}}, {1, {0, 0, 1, 1}}};
     canvas->scale(canvas, 1, 1e-300);
