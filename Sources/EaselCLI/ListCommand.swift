@@ -36,33 +36,47 @@ enum ListCommand: Command {
         // Not freed: the process ends after the listing, and freeing the records of 10 000 plugins
         // one by one is wasted work (the workers a --verbose check started are stopped first).
         defer { HostProcess.releaseWorkers(); _ = Unmanaged.passRetained(registry) }
-        let status: Int32 = arguments.has("strict") && !registry.failures.isEmpty ? 69 : 0
-        if arguments.has("json") {
-            let checks = arguments.has("verbose") ? checkDefaults(registry) : []
-            print(json(registry, extraWarnings: checks).text, terminator: "")
-            return status
+        let verbose = arguments.has("verbose")
+        let mode = (arguments.has("json") ? "json" : arguments.has("names") ? "names" : "text") + (arguments.has("strict") ? " strict" : "")
+        // Nothing changed since a list in this mode (README, "Registry cache"): what it printed.
+        // (--verbose runs the defaults checks, in workers: never from the cache.)
+        if !verbose, let stored = registry.storedListing(mode: mode) {
+            stored.warnings.forEach(Diagnostics.warningSink)
+            print(stored.output, terminator: "")
+            return stored.status
         }
-        if arguments.has("names") {
-            for cls in registry.classes { print(cls.name) }
-            return status
+        let status: Int32 = arguments.has("strict") && !registry.failures.isEmpty ? 69 : 0
+        let output = listing(registry, json: arguments.has("json"), names: arguments.has("names"), verbose: verbose)
+        print(output, terminator: "")
+        if !verbose { registry.storeListing(mode: mode, output: output, status: status) }
+        return status
+    }
+
+    /// What `host list` prints on standard output, in one piece (two lines per plugin; 10 000
+    /// plugins are 1 MB). `verbose`: the defaults checks, as warnings (in the JSON, or on stderr).
+    static func listing(_ registry: Registry, json asJSON: Bool, names: Bool, verbose: Bool) -> String {
+        if asJSON {
+            return json(registry, extraWarnings: verbose ? checkDefaults(registry) : []).text
+        }
+        if names {
+            return registry.classes.map { $0.name + "\n" }.joined()
         }
         if registry.plugins.isEmpty && registry.failures.isEmpty {
-            print("No plugins found in \(registry.searchPath.directories.joined(separator: ", ")) (put .so files there, or name a folder with --plugins DIR).")
+            var out = "No plugins found in \(registry.searchPath.directories.joined(separator: ", ")) (put .so files there, or name a folder with --plugins DIR).\n"
             let versioned = versionedLibraries(in: registry.searchPath.directories)
             if let first = versioned.first {
                 // libBadge.so.1 → libBadge.so
                 let name = String(first.split(separator: "/").last!)
                 let parts = name.split(separator: ".", omittingEmptySubsequences: false)
                 let plain = parts[...(parts.lastIndex(of: "so") ?? parts.startIndex)].joined(separator: ".")
-                print("Only names ending in .so are searched, and \(versioned.joined(separator: ", ")) \(versioned.count == 1 ? "does" : "do") not: "
-                      + "link or copy \(versioned.count == 1 ? "it" : "each") to a name ending in .so (e.g. ln -s \(name) \(first.dropLast(name.count))\(plain)).")
+                out += "Only names ending in .so are searched, and \(versioned.joined(separator: ", ")) \(versioned.count == 1 ? "does" : "do") not: "
+                    + "link or copy \(versioned.count == 1 ? "it" : "each") to a name ending in .so (e.g. ln -s \(name) \(first.dropLast(name.count))\(plain)).\n"
             }
-            return status
+            return out
         }
         var classCount = 0
-        // Written in one piece (two lines per plugin; 10 000 plugins are 1 MB).
         var out = ""
-        out.reserveCapacity(160 * registry.plugins.count)
+        out.reserveCapacity(160 * registry.plugins.count + 256)
         for plugin in registry.plugins {
             out += "\(plugin.info.name) \(plugin.info.version) (\(plugin.info.id))  \(plugin.info.path)\n"
             for cls in plugin.summaries {
@@ -71,17 +85,16 @@ enum ListCommand: Command {
                 out += "  " + cls.name.padding(to: 26) + " " + (cls.summary ?? "") + (shadowed ? "  [shadowed by an earlier file]" : "") + "\n"
             }
         }
-        print(out, terminator: "")
-        if arguments.has("verbose") { checkDefaults(registry).forEach(Diagnostics.warningSink) }
+        if verbose { checkDefaults(registry).forEach(Diagnostics.warningSink) }
         let p = registry.plugins.count
         // A blank line after the plugins, none before the summary when every file failed.
-        print((p == 0 ? "" : "\n") + "\(p) plugin\(p == 1 ? "" : "s"), \(classCount) class\(classCount == 1 ? "" : "es")"
-              + (registry.failures.isEmpty ? "" : ", \(registry.failures.count) failed"))
+        out += (p == 0 ? "" : "\n") + "\(p) plugin\(p == 1 ? "" : "s"), \(classCount) class\(classCount == 1 ? "" : "es")"
+            + (registry.failures.isEmpty ? "" : ", \(registry.failures.count) failed") + "\n"
         if !registry.failures.isEmpty {
-            print("\nFailed to load (\(registry.failures.count)):")
-            for failure in registry.failures { print("  \(failure)") }
+            out += "\nFailed to load (\(registry.failures.count)):\n"
+            for failure in registry.failures { out += "  \(failure)\n" }
         }
-        return status
+        return out
     }
 
     /// The files at the top of `directories` named like versioned libraries (`libBadge.so.1`), which

@@ -10,9 +10,9 @@ public struct RegistryOptions: Sendable {
     /// Scan every file again, whatever the cache says (`--rescan`).
     public var rescan: Bool
 
-    /// `$EASEL_REGISTRY_CACHE`, else `$XDG_CACHE_HOME/easel/registry-v3.bin` (`~/.cache/…`).
+    /// `$EASEL_REGISTRY_CACHE`, else `$XDG_CACHE_HOME/easel/registry-v4.bin` (`~/.cache/…`).
     public static var defaultCacheFile: String { RegistryCache.defaultPath }
-    /// `~/.cache/easel/registry-v3.bin`, for help texts.
+    /// `~/.cache/easel/registry-v4.bin`, for help texts.
     public static var defaultCacheFileText: String { "~/.cache/easel/" + RegistryCache.fileName }
 
     public init(searchPath: PluginSearchPath, isolation: Isolation = .default,
@@ -80,6 +80,8 @@ public final class Registry {
     public var cachedCount: Int { loadFully(); return cached }
     /// How many lookups the cache's index answered without a full load (tests, benchmarks).
     public private(set) var indexedLookups = 0
+    /// Whether ``storedListing(mode:)`` answered (tests).
+    public private(set) var listedFromCache = false
 
     private var loadedPlugins: [PluginRecord] = []
     private var loadedFailures: [HostError] = []
@@ -122,10 +124,70 @@ public final class Registry {
         if let explicitFiles {
             load(explicitFiles, directories: [])
         } else {
-            let walk = options.searchPath.walk()
+            let walk = walked
             collectedWarnings += walk.problems
             load(walk.files, directories: walk.directories, signatures: walk.signatures)
         }
+    }
+
+    /// The search path's walk, made once (a stored listing's key and the full load share it).
+    private lazy var walked = options.searchPath.walk()
+
+    /// What an earlier `host list` in `mode` (its options: "text", "json strict"…) printed, if it
+    /// was made from exactly this walk of the search path: the same files with the same signatures,
+    /// the same directories and problems, from the same working directory, by this host. A listing
+    /// is a function of these, as each file's cache entry is of its signature; so when nothing
+    /// changed, `host list` prints it without decoding a single entry. nil: list as usual (explicit
+    /// files, `--rescan`, no cache, or no such listing), then ``storeListing(mode:output:status:)``.
+    public func storedListing(mode: String) -> (output: String, warnings: [String], status: Int32)? {
+        guard let key = listingKey(mode: mode), let cache else { return nil }
+        guard let listing = cache.listing(mode: mode, key: key) else {
+            printWarnings() // a corrupt listing is reported
+            // The full load leaves the cache to be written once, with the listing.
+            pendingListing = true
+            return nil
+        }
+        listedFromCache = true
+        return (listing.output, listing.warnings, listing.status)
+    }
+
+    /// Keeps what `host list` in `mode` printed (stdout, the exit status; this load's warnings) for
+    /// the next `list` of the same walk. The cache is rewritten once; a failure to write it was
+    /// reported by the load already, or does not matter (the listing is only an optimisation).
+    public func storeListing(mode: String, output: String, status: Int32) {
+        guard let key = listingKey(mode: mode), let cache else { return }
+        let warnings = collectedWarnings.filter { !$0.contains("registry cache") }
+        cache.storeListing(mode: mode, RegistryCache.Listing(key: key, output: output, warnings: warnings, status: status))
+        let reported = pendingListing // the load's own save, done here: its failure is worth a warning
+        pendingListing = false
+        cache.save { if reported { Diagnostics.warn($0) } }
+    }
+
+    /// Set when ``storedListing(mode:)`` found none: the full load does not write the cache, and
+    /// ``storeListing(mode:output:status:)`` writes it once with the listing.
+    private var pendingListing = false
+
+    /// What a listing is made from, encoded: the program that printed it (its file's signature: a
+    /// rebuilt or upgraded host may print differently), the mode, the working directory, the search
+    /// path and its walk.
+    private func listingKey(mode: String) -> [UInt8]? {
+        guard explicitFiles == nil, !options.rescan, cache != nil, let cwd = Self.workingDirectory,
+              let program = FileSignature(path: "/proc/self/exe") else { return nil }
+        let walk = walked
+        var w = BinaryWriter(capacity: 64 * walk.files.count + 256)
+        w.u64(program.size); w.i64(program.modified); w.u64(program.inode)
+        w.string(mode)
+        w.string(cwd)
+        w.array(options.searchPath.directories) { $0.string($1) }
+        w.array(walk.directories) { $1.encode(to: &$0) }
+        w.array(walk.problems) { $0.string($1) }
+        w.u32(UInt32(walk.files.count))
+        for (i, file) in walk.files.enumerated() {
+            w.string(file)
+            let signature = i < walk.signatures.count ? walk.signatures[i] : FileSignature(path: file)
+            w.u64(signature?.size ?? 0); w.i64(signature?.modified ?? -1); w.u64(signature?.inode ?? 0)
+        }
+        return w.bytes
     }
 
     private func printWarnings() {
@@ -224,7 +286,7 @@ public final class Registry {
                     warnings: collectedWarnings.filter { !$0.contains("registry cache") },
                     classes: byClassName.map { (name: $0.record.summaries[$0.index].name, file: $0.record.info.path, position: $0.index) }))
             }
-            cache.save { collectedWarnings.append($0) }
+            if !pendingListing { cache.save { collectedWarnings.append($0) } }
         }
         printWarnings()
     }

@@ -5,18 +5,20 @@ import Glibc
 /// classes and property tables, or why it failed), keyed by the file's absolute path, size,
 /// modification time, inode and a content hash, so that `host list` and `host inspect` on unchanged
 /// plugins dlopen nothing — plus an index of the last search path, so that `inspect CLASS` and
-/// `render CLASS` find one class without reading the others.
+/// `render CLASS` find one class without reading the others, and the last listings `host list`
+/// printed, each with the walk it was made from.
 ///
-/// Location: `--cache FILE`, else `$EASEL_REGISTRY_CACHE`, else `$XDG_CACHE_HOME/easel/registry-v3.bin`
-/// (`~/.cache/easel/registry-v3.bin`). Written atomically (temporary file, fsync, rename); read
+/// Location: `--cache FILE`, else `$EASEL_REGISTRY_CACHE`, else `$XDG_CACHE_HOME/easel/registry-v4.bin`
+/// (`~/.cache/easel/registry-v4.bin`). Written atomically (temporary file, fsync, rename); read
 /// through `mmap`, touching only what a command needs.
 ///
-/// Format 3 (little-endian; every section and record carries a CRC-32, so a flipped byte anywhere is
+/// Format 4 (little-endian; every section and record carries a CRC-32, so a flipped byte anywhere is
 /// noticed where it is read: the cache, or the entry, is then rebuilt with a warning, never trusted):
 ///
-///     header (72 bytes): "EASELREG" u32 version u32 0  u64 entriesOffset u32 entriesLength u32 entriesCRC
+///     header (88 bytes): "EASELREG" u32 version u32 0  u64 entriesOffset u32 entriesLength u32 entriesCRC
 ///                        u64 viewOffset u32 viewLength u32 viewCRC  u64 defaultsOffset u32 defaultsLength
-///                        u32 defaultsCRC  u32 headerCRC u32 0
+///                        u32 defaultsCRC  u64 listingsOffset u32 listingsLength u32 listingsCRC
+///                        u32 headerCRC (of the 80 bytes before it) u32 0
 ///     blobs:    per plugin, the full class descriptions (decoded only by inspect/render)
 ///     records:  per file, kind 0: plugin info + class summaries; kind 1: why it failed
 ///     entries:  string hostIdentity, then per file: string path, u64 size, i64 mtime, u64 inode,
@@ -28,6 +30,10 @@ import Glibc
 ///               of its record
 ///     class record: u32 length u32 CRC, then string name, string file (as found), u64 size,
 ///               i64 mtime, u64 inode, u64 blobOffset u32 blobLength u32 blobCRC, u32 position
+///     listing records: bytes key (what the listing was made from: see ``Registry``), string output,
+///               [string] warnings, u32 exit status
+///     listings: string hostIdentity, then per listing mode ("text", "json strict", …): string mode,
+///               u64 recordOffset u32 recordLength u32 recordCRC
 ///     defaults: string hostIdentity, then per class whose defaults were checked (easel.h, DEFAULTS):
 ///               string file (absolute), u64 size, i64 mtime, u64 inode, string class,
 ///               [(string property, value)] what a new instance read where it differs from the default
@@ -35,9 +41,9 @@ final class RegistryCache {
     static let magic: [UInt8] = Array("EASELREG".utf8)
     /// Bumped whenever the layout changes (the file name carries it, so hosts of two formats on one
     /// machine keep two files instead of calling each other's corrupt). 3: the 72-byte header with
-    /// the defaults section; 2 had a 56-byte header.
-    static let formatVersion: UInt32 = 3
-    static let headerSize = 72
+    /// the defaults section; 2 had a 56-byte header. 4: the 88-byte header with the listings.
+    static let formatVersion: UInt32 = 4
+    static let headerSize = 88
     /// Changes whenever the host's validation or descriptions could change.
     static let hostIdentity = "easel \(PluginLoader.hostVersion) abi \(PluginLoader.hostABI.major).\(PluginLoader.hostABI.minor) cache 2.1"
     /// The largest cache file read: far more than 10 000 plugins need; a larger file is not ours.
@@ -73,6 +79,15 @@ final class RegistryCache {
         var position: Int
     }
 
+    /// What one `host list` printed, and what it was made from.
+    struct Listing {
+        /// The listing's inputs, encoded (the walk of the search path: every file and signature).
+        var key: [UInt8]
+        var output: String
+        var warnings: [String]
+        var status: Int32
+    }
+
     /// The outcome of the defaults check of one class of one build of a file.
     struct CheckedDefaults {
         var signature: FileSignature
@@ -87,9 +102,11 @@ final class RegistryCache {
     private var header: Header?
     private var decodedEntries: [String: Entry]?
     private var newView: View?
+    /// Listings stored by this run, by mode.
+    private var newListings: [String: Listing] = [:]
     private(set) var isDirty = false
 
-    /// The default cache file's name: `registry-v3.bin`.
+    /// The default cache file's name: `registry-v4.bin`.
     static var fileName: String { "registry-v\(formatVersion).bin" }
 
     /// The default cache file for this user.
@@ -290,6 +307,41 @@ final class RegistryCache {
         }
     }
 
+    // MARK: - Listings
+
+    /// The listing stored for `mode`, if it was made from exactly `key`. A corrupt listing is a
+    /// warning, and nil (the caller lists again and stores a good one).
+    func listing(mode: String, key: [UInt8]) -> Listing? {
+        do {
+            guard let reference = try storedListingReferences().first(where: { $0.mode == mode })?.record,
+                  let mapped else { return nil }
+            var r = BinaryReader(try mapped.copy(reference.start, Int(reference.length), crc: reference.crc, what: "listing"))
+            let stored = try r.blobSlice()
+            guard stored.count == key.count,
+                  key.isEmpty || stored.withUnsafeBytes({ s in key.withUnsafeBytes { memcmp(s.baseAddress!, $0.baseAddress!, key.count) == 0 } }) else { return nil }
+            let output = try r.string()
+            let warnings = try r.array { try $0.string() }
+            return Listing(key: key, output: output, warnings: warnings, status: Int32(bitPattern: try r.u32()))
+        } catch {
+            warn("\(path): the registry cache's listing is corrupt (\(error)); listing again")
+            isDirty = true
+            return nil
+        }
+    }
+
+    func storeListing(mode: String, _ listing: Listing) {
+        newListings[mode] = listing
+        isDirty = true
+    }
+
+    /// The listings section's table: each mode and where its record lies (empty: none).
+    private func storedListingReferences() throws -> [(mode: String, record: BlobReference)] {
+        guard let header, let mapped, header.listingsLength > 0 else { return [] }
+        var r = BinaryReader(try mapped.copy(header.listingsOffset, header.listingsLength, crc: header.listingsCRC, what: "listings"))
+        guard try r.string() == Self.hostIdentity else { return [] }
+        return try r.array { (mode: try $0.string(), record: try BlobReference(from: &$0)) }
+    }
+
     // MARK: - Saving
 
     /// Writes the cache if it changed: temporary file in the same directory, fsync, rename. Failures
@@ -396,6 +448,34 @@ final class RegistryCache {
             viewLength = out.bytes.count - viewOffset
             viewCRC = Self.crc(Array(out.bytes[viewOffset...]))
         }
+        // Listings: this run's, and the stored ones of other modes (copied as they are: a corrupt
+        // record still fails its checksum in the new file). A listing whose files changed is simply
+        // not used again (its key no longer matches).
+        var listingTable: [(mode: String, record: BlobReference)] = []
+        let stored = (try? storedListingReferences()) ?? []
+        for mode in Set(newListings.keys).union(stored.map(\.mode)).sorted() {
+            var record: [UInt8]
+            if let listing = newListings[mode] {
+                var w = BinaryWriter(capacity: listing.key.count + listing.output.utf8.count + 64)
+                w.blob(listing.key); w.string(listing.output); w.array(listing.warnings) { $0.string($1) }; w.u32(UInt32(bitPattern: listing.status))
+                record = w.bytes
+                listingTable.append((mode, BlobReference(offset: UInt64(out.bytes.count), length: UInt32(record.count), crc: Self.crc(record))))
+            } else if let old = stored.first(where: { $0.mode == mode }), let mapped {
+                record = mapped.bytes(old.record.start, Int(old.record.length))
+                guard record.count == Int(old.record.length) else { continue }
+                listingTable.append((mode, BlobReference(offset: UInt64(out.bytes.count), length: old.record.length, crc: old.record.crc)))
+            } else {
+                continue
+            }
+            out.raw(record)
+        }
+        let listingsOffset = out.bytes.count
+        if !listingTable.isEmpty { // none: an empty section (no bytes that only `list` would read)
+            out.string(Self.hostIdentity)
+            out.array(listingTable) { $0.string($1.mode); $1.record.encode(to: &$0) }
+        }
+        let listingsLength = out.bytes.count - listingsOffset
+        let listingsCRC = listingsLength == 0 ? 0 : Self.crc(Array(out.bytes[listingsOffset...]))
         // Defaults checks of files that still exist, unchanged.
         var d = BinaryWriter(capacity: 256)
         d.string(Self.hostIdentity)
@@ -419,6 +499,7 @@ final class RegistryCache {
         h.u64(UInt64(entriesOffset)); h.u32(UInt32(e.bytes.count)); h.u32(Self.crc(e.bytes))
         h.u64(UInt64(viewOffset)); h.u32(UInt32(viewLength)); h.u32(viewCRC)
         h.u64(UInt64(defaultsOffset)); h.u32(UInt32(d.bytes.count)); h.u32(Self.crc(d.bytes))
+        h.u64(UInt64(listingsOffset)); h.u32(UInt32(listingsLength)); h.u32(listingsCRC)
         h.u32(Self.crc(h.bytes)); h.u32(0)
         var bytes = out.bytes
         bytes.replaceSubrange(0..<Self.headerSize, with: h.bytes)
@@ -460,6 +541,7 @@ final class RegistryCache {
         var entriesOffset: Int, entriesLength: Int, entriesCRC: UInt32
         var viewOffset: Int, viewLength: Int, viewCRC: UInt32
         var defaultsOffset: Int, defaultsLength: Int, defaultsCRC: UInt32
+        var listingsOffset: Int, listingsLength: Int, listingsCRC: UInt32
 
         init(_ file: MappedFile) throws {
             guard file.count >= RegistryCache.headerSize else {
@@ -472,14 +554,16 @@ final class RegistryCache {
             entriesOffset = BlobReference.position(try r.u64()); entriesLength = Int(try r.u32()); entriesCRC = try r.u32()
             viewOffset = BlobReference.position(try r.u64()); viewLength = Int(try r.u32()); viewCRC = try r.u32()
             defaultsOffset = BlobReference.position(try r.u64()); defaultsLength = Int(try r.u32()); defaultsCRC = try r.u32()
+            listingsOffset = BlobReference.position(try r.u64()); listingsLength = Int(try r.u32()); listingsCRC = try r.u32()
             let crc = try r.u32()
-            guard crc == RegistryCache.crc(Array(r.bytes[0..<64])) else { throw BinaryReader.Invalid(description: "header checksum mismatch") }
+            guard crc == RegistryCache.crc(Array(r.bytes[0..<(RegistryCache.headerSize - 8)])) else { throw BinaryReader.Invalid(description: "header checksum mismatch") }
             guard try r.u32() == 0 else { throw BinaryReader.Invalid(description: "the header's last field is not 0") }
             // The defaults section is written last: anything after it is not ours.
             guard defaultsOffset >= 0, defaultsOffset + defaultsLength == file.count else {
                 throw BinaryReader.Invalid(description: "\(file.count) bytes, but its sections end at byte \(defaultsOffset + defaultsLength)")
             }
-            for (offset, length) in [(entriesOffset, entriesLength), (viewOffset, viewLength), (defaultsOffset, defaultsLength)]
+            for (offset, length) in [(entriesOffset, entriesLength), (viewOffset, viewLength), (defaultsOffset, defaultsLength),
+                                     (listingsOffset, listingsLength)]
             where offset < 0 || offset + length > file.count {
                 throw BinaryReader.Invalid(description: "a section lies beyond the end of the file")
             }

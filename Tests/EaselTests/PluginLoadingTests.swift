@@ -23,6 +23,28 @@ final class PluginLoadingTests: XCTestCase {
         XCTAssertEqual(registry.classes.map(\.name), ["BrokenFixture"])
     }
 
+    func testThePrivateCopyHoldsOnlyWhatTheLoaderReads() throws {
+        // Symbol tables and debug information (two thirds of a Swift plugin) are not copied: here a
+        // 2 MB tail after everything the program headers describe.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: try CFixture.broken("none")))
+        let original = bytes.count
+        bytes.append(Data(repeating: 0xA5, count: 2 << 20))
+        let path = try TestPaths.scratch() + "/libtailed.so"
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let registry = Registry(files: [path])
+        XCTAssertEqual(registry.failures, [])
+        XCTAssertEqual(registry.classes.map(\.name), ["BrokenFixture"])
+        var copies: [Int] = []
+        for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(entry)"),
+                  target.hasPrefix("/memfd:libtailed.so") else { continue }
+            var st = stat()
+            if stat("/proc/self/fd/\(entry)", &st) == 0 { copies.append(Int(st.st_size)) }
+        }
+        XCTAssertEqual(copies.count, 1, "one private copy of libtailed.so is open")
+        XCTAssertTrue(copies.allSatisfy { $0 > 0 && $0 <= original }, "copy sizes \(copies), file \(original) + 2 MB tail")
+    }
+
     func testAFileThatIsNotELF() throws {
         let path = try TestPaths.scratch() + "/libnotes.so"
         try "just some text, not a library".write(toFile: path, atomically: true, encoding: .utf8)

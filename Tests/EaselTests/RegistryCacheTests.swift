@@ -64,8 +64,8 @@ final class RegistryCacheTests: XCTestCase {
         let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
         let cache = root + "/registry.bin"
         // The last: section offsets of 2⁶³ and more trapped in Int(_:) before the header's checksum was looked at.
-        for garbage in [Data("not a cache".utf8), Data(), Data("EASELREG".utf8) + Data([3, 0, 0, 0, 200, 0, 0, 0]),
-                        Data("EASELREG".utf8) + Data([3, 0, 0, 0, 0, 0, 0, 0]) + Data(repeating: 0xFF, count: 120)] {
+        for garbage in [Data("not a cache".utf8), Data(), Data("EASELREG".utf8) + Data([4, 0, 0, 0, 200, 0, 0, 0]),
+                        Data("EASELREG".utf8) + Data([4, 0, 0, 0, 0, 0, 0, 0]) + Data(repeating: 0xFF, count: 120)] {
             try garbage.write(to: URL(fileURLWithPath: cache))
             var warnings: [String] = []
             let saved = Diagnostics.warningSink
@@ -95,7 +95,7 @@ final class RegistryCacheTests: XCTestCase {
         XCTAssertEqual(Registry(options: options(root + "/components", cache: cache)).classes.map(\.name), ["Gauge"])
         XCTAssertEqual(warnings, [], "another format is not corruption")
         XCTAssertEqual(Registry(options: options(root + "/components", cache: cache)).cachedCount, 1, "rewritten in this format")
-        XCTAssertTrue(RegistryOptions.defaultCacheFileText.hasSuffix("/registry-v3.bin"), "the file name carries the format")
+        XCTAssertTrue(RegistryOptions.defaultCacheFileText.hasSuffix("/registry-v4.bin"), "the file name carries the format")
     }
 
     func testAnUnwritableCacheIsAWarningNotAFailure() throws {
@@ -147,6 +147,100 @@ final class RegistryCacheTests: XCTestCase {
         }
     }
 
+    // MARK: - Stored listings
+
+    /// A listing is printed again from the cache only while the walk it was made from is the same:
+    /// every file with its signature, every directory, in the same mode.
+    func testAStoredListingIsUsedOnlyForTheSameWalk() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge"),
+                                         "libAllTypes.so": try CFixture.build("all_types.c")])
+        let dir = root + "/components", cache = root + "/registry.bin"
+        let first = Registry(options: options(dir, cache: cache))
+        XCTAssertNil(first.storedListing(mode: "text"), "none stored yet")
+        XCTAssertEqual(first.classes.count, 2)
+        first.storeListing(mode: "text", output: "the listing\n", status: 0)
+        let second = Registry(options: options(dir, cache: cache))
+        XCTAssertEqual(second.storedListing(mode: "text")?.output, "the listing\n")
+        XCTAssertTrue(second.listedFromCache)
+        XCTAssertNil(second.storedListing(mode: "json"), "another mode has its own listing")
+        XCTAssertNil(Registry(options: options(dir, cache: cache, rescan: true)).storedListing(mode: "text"), "--rescan lists again")
+        // Each change of the walk makes it stale: a touched file, a new file in a subfolder, a removed file.
+        let later = Date().addingTimeInterval(7)
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: dir + "/libGauge.so")
+        XCTAssertNil(Registry(options: options(dir, cache: cache)).storedListing(mode: "text"), "touched")
+        Registry(options: options(dir, cache: cache)).storeListing(mode: "text", output: "after the touch\n", status: 0)
+        XCTAssertEqual(Registry(options: options(dir, cache: cache)).storedListing(mode: "text")?.output, "after the touch\n")
+        try FileManager.default.createDirectory(atPath: dir + "/more", withIntermediateDirectories: true)
+        Registry(options: options(dir, cache: cache)).storeListing(mode: "text", output: "with a subfolder\n", status: 0)
+        try FileManager.default.copyItem(atPath: try CFixture.broken("none"), toPath: dir + "/more/libMore.so")
+        XCTAssertNil(Registry(options: options(dir, cache: cache)).storedListing(mode: "text"), "a file added in a subfolder")
+        try FileManager.default.removeItem(atPath: dir + "/more/libMore.so")
+        Registry(options: options(dir, cache: cache)).storeListing(mode: "text", output: "x\n", status: 0)
+        try FileManager.default.removeItem(atPath: dir + "/libAllTypes.so")
+        XCTAssertNil(Registry(options: options(dir, cache: cache)).storedListing(mode: "text"), "a file removed")
+        // Other commands rewriting the cache keep the listing (a class looked up, defaults checked).
+        let lister = Registry(options: options(dir, cache: cache))
+        XCTAssertEqual(lister.classes.map(\.name), ["Gauge"])
+        lister.storeListing(mode: "names", output: "Gauge\n", status: 0)
+        let checker = Registry(options: options(dir, cache: cache))
+        _ = try checker.checkedDefaults(of: try XCTUnwrap(checker.designableClass(named: "Gauge")))
+        XCTAssertEqual(Registry(options: options(dir, cache: cache)).storedListing(mode: "names")?.output, "Gauge\n")
+    }
+
+    /// `host list` twice prints the same, the second time from the stored listing; a plugin
+    /// rebuilt in place (same name, another class) is listed as it is now, never as it was.
+    func testListPrintsTheStoredListingUntilAFileChanges() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        let cache = root + "/registry.bin"
+        for arguments in [["list"], ["list", "--json"], ["list", "--names"], ["list", "--strict"]] {
+            let cold = try runHost(arguments + ["--cache", cache], directory: root)
+            let warm = try runHost(arguments + ["--cache", cache], directory: root)
+            XCTAssertEqual(warm.status, cold.status, "\(arguments)")
+            XCTAssertEqual(warm.stdout, cold.stdout, "\(arguments)")
+            XCTAssertEqual(warm.stderr, cold.stderr, "\(arguments)")
+            XCTAssertTrue(warm.stdout.contains("Gauge"), "\(arguments): \(warm.stdout)")
+        }
+        let storedBefore = try Data(contentsOf: URL(fileURLWithPath: cache))
+        XCTAssertEqual(try runHost(["list", "--cache", cache], directory: root).status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: cache)), storedBefore, "a listing from the cache writes nothing")
+        // Rebuilt in place: same path, another plugin.
+        let replacement = try Data(contentsOf: URL(fileURLWithPath: try CFixture.build("all_types.c")))
+        try replacement.write(to: URL(fileURLWithPath: root + "/components/libGauge.so"))
+        let rebuilt = try runHost(["list", "--cache", cache], directory: root)
+        XCTAssertTrue(rebuilt.stdout.contains("AllTypes"), rebuilt.stdout)
+        XCTAssertFalse(rebuilt.stdout.contains("Gauge "), rebuilt.stdout)
+        XCTAssertEqual(try runHost(["list", "--cache", cache], directory: root).stdout, rebuilt.stdout)
+        // A failed file and a warning are printed again as they were, with --strict's status.
+        try "not a library".write(toFile: root + "/components/libBad.so", atomically: true, encoding: .utf8)
+        let strict = ["list", "--strict", "--plugins", "components", "--cache", cache]
+        let environment = ["EASEL_PLUGIN_PATH": root + "/missing"]
+        let failing = try runHost(strict, environment: environment, directory: root)
+        let again = try runHost(strict, environment: environment, directory: root)
+        XCTAssertEqual(failing.status, 69)
+        XCTAssertEqual([again.status, again.stdout, again.stderr] as [AnyHashable], [failing.status, failing.stdout, failing.stderr] as [AnyHashable])
+        XCTAssertTrue(again.stdout.contains("libBad.so"), again.stdout)
+        XCTAssertTrue(again.stderr.contains("missing: plugin directory does not exist"), again.stderr)
+    }
+
+    /// A corrupt stored listing is a warning, never printed: the list is made again, and stored.
+    func testACorruptStoredListingIsAWarningAndListedAgain() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        let cache = root + "/registry.bin"
+        let good = try runHost(["list", "--cache", cache], directory: root)
+        // The listing record holds the output text: flip a byte of "Gauge" in it.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: cache))
+        let needle = Data("  Gauge ".utf8)
+        let found = try XCTUnwrap(bytes.range(of: needle, options: .backwards))
+        bytes[found.lowerBound + 2] ^= 0x20
+        try bytes.write(to: URL(fileURLWithPath: cache))
+        let repaired = try runHost(["list", "--cache", cache], directory: root)
+        XCTAssertEqual(repaired.status, 0)
+        XCTAssertEqual(repaired.stdout, good.stdout)
+        XCTAssertTrue(repaired.stderr.contains("listing is corrupt"), repaired.stderr)
+        let clean = try runHost(["list", "--cache", cache], directory: root)
+        XCTAssertEqual([clean.stdout, clean.stderr], [good.stdout, ""])
+    }
+
     // MARK: - Integrity
 
     /// Every byte of the cache is covered by a checksum: whichever byte is flipped, the cache (or
@@ -159,6 +253,7 @@ final class RegistryCacheTests: XCTestCase {
         let expected = try ["Gauge", "AllTypes"].map { try fresh.classInfo(named: $0) }
         let first = Registry(options: options(dir, cache: cache))
         for name in ["Gauge", "AllTypes"] { _ = try first.checkedDefaults(of: try XCTUnwrap(first.designableClass(named: name))) }
+        first.storeListing(mode: "text", output: "AllTypes, Gauge\n", status: 0)
         let good = try Data(contentsOf: URL(fileURLWithPath: cache))
         var offset = 0
         while offset < good.count {
@@ -169,7 +264,15 @@ final class RegistryCacheTests: XCTestCase {
             let saved = Diagnostics.warningSink
             Diagnostics.warningSink = { warnings.append($0) }
             defer { Diagnostics.warningSink = saved }
-            // Every part of the cache is read: the index (each class), the entries (all), the defaults.
+            // Every part of the cache is read: the listing, the index (each class), the entries (all),
+            // the defaults.
+            let lister = Registry(options: options(dir, cache: cache))
+            let listed = lister.storedListing(mode: "text")
+            XCTAssertTrue(listed == nil || listed?.output == "AllTypes, Gauge\n", "byte \(offset): \(listed?.output ?? "")")
+            if listed == nil { // as `host list` does: list, and store the listing
+                XCTAssertEqual(lister.classes.map(\.name), ["AllTypes", "Gauge"], "byte \(offset)")
+                lister.storeListing(mode: "text", output: "AllTypes, Gauge\n", status: 0)
+            }
             for (name, info) in zip(["Gauge", "AllTypes"], expected) {
                 XCTAssertEqual(try Registry(options: options(dir, cache: cache)).classInfo(named: name), info, "byte \(offset)")
             }
@@ -194,7 +297,7 @@ final class RegistryCacheTests: XCTestCase {
         let dir = root + "/components", cache = root + "/registry.bin"
         _ = Registry(options: options(dir, cache: cache)).classes
         let good = try Data(contentsOf: URL(fileURLWithPath: cache))
-        var variants: [(String, Data)] = (68..<72).map { i in var d = good; d[i] ^= 0x01; return ("byte \(i)", d) }
+        var variants: [(String, Data)] = (84..<88).map { i in var d = good; d[i] ^= 0x01; return ("byte \(i)", d) }
         variants.append(("400 kB of zeros appended", good + Data(count: 400_000)))
         for (what, bad) in variants {
             try bad.write(to: URL(fileURLWithPath: cache))
@@ -214,7 +317,7 @@ final class RegistryCacheTests: XCTestCase {
         XCTAssertEqual(try runHost(["list", "--cache", cache], directory: root).status, 0)
         // The first bytes after the header are the class descriptions (the blobs section).
         var bytes = try Data(contentsOf: URL(fileURLWithPath: cache))
-        bytes[72 + 4] ^= 0xFF // the header is 72 bytes; the class descriptions (blobs) follow
+        bytes[88 + 4] ^= 0xFF // the header is 88 bytes; the class descriptions (blobs) follow
         try bytes.write(to: URL(fileURLWithPath: cache))
         for command in [["inspect", "Gauge"], ["render", "Gauge", "-o", "out.png"]] {
             let result = try runHost(command + ["--cache", cache], directory: root)

@@ -105,7 +105,9 @@ final class RenderCommandTests: XCTestCase {
             (["Gauge", "-o", "x.gif"], 64, "cannot tell the format of 'x.gif'"),
             (["Gauge"], 64, "missing -o"),
             (["Gauge", "--png-level", "11", "-o", "x.png"], 64, "--png-level '11'"),
-            (["Gauge", "-o", "/nonexistent/dir/x.png"], 73, "/nonexistent/dir/x.png"),
+            // A folder that does not exist, inside this test's own (a global path like /nonexistent
+            // is not guaranteed missing: anything run as root may have made it).
+            (["Gauge", "-o", root + "/no-such-dir/x.png"], 73, root + "/no-such-dir/x.png"),
         ]
         for (args, status, message) in cases {
             let result = try runHost(["render"] + args, directory: root)
