@@ -20,6 +20,15 @@ final class GalleryCommandTests: XCTestCase {
 
     /// `--out notes.txt` (a file) tried every picture, each failing with its own error line, and
     /// then the index: one clear error instead, and the file untouched.
+    /// With no class to render the gallery exits 66, and leaves no empty output folder behind.
+    func testNothingToRenderLeavesNoFolder() throws {
+        let root = try TestPaths.scratch()
+        try FileManager.default.createDirectory(atPath: root + "/components", withIntermediateDirectories: true)
+        let result = try runHost(["gallery", "--out", "gallery"], directory: root)
+        XCTAssertEqual(result.status, 66, result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/gallery"), "no partial output")
+    }
+
     func testAnOutputThatIsAFileIsOneError() throws {
         let root = try exampleComponents(["Gauge"])
         try "keep".write(toFile: root + "/notes.txt", atomically: true, encoding: .utf8)
