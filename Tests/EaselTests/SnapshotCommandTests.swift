@@ -236,6 +236,19 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertEqual(report.status, 73)
         XCTAssertTrue(report.stderr.contains("mine: holds files that are not a snapshot report"), report.stderr)
         XCTAssertNotNil(bytes(root + "/mine/notes.txt"))
+        // Nor is an earlier report into which a person put something of their own: it was deleted
+        // with the report at the next run.
+        try rebuildSwatch(root, ["DOTS=3"])
+        XCTAssertEqual(try snapshot(["verify", "--scales", "1", "--report", "earlier"], in: root).status, 1)
+        XCTAssertNotNil(bytes(root + "/earlier/.easel-snapshot-report"))
+        try FileManager.default.createDirectory(atPath: root + "/earlier/review", withIntermediateDirectories: true)
+        try "looked at it".write(toFile: root + "/earlier/review/notes.txt", atomically: true, encoding: .utf8)
+        let again = try snapshot(["verify", "--scales", "1", "--report", "earlier"], in: root)
+        XCTAssertEqual(again.status, 73, again.stdout + again.stderr)
+        XCTAssertTrue(again.stderr.contains("earlier: holds files that a snapshot report does not write (review/notes.txt)"), again.stderr)
+        XCTAssertNotNil(bytes(root + "/earlier/review/notes.txt"))
+        try FileManager.default.removeItem(atPath: root + "/earlier/review")
+        XCTAssertEqual(try snapshot(["verify", "--scales", "1", "--report", "earlier"], in: root).status, 1, "a report alone is replaced")
     }
 
     /// Run where no plugin is (the wrong folder, components not built), verify printed "0 passed,
