@@ -144,6 +144,22 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/snapshot-report"), "the earlier report is removed")
     }
 
+    /// A FIFO in place of a reference hung verify for good (libpng's fopen blocks on it); it is an
+    /// unreadable reference, as a file that is no PNG is, and --record failed replaces it.
+    func testAReferenceThatIsAFIFOIsUnreadableNotAHang() throws {
+        let root = try swatchProject()
+        XCTAssertEqual(try snapshot(["record", "--scales", "1"], in: root).status, 0)
+        let reference = root + "/Snapshots/Swatch/default@1x.png"
+        try FileManager.default.removeItem(atPath: reference)
+        XCTAssertEqual(mkfifo(reference, 0o644), 0)
+        let verify = try snapshot(["verify", "--scales", "1"], in: root)
+        XCTAssertEqual(verify.status, 1, verify.stdout + verify.stderr)
+        XCTAssertTrue(verify.stdout.contains("FAIL     Swatch/default@1x — the reference is unreadable: "), verify.stdout)
+        XCTAssertTrue(verify.stdout.contains("not a regular file"), verify.stdout)
+        XCTAssertEqual(try snapshot(["verify", "--scales", "1", "--record", "failed"], in: root).status, 0)
+        XCTAssertNoThrow(try PNGFile(reference))
+    }
+
     func testASizeChangeFails() throws {
         let root = try swatchProject()
         XCTAssertEqual(try snapshot(["record", "--scales", "2"], in: root).status, 0)
