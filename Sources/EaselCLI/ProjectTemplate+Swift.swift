@@ -124,6 +124,12 @@ reads all of it. `designableVariants` lists named states (`easel render @NAME@ -
 --variant pill -o pill.png`). Inspectable types: Int, CGFloat, Double, String, Bool, CGPoint, CGSize, CGRect,
 UIColor, UIColor?, UIImage?, UIEdgeInsets and enums adopting `InspectableEnum`.
 
+Images and layout documents go in `Sources/@NAME@/Resources/`, declared in `Package.swift` as the
+target's `resources: [.process("Resources")]`: `swift build` copies them into
+`.build/debug/@NAME@_@NAME@.resources/`, where the host finds them, and `UIImage(named:)` and
+`UINib(nibName:bundle: Bundle(for: type(of: self)))` read them (a layout document, Easel's xib, is
+described in `@PREFIX@/share/doc/easel/layout-documents.md`).
+
 The package depends on the EaselKit package installed in `@PREFIX@` and loads the macro
 library beside it (see `Package.swift`); it builds in the Swift 6 language mode.
 

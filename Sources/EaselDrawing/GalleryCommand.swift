@@ -88,7 +88,7 @@ enum GalleryCommand: Command {
             }
         }
         let index = "\(out)/index.html"
-        do { try AtomicFile.write(Array(GalleryPage.html(entries, validations: validations, scale: scale).utf8), to: index) } catch let e as RenderError {
+        do { try AtomicFile.write(Array(GalleryPage.html(entries, validations: validations, scale: scale, programName: CLI.programName).utf8), to: index) } catch let e as RenderError {
             throw HostError(e)
         }
         // "0 of 2 classes" was printed when a class's default picture rendered but a variant failed:

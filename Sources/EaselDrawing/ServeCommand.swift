@@ -21,6 +21,7 @@ enum ServeCommand: Command {
             throw HostError(.notFound, "the designer's page files (index.html, app.js, app.css) are missing; set $\(PageFiles.environmentVariable) to their folder")
         }
         var configuration = ServeConfiguration(pageDirectory: pageDirectory)
+        configuration.programName = CLI.programName
         if let text = arguments.value("port") {
             guard let port = UInt16(text) else { throw UsageError(message: "--port '\(text)' is not a port number (0-65535)") }
             configuration.port = port

@@ -25,7 +25,7 @@ enum DescriptorFields {
         /// Reads the descriptor at `pointer` by the version it declares (the ABI check has passed).
         static func read(_ pointer: UnsafeRawPointer) throws -> Plugin {
             let abi = pointer.load(as: easel_abi_version.self)
-            if abi.major == 1 && abi.minor == 0 { return legacy(pointer) }
+            if abi.major == 1 && abi.minor == 0 { return try legacy(pointer) }
             func current() throws -> easel_plugin {
                 let size = try PluginTable.structSize(at: pointer, offset: 8, minimum: Minimum.plugin, cName: "easel_plugin")
                 return PluginTable.load(pointer, size: size, as: easel_plugin.self)
@@ -51,10 +51,13 @@ enum DescriptorFields {
                 })
         }
 
-        /// A 1.0 plugin: the same fields at their 1.0 places; no extensions.
-        private static func legacy(_ pointer: UnsafeRawPointer) -> Plugin {
+        /// A 1.0 plugin: the same fields at their 1.0 places; no extensions. A descriptor that says
+        /// 1.0 but is not laid out as 1.0's (a 1.1 one whose `.abi` was written `{1, 0}` by hand) is
+        /// refused, never misread: 1.0's pointers must point at mapped memory.
+        private static func legacy(_ pointer: UnsafeRawPointer) throws -> Plugin {
             let typed = pointer.assumingMemoryBound(to: easel_plugin_1_0.self)
             let p = typed.pointee
+            try checkLegacyLayout(pointer, p)
             return Plugin(
                 abi: p.abi, id: p.id, name: p.name, version: p.version, summary: p.summary,
                 initialize: p.`init`, deinitialize: p.deinit, getExtension: nil,
@@ -70,6 +73,27 @@ enum DescriptorFields {
                     return (0..<Int(p.class_count)).map { Class(legacy: base[$0], at: UnsafeRawPointer(base + $0)) }
                 })
         }
+    }
+
+    /// Refuses a descriptor declaring ABI 1.0 whose 1.0 pointer fields (id at offset 8, name,
+    /// version, summary, classes) are not addresses of mapped memory. What a 1.1 descriptor has at
+    /// offset 8 (struct_size, then class_count) is named, with the fix.
+    private static func checkLegacyLayout(_ pointer: UnsafeRawPointer, _ p: easel_plugin_1_0) throws {
+        let fields: [(String, UnsafeRawPointer?)] = [
+            ("id", p.id.map(UnsafeRawPointer.init)), ("name", p.name.map(UnsafeRawPointer.init)),
+            ("version", p.version.map(UnsafeRawPointer.init)), ("summary", p.summary.map(UnsafeRawPointer.init)),
+            ("classes", p.classes.map(UnsafeRawPointer.init)),
+        ]
+        guard let (field, address) = fields.first(where: { $0.1.map { !MappedMemory.contains($0) } ?? false }),
+              let address else { return }
+        let fix = "set .abi = EASEL_ABI_VERSION (\(EASEL_ABI_MAJOR).\(EASEL_ABI_MINOR) in this easel.h), the version of the header it was compiled against"
+        let size = Int(pointer.load(fromByteOffset: 8, as: UInt32.self))
+        if field == "id" && size >= Minimum.plugin && size % 8 == 0 && size <= PluginTable.maximumStructSize {
+            let count = pointer.load(fromByteOffset: 12, as: UInt32.self)
+            throw PluginTable.Problem(message: "declares ABI 1.0, but is laid out as ABI 1.1 (struct_size \(size) and class_count \(count) at offset 8, where 1.0 has the id pointer): \(fix)")
+        }
+        let hex = "0x" + String(UInt(bitPattern: address), radix: 16)
+        throw PluginTable.Problem(message: "declares ABI 1.0, but its \(field) (\(hex)) points at no mapped memory: it is not laid out as 1.0's; \(fix)")
     }
 
     struct Class {

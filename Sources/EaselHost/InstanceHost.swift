@@ -9,20 +9,25 @@ import Glibc
 /// plugin's destroy returned (the plugin may use the pointer until then).
 final class InstanceHost: @unchecked Sendable {
     let className: String
+    /// The class's properties: a property_changed naming another is dropped with a warning.
+    let propertyNames: Set<String>
     let log: PluginLog
     let pluginHost: UnsafePointer<easel_host>
     private(set) var pointer: UnsafeMutablePointer<easel_instance_host>!
     private let classNameCString: UnsafeMutablePointer<CChar>
     private var lock = pthread_mutex_t()
     private var pending = InstanceRequests()
+    /// Unknown names already warned about (once each, however often an animation repeats them).
+    private var unknownNames: Set<String> = []
     /// The animation clock's time for this instance (easel.clock/1); see ``AnimationClock``.
     let clock = AnimationClock()
     /// Called, outside the lock and on the requesting thread, when a request arrives while none was
     /// pending: a worker uses it to tell its host at once.
     var onRequest: (@Sendable () -> Void)?
 
-    init(className: String, pluginHost: UnsafePointer<easel_host>, log: PluginLog) {
+    init(className: String, propertyNames: Set<String>, pluginHost: UnsafePointer<easel_host>, log: PluginLog) {
         self.className = className
+        self.propertyNames = propertyNames
         self.log = log
         self.pluginHost = pluginHost
         classNameCString = strdup(className)!
@@ -46,10 +51,7 @@ final class InstanceHost: @unchecked Sendable {
             request_layout: { ih in InstanceHost.from(ih)?.request { $0.layout = true } },
             request_redraw: { ih in InstanceHost.from(ih)?.request { $0.redraw = true } },
             property_changed: { ih, name in
-                let property = String(cString: name)
-                InstanceHost.from(ih)?.request { pending in
-                    if !pending.changedProperties.contains(property) { pending.changedProperties.append(property) }
-                }
+                InstanceHost.from(ih)?.propertyChanged(String(cString: name))
             }))
         pointer = p
     }
@@ -68,6 +70,25 @@ final class InstanceHost: @unchecked Sendable {
     /// failure of the call in progress.
     private func record(level: easel_log_level, message: String) {
         log.record(level: level, message: message, className: className)
+    }
+
+    /// easel_instance_host.property_changed: a name that is no property of the class is ignored
+    /// with a warning (easel.h), once per name, wherever the instance runs (the host and a worker
+    /// alike, for one-shot commands as for live views).
+    private func propertyChanged(_ property: String) {
+        guard propertyNames.contains(property) else {
+            pthread_mutex_lock(&lock)
+            let first = unknownNames.insert(property).inserted
+            pthread_mutex_unlock(&lock)
+            if first {
+                log.record(level: EASEL_LOG_WARNING, message: "property_changed(\"\(property)\") names no property of the class; ignored",
+                           className: className)
+            }
+            return
+        }
+        request { pending in
+            if !pending.changedProperties.contains(property) { pending.changedProperties.append(property) }
+        }
     }
 
     private func request(_ change: (inout InstanceRequests) -> Void) {

@@ -11,6 +11,8 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
     let host: UnsafePointer<easel_host>
     /// Property name → (description, typed accessor).
     let properties: [String: (info: PropertyInfo, accessor: PropertyAccessor)]
+    /// What property_changed may name.
+    let propertyNames: Set<String>
     /// Action name → (description, invoker).
     let actions: [String: (info: ActionInfo, invoker: ActionInvoker)]
     /// Called for every instance this class creates (a worker hooks its request notifications here).
@@ -24,6 +26,7 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
         var table: [String: (PropertyInfo, PropertyAccessor)] = [:]
         for (p, a) in zip(valid.info.properties, valid.accessors) { table[p.name] = (p, a) }
         self.properties = table
+        propertyNames = Set(table.keys)
         var actions: [String: (ActionInfo, ActionInvoker)] = [:]
         for a in valid.info.actions { if let invoker = valid.actions[a.name] { actions[a.name] = (a, invoker) } }
         self.actions = actions
@@ -35,7 +38,7 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
     }
 
     private func makeInstanceHost() -> InstanceHost {
-        InstanceHost(className: info.name, pluginHost: host, log: log)
+        InstanceHost(className: info.name, propertyNames: propertyNames, pluginHost: host, log: log)
     }
 
     func makeInstance(frame: Rect) throws -> DesignableInstance {

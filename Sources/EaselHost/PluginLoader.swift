@@ -123,7 +123,9 @@ public enum PluginLoader {
     /// The directory beside a plugin where its resources live: "dir/libGauge.so" → "dir/Gauge.resources".
     /// A plugin reached through a symbolic link (`components/Fancy.so` → `../build/libFancyButton.so`)
     /// whose link has no such folder beside it has its resources beside the file it links to
-    /// (`../build/FancyButton.resources`), where its build put them.
+    /// (`../build/FancyButton.resources`), where its build put them. In a SwiftPM build folder (one
+    /// holding `Badge.build` beside `libBadge.so`) without `Badge.resources`, they are the resource
+    /// bundle SwiftPM copies a target's `resources:` into: `<Package>_Badge.resources`.
     public static func resourceDirectory(for path: String) -> String {
         let beside = resourceDirectory(besideFile: absolutePath(path))
         var st = stat()
@@ -139,7 +141,28 @@ public enum PluginLoader {
         var stem = String(absolute[absolute.index(after: slash)...])
         if stem.hasPrefix("lib") { stem.removeFirst(3) }
         if let so = stem.ranges(of: ".so").last { stem = String(stem[..<so.lowerBound]) }
-        return "\(dir)/\(stem).resources"
+        let named = "\(dir)/\(stem).resources"
+        if !isDirectory(named), isDirectory("\(dir)/\(stem).build"), let bundle = swiftPMBundle(in: dir, target: stem) {
+            return bundle
+        }
+        return named
+    }
+
+    /// SwiftPM's resource bundle of target `target` in the build folder `dir`: the one directory
+    /// named `<Package>_<target>.resources` (`<target>_<target>.resources` first, as `host new`'s
+    /// package is named after its target).
+    private static func swiftPMBundle(in dir: String, target: String) -> String? {
+        let suffix = "_\(target).resources"
+        if isDirectory("\(dir)/\(target)\(suffix)") { return "\(dir)/\(target)\(suffix)" }
+        let found = (visibleEntries(of: dir) ?? []).filter {
+            $0.hasSuffix(suffix) && $0.count > suffix.count && isDirectory("\(dir)/\($0)")
+        }
+        return found.count == 1 ? "\(dir)/\(found[0])" : nil
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
     }
 
     static func absolutePath(_ path: String) -> String {

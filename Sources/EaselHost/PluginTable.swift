@@ -44,7 +44,9 @@ enum PluginTable {
             throw Problem(message: "struct_size is \(size), smaller than \(cName) in ABI 1.1 (\(minimum) bytes): set .struct_size = sizeof(\(cName))")
         }
         if size % 8 != 0 || size > maximumStructSize {
-            throw Problem(message: "struct_size is \(size) (expected sizeof(\(cName)): a multiple of 8, at least \(minimum))")
+            // In easel_plugin, 1.0's layout has the id pointer where 1.1 has struct_size.
+            let draft = offset == 8 ? "; a plugin laid out as ABI 1.0 but declaring 1.1 has a pointer here: build it against this easel.h" : ""
+            throw Problem(message: "struct_size is \(size) (expected sizeof(\(cName)): a multiple of 8, at least \(minimum)\(draft))")
         }
         return size
     }

@@ -175,7 +175,7 @@ final class PluginState: @unchecked Sendable {
             do {
                 try exportedClass.build(into: slots + index)
             } catch {
-                log(.error, "cannot export \(error)")
+                log(.error, "cannot export the classes: \(error)")
                 return false
             }
             built.append(exportedClass)

@@ -57,6 +57,12 @@ struct InspectableMember {
                 ok = false
                 continue
             }
+            if type == nil, let value = binding.initializer?.value,
+               let diagnostic = InspectableType.diagnostic(forInitializer: value, property: "\(className).\(name)") {
+                context.diagnose(diagnostic)
+                ok = false
+                continue
+            }
             if let type, let arguments, !InspectableType.isNumeric(type) {
                 for argument in arguments where ["range", "step"].contains(argument.label?.text) {
                     context.diagnose(Diagnostic(node: argument, message: DesignableMessage.rangeOnNonNumber(

@@ -51,6 +51,40 @@ enum InspectableType {
         return nil
     }
 
+    /// For a property written without a type: what its initializer plainly says the type is, when
+    /// that type cannot be inspectable — `Float(0.5)` (a call of a type's name), `2 as Float`, an
+    /// array or dictionary literal — as an error on the initializer, with a fix-it to the numeric type
+    /// to call instead (`CGFloat(0.5)`). nil for anything else: the type checker judges it.
+    static func diagnostic(forInitializer value: ExprSyntax, property: String) -> Diagnostic? {
+        if let cast = value.as(AsExprSyntax.self), cast.questionOrExclamationMark == nil {
+            return problem(with: cast.type)?.diagnostic(on: cast.type, property: property)
+        }
+        // `2 as Int32` as the parser leaves it (operators unfolded): value, `as`, type.
+        if let sequence = value.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           let cast = sequence.elements.dropFirst().first?.as(UnresolvedAsExprSyntax.self),
+           cast.questionOrExclamationMark == nil, let type = sequence.elements.last?.as(TypeExprSyntax.self)?.type {
+            return problem(with: type)?.diagnostic(on: type, property: property)
+        }
+        if value.is(ArrayExprSyntax.self) || value.is(DictionaryExprSyntax.self) {
+            let kind = value.is(ArrayExprSyntax.self) ? "an array" : "a dictionary"
+            return Diagnostic(node: value, message: DesignableMessage.unsupportedType(
+                property, "\(kind) is not inspectable: the inspector edits single values (\(list))"))
+        }
+        guard let call = value.as(FunctionCallExprSyntax.self),
+              let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.argumentNames == nil,
+              !["UIImage", "CGImage"].contains(callee.baseName.text),   // UIImage(named:) is a UIImage?
+              let problem = problem(with: TypeSyntax(IdentifierTypeSyntax(name: callee.baseName.trimmed)))
+        else { return nil }
+        let message = DesignableMessage.unsupportedType(property, problem.message)
+        guard let replacement = problem.replacement, numericTypes.contains(replacement) else {
+            return Diagnostic(node: callee, message: message)
+        }
+        let newCallee = callee.with(\.baseName, .identifier(replacement, leadingTrivia: callee.baseName.leadingTrivia,
+                                                             trailingTrivia: callee.baseName.trailingTrivia))
+        return Diagnostic(node: callee, message: message,
+                          fixIt: .replace(message: DesignableFixIt.useType(replacement), oldNode: callee, newNode: newCallee))
+    }
+
     /// `Int`, `CGFloat`, `Double` (and unknown names, which the type checker will judge).
     static func isNumeric(_ type: TypeSyntax) -> Bool {
         guard let name = baseName(type) else { return false }

@@ -80,21 +80,13 @@ public final class DesignerInstance {
     }
 
     /// The properties the instance said it changed itself (property_changed), read back through their
-    /// getters, in the order reported; consumed. Names that are no property of the class are dropped
-    /// with a warning (easel.h: "an unknown name is ignored with a warning").
+    /// getters, in the order reported; consumed. (Names that are no property of the class never get
+    /// here: the instance host drops them with a warning.)
     public func takeChangedValues() throws -> [(name: String, value: PropertyValue)] {
         try poll()
         let names = pending.changedProperties
         pending.changedProperties = []
-        var values: [(name: String, value: PropertyValue)] = []
-        for name in names {
-            guard info.property(named: name) != nil else {
-                Diagnostics.warningSink("\(info.plugin.path): class \(info.name): property_changed(\"\(name)\") names no property of the class; ignored")
-                continue
-            }
-            values.append((name, try instance.get(name)))
-        }
-        return values
+        return try names.map { ($0, try instance.get($0)) }
     }
 
     /// Moves the instance's animation clock (easel.clock/1) forward: one-shot renders advance it by

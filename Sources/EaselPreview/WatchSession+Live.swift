@@ -27,7 +27,12 @@ extension WatchSession {
                    _ request: ComponentRenderRequest) throws -> RenderTarget? {
         guard let preview = live[className], let kept = liveValues[className],
               kept.map(\.name) == values.map(\.name), kept.map(\.value) == values.map(\.value) else { return nil }
-        return try preview.frame(size: request.size, scale: request.scale, background: request.background, format: request.format)
+        let target = try preview.frame(size: request.size, scale: request.scale, background: request.background, format: request.format)
+        // A draw may change values (an animation's last step, taken in the designer's render rather
+        // than in a frame of its own): they are held as a frame's are, and the designer is told (it
+        // showed the step before, and the host held it).
+        if noteChangedValues(preview) { emit(.redrawn(className: className, frame: preview.frames)) }
+        return target
     }
 
     /// Calls an action on a class's live instance (the designer's button; easel.actions/1): made now
@@ -57,7 +62,8 @@ extension WatchSession {
             do {
                 guard preview.wantsFrame else {
                     if let first = animating.removeValue(forKey: className) {
-                        emit(.notice("\(className): animated, \(preview.frames - first) frames", detail: false))
+                        let frames = preview.frames - first
+                        emit(.notice("\(className): animated, \(frames) frame\(frames == 1 ? "" : "s")", detail: false))
                     }
                     continue
                 }
@@ -79,13 +85,16 @@ extension WatchSession {
 
     /// Values the instance said it changed itself become the values the host holds for the class,
     /// so that a reload re-applies them (as if given with --set).
-    private func noteChangedValues(_ preview: LivePreview) {
-        guard let changed = try? preview.component.takeChangedValues(), !changed.isEmpty else { return }
+    /// Returns whether any value changed.
+    @discardableResult
+    private func noteChangedValues(_ preview: LivePreview) -> Bool {
+        guard let changed = try? preview.component.takeChangedValues(), !changed.isEmpty else { return false }
         let info = preview.component.info
         for (name, value) in changed {
             guard let property = info.property(named: name), !property.isReadOnly else { continue }
             adoptReportedValue(property.format(value), name: name, className: preview.className)
         }
         liveValues[preview.className] = values(for: preview.className)
+        return true
     }
 }

@@ -109,6 +109,8 @@ public final class WatchSession {
     /// The scenes, with the designer's unsaved edits (they survive reloads); which ones are edited.
     private var scenes: [Scene]
     private var editedScenes: Set<Int> = []
+    /// How many edits each open scene took (by index): an edit made on an older revision is refused.
+    private var sceneRevisions: [Int: Int] = [:]
     private var warnedDuplicates: Set<String> = []
     private var spare: SpareWorker?
     private var starting = false
@@ -722,13 +724,34 @@ public final class WatchSession {
         withLock { scenes.enumerated().map { ($1, editedScenes.contains($0)) } }
     }
 
+    /// How many edits scene `index` has taken since it was opened (0: none).
+    public func sceneRevision(at index: Int) -> Int {
+        withLock { sceneRevisions[index] ?? 0 }
+    }
+
     /// Replaces scene `index` with an edited version (same file). Attributes that changed are
     /// checked against their classes' current builds first; a problem throws and nothing changes.
-    public func replaceScene(at index: Int, with scene: Scene) throws {
+    /// - Parameter revision: the revision the edit was made on (``sceneRevision(at:)``); when it is
+    ///   not the current one (another tab or script edited the scene meanwhile) the edit is refused,
+    ///   as replacing the whole document would undo the other's edits. Nil: not checked.
+    /// - Returns: the scene's new revision.
+    @discardableResult
+    public func replaceScene(at index: Int, with scene: Scene, basedOn revision: Int? = nil) throws -> Int {
         try withLock {
             guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
             let old = scenes[index]
+            let current = sceneRevisions[index] ?? 0
+            if let revision, revision != current {
+                throw HostError(.badData, "the scene was edited meanwhile elsewhere (another tab or a script: revision \(current), this edit was made on \(revision)); it is shown as it is now, make the edit again",
+                                file: old.file)
+            }
             for (i, instance) in scene.instances.enumerated() {
+                // A frame the edit made (moved, resized, typed) is at most as large as the largest
+                // canvas the renderer makes (what `host render CLASS --size` accepts); a file's own
+                // frames, however absurd, are rendered as `host render` renders them.
+                if !(i < old.instances.count && old.instances[i].frame == instance.frame) {
+                    try Self.checkEditedFrame(instance, file: old.file)
+                }
                 guard let info = classInfo(named: instance.className) else { continue }
                 let before = i < old.instances.count && old.instances[i].className == instance.className
                     ? Dictionary(old.instances[i].attributes.map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b }) : [:]
@@ -739,7 +762,21 @@ public final class WatchSession {
             s.file = old.file
             scenes[index] = s
             editedScenes.insert(index)
+            sceneRevisions[index] = current + 1
+            return current + 1
         }
+    }
+
+    /// Refuses a frame a designer's edit made larger than any canvas: an instance resized past it
+    /// was kept, and laid out at a size no render of it alone could have.
+    static func checkEditedFrame(_ instance: Scene.Instance, file: String) throws {
+        let side = Double(RenderLimits.maximumSide)
+        let frame = instance.frame
+        guard frame.width > side || frame.height > side else { return }
+        let what = frame.width > side ? "width \(PropertyInfo.formatNumber(frame.width))" : "height \(PropertyInfo.formatNumber(frame.height))"
+        let name = instance.name.map { " ('\($0)')" } ?? ""
+        throw HostError(.badData, "\(instance.path).frame\(name): \(what) is out of range (expected at most \(RenderLimits.maximumSide) points per side, the largest canvas the renderer makes)",
+                        file: file, className: instance.className)
     }
 
     /// Renders scene `index` as it is now (unsaved edits included).

@@ -17,6 +17,9 @@ public struct ServeConfiguration: Sendable {
     public var maximumConnections = 64
     /// The page's files (see ``PageFiles``).
     public var pageDirectory: String
+    /// The name the program was run as (`host` or `easel`), for the messages and the command lines
+    /// the server and the page show (`GET /api/classes`' `program`).
+    public var programName = "host"
 
     public init(pageDirectory: String) { self.pageDirectory = pageDirectory }
 
@@ -100,7 +103,7 @@ public final class DesignerServer: @unchecked Sendable {
         if let token = configuration.token {
             let given = request.query["token"] ?? request.cookies["easel_token"]
                 ?? request.header("authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-            guard given == token else { return error(403, "a token is required (open the URL host serve printed)") }
+            guard given == token else { return error(403, "a token is required (open the URL \(configuration.programName) serve printed)") }
         }
         if request.method == "POST" {
             if let origin = request.header("origin") {
@@ -155,7 +158,7 @@ public final class DesignerServer: @unchecked Sendable {
             }
         case (_, "api"):
             switch Array(segments.dropFirst()) {
-            case ["classes"]: return json(200, ServeJSON.classes(session))
+            case ["classes"]: return json(200, ServeJSON.classes(session, program: configuration.programName))
             case let s where s.count == 2 && s[0] == "classes":
                 guard let detail = ServeJSON.classDetail(session, s[1]) else { throw unknownClass(s[1]) }
                 return json(200, detail)
@@ -311,8 +314,16 @@ public final class DesignerServer: @unchecked Sendable {
             changes.append((name, value is NSNull ? nil : try AttributeText.text(value, path: "values.\(name)", file: "request body")))
         }
         try session.setValues(changes, for: className)
+        publishValuesChanged(className)
         guard let detail = ServeJSON.classDetail(session, className) else { throw unknownClass(className) }
         return json(200, detail)
+    }
+
+    /// Tells every page that the values held for a class changed (an edit or an action, from any
+    /// page or script): the `values` event. Values live in the server, so that every tab shows the
+    /// same; the other tabs went on showing the old values and frame until they were reloaded.
+    private func publishValuesChanged(_ className: String) {
+        hub.publish("values", data: JSON.object([ServeJSON.schema, ("className", .string(className)), ("text", .array([]))]).compactText)
     }
 
     /// `POST /api/actions` `{"class": NAME, "action": NAME, "argument": VALUE | null}`: calls the action
@@ -329,6 +340,7 @@ public final class DesignerServer: @unchecked Sendable {
             let argument = try info.requireAction(action).parse(text, file: "request body", className: className)
             try session.invoke(action, argument: argument, on: className)
         }
+        publishValuesChanged(className)
         guard let detail = ServeJSON.classDetail(session, className) else { throw unknownClass(className) }
         return json(200, detail)
     }
@@ -350,6 +362,7 @@ public final class DesignerServer: @unchecked Sendable {
             resources.append((name, members.first { $0.0 == "resources" }?.1 ?? .array([])))
         }
         return .object([ServeJSON.schema, ("file", .string(scene.file)), ("dirty", .bool(scenes[index].edited)),
+                        ("revision", .integer(Int64(session.sceneRevision(at: index)))),
                         ("document", scene.document), ("classes", .array(classes)), ("resources", .object(resources))])
     }
 
@@ -361,8 +374,17 @@ public final class DesignerServer: @unchecked Sendable {
         let scenes = session.openScenes
         guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
         let scene = try Scene.parse(try JSONSerialization.data(withJSONObject: document), file: scenes[index].scene.file)
-        try session.replaceScene(at: index, with: scene)
-        return json(200, .object([ServeJSON.schema, ("dirty", .bool(true))]))
+        let revision = try body["revision"].map { value -> Int in
+            guard let n = value as? NSNumber, let i = Int(exactly: n.doubleValue), i >= 0 else {
+                throw HostError(.badData, "request body: revision: expected the scene's revision (a whole number from GET /api/scenes/\(index))")
+            }
+            return i
+        }
+        let now = try session.replaceScene(at: index, with: scene, basedOn: revision)
+        // Every page showing the scene reads it again (another tab's next edit undid this one).
+        hub.publish("scene", data: JSON.object([ServeJSON.schema, ("index", .integer(Int64(index))), ("revision", .integer(Int64(now))),
+                                                ("text", .array([]))]).compactText)
+        return json(200, .object([ServeJSON.schema, ("dirty", .bool(true)), ("revision", .integer(Int64(now)))]))
     }
 
     // MARK: - Helpers

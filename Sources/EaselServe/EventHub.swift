@@ -28,7 +28,10 @@ public final class EventHub: @unchecked Sendable {
         guard !isClosed, clients.count < maximumClients else { return nil }
         let client = Client(hub: self)
         clients[ObjectIdentifier(client)] = client
-        _ = client.enqueue(Self.frame(id: nextID, event: "hello", data: #"{"schema":"easel.serve/1"}"#), limit: maximumQueuedBytes)
+        // `retry`: a page whose server was restarted reconnects within a second (the browser's
+        // default is 3 s), and its hello has the page read everything again.
+        _ = client.enqueue(Array("retry: 1000\n".utf8) + Self.frame(id: nextID, event: "hello", data: #"{"schema":"easel.serve/1"}"#),
+                           limit: maximumQueuedBytes)
         return client
     }
 

@@ -112,11 +112,12 @@ enum ServeJSON {
 
     /// `GET /api/classes`: `host list --json`'s content from the builds the session has loaded, with
     /// each class's state.
-    static func classes(_ session: WatchSession) -> JSON {
+    static func classes(_ session: WatchSession, program: String) -> JSON {
         session.withLock {
             let builds = session.loadedBuilds
             return .object([
                 schema,
+                ("program", .string(program)),
                 ("searchPath", .array(session.options.directories.map(JSON.string))),
                 ("plugins", .array(builds.map { build in
                     var plugin = build.classes.first?.plugin ?? PluginInfo(path: build.file, id: "", name: "", version: "", summary: nil, abi: "")

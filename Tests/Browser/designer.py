@@ -8,9 +8,11 @@ Usage: designer.py PORT COMPONENTS_DIR BUTTON_SO FAULTY_GOOD_SO FAULTY_CRASH_DRA
    Its variants: "Rounded" shows what POST /api/render gives with its attributes, "Default" resets,
    an edit leaves the variant.
 3. Picks "Faulty"; a build that crashes in draw lands: the overlay names the phase and the signal
-   over the dimmed last frame; the good build lands: the page recovers by itself.
+   over the dimmed last frame; the scene holding a Faulty instance names it too, and shows no
+   other frame as its own; the good build lands: the page recovers by itself.
 4. Opens the scene, selects its button, edits its Corner Radius, drags it 10 points right and
-   saves: the file holds both edits, and its other instance and keys are kept.
+   saves: the file holds both edits, and its other instance and keys are kept; the library's entry
+   says "(unsaved)" between the edit and the save.
 Exits non-zero with a message on the first failure.
 """
 import os
@@ -63,6 +65,7 @@ def replace(destination, source):
 # Shared by the designer's browser tests (designer_details.py, designer_live.py, designer_faults.py).
 
 FRAME = "Number(document.getElementById('canvas').dataset.version || 0)"
+FACTS_CLASS = "[...document.querySelectorAll('#overlay-facts dt')].find(d => d.textContent === 'Class')?.nextElementSibling.textContent ?? ''"
 
 
 def launch(p):
@@ -232,6 +235,18 @@ def main(port, components, button, good, crash, scene):
             assert word in text, f"overlay lacks {word!r}: {text}"
         assert "stale" in page.locator("#frame").get_attribute("class"), "the last good frame is not dimmed"
         assert page.get_by_role("img", name="Faulty").is_visible(), "the last good frame is not shown"
+        # The scene holding a Faulty instance: its overlay names the class that failed (it said
+        # "The build failed").
+        # With no frame of the scene yet, the canvas says so (it showed Faulty's frame as the scene's).
+        page.get_by_role("button", name="board.json", exact=True).click()
+        page.get_by_text("No frame of board.json yet").wait_for()
+        assert page.locator("#frame").is_hidden(), "a frame is shown for a scene that never rendered"
+        assert page.locator("#overlay").is_visible()
+        title = page.locator("#overlay-title").inner_text()
+        assert title == "Faulty failed", title
+        assert "Faulty" in page.evaluate(FACTS_CLASS), page.evaluate(FACTS_CLASS)
+        page.get_by_role("button", name="Faulty", exact=True).click()
+        page.get_by_role("img", name="Faulty").wait_for()
         replace(os.path.join(components, "libFaulty.so"), good)
         page.wait_for_selector("#overlay", state="hidden", timeout=15000)
         assert "stale" not in (page.locator("#frame").get_attribute("class") or "")
@@ -248,6 +263,8 @@ def main(port, components, button, good, crash, scene):
         wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
         save = page.get_by_role("button", name="Save scene")
         assert save.is_enabled(), "an edit enables Save"
+        entry = page.get_by_role("button", name="board.json", exact=True)
+        assert entry.inner_text() == "board.json (unsaved)", f"the library's scene entry: {entry.inner_text()!r}"
         box = instance.bounding_box()
         v = int(page.evaluate("document.getElementById('canvas').dataset.version"))
         page.mouse.move(box["x"] + 10, box["y"] + 10)
@@ -258,8 +275,9 @@ def main(port, components, button, good, crash, scene):
         wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
         with open(scene) as f:
             assert '"cornerRadius"' not in f.read(), "saved before Save"
-        save.click()
+        page.keyboard.press("Control+s")  # as the Save scene button (and not the browser's Save page)
         wait_until(page, "document.querySelector('#save-scene').disabled")
+        eventually("the entry saved", lambda: entry.inner_text() == "board.json", last=entry.inner_text)
         import json
         with open(scene) as f:
             saved = json.load(f)

@@ -6,17 +6,23 @@ The server runs `host serve components --scene board.json` on Rounded Corner But
 Button (with its resources), Extended (Tests/Fixtures/extensions_plugin.c), All Types
 (Tests/Fixtures/all_types.c) and Faulty; board.json holds a Gauge "meter" and a FancyButton "fancy".
 1. A class resized, another picked, the first picked again: back at its natural size, and "Copy as
-   command" reproduces it; ten quick arrow presses on the resize handle add ten points.
+   command" reproduces it; a width typed alone keeps the natural height; ten quick arrow presses on
+   the resize handle add ten points. A size the
+   server refuses is said under the W×H fields, the frame kept (no failure overlay).
 2. Zoom 1×/2×/3× render at that scale (pixel for pixel POST /api/render); Fit follows the canvas
    area when the layout around it changes, and "Copy as command" names the scale of the frame shown.
 3. The background chooser; PNG, SVG and PDF downloads.
 4. The editors: Bool switch, Color hex, segmented and select Enums, the modified marker (announced),
-   reset to default by keyboard (the focus stays in the editor), a number the field cannot read.
-5. Read-only properties disabled, hidden ones absent; actions from the page, an animation's frames
-   (redraw events) reaching the canvas.
+   reset to default by keyboard (the focus stays in the editor), a number the field cannot read; an
+   image that is not there: the frame cannot be drawn with it, said under its editor and over the
+   last good frame (not as a failed build); reset, the class draws again.
+5. Read-only properties disabled, hidden ones absent; actions from the page (a refused argument and
+   a failed call said under the action), an animation's frames
+   (redraw events) reaching the canvas, and the values an animation changes reaching the editors.
 6. A failing class shows its own last good frame, dimmed, also in a page opened after the failure.
 7. Scenes: the command names the plugins and the scale; the class size tools are hidden; a refused
    value shows the host's message; the Image chooser lists the instance's plugin's resources.
+8. The page's address names what is shown: a reload shows it again; Back and Forward step through it.
 Exits non-zero with a message on the first failure.
 """
 import os
@@ -24,7 +30,7 @@ import re
 import sys
 from playwright.sync_api import sync_playwright
 
-from designer import COMPARE, FRAME, RENDER, SNAPSHOT, launch, open_page, replace, run, wait_until
+from designer import COMPARE, FRAME, RENDER, SNAPSHOT, compare_canvas, eventually, launch, open_page, replace, run, wait_until
 
 ERRORS = []
 
@@ -69,6 +75,18 @@ def main(port, components, good, crash):
         assert page.get_by_label("Width", exact=True).input_value() == "", "the W×H fields say auto"
         assert natural() == [320, 88], f"back at 160×44 at 2×: {natural()}"
         same_as_api("RoundedCornerButton", {}, 2, "back at the natural size")
+        # A width typed alone (it did nothing while the height said auto): the natural height kept.
+        v = version()
+        page.get_by_label("Width", exact=True).fill("200")
+        page.get_by_label("Width", exact=True).press("Enter")
+        wait_until(page, f"{FRAME} > {v}")
+        assert natural() == [400, 88], f"200 wide, 44 high at 2×: {natural()}"
+        assert copied_command() == "host render RoundedCornerButton --plugins components --size 200x44 --scale 2 -o RoundedCornerButton.png"
+        v = version()
+        page.get_by_label("Width", exact=True).fill("")
+        page.get_by_label("Width", exact=True).press("Enter")
+        wait_until(page, f"{FRAME} > {v}")
+        assert natural() == [320, 88], f"emptied: the natural size again: {natural()}"
         line = copied_command()
         assert line == "host render RoundedCornerButton --plugins components --scale 2 -o RoundedCornerButton.png", line
 
@@ -82,6 +100,33 @@ def main(port, components, good, crash):
         assert page.get_by_label("Height", exact=True).input_value() == "44"
         assert copied_command() == ("host render RoundedCornerButton --plugins components --size 170x44 --scale 2 "
                                     "-o RoundedCornerButton.png")
+
+        # A size the server refuses (too large, not positive) was shown as a build failure ("…
+        # recovers by itself on the next good build") over the dimmed frame: its message goes under
+        # the W×H fields, the frame shown stays as it was, and so does the command; a size it
+        # accepts clears the message.
+        shown = page.evaluate(SNAPSHOT)
+        width = page.get_by_label("Width", exact=True)
+        for typed, says in [("20000", "render size 40000×88 is too large: at most 16384 pixels per side"),
+                            ("0", "invalid render size 0×44 pt at scale 2: width and height must be greater than 0")]:
+            width.fill(typed)
+            width.press("Enter")
+            wait_until(page, f"document.getElementById('size-error').textContent.includes({says!r})")
+            text = page.get_by_role("alert").filter(has_text=says).inner_text()
+            assert "libRoundedCornerButton.so: class RoundedCornerButton" in text, text
+            assert width.get_attribute("aria-invalid") == "true", f"width {typed}"
+            assert page.get_by_label("Height", exact=True).get_attribute("aria-invalid") == "true", f"width {typed}"
+            assert page.locator("#overlay").is_hidden(), f"width {typed}: {page.locator('#overlay').inner_text()}"
+            assert "stale" not in (page.locator("#frame").get_attribute("class") or ""), f"width {typed}: dimmed"
+            assert compare_canvas(page, shown) == "same", f"width {typed}: the frame changed"
+            assert copied_command() == ("host render RoundedCornerButton --plugins components --size 170x44 --scale 2 "
+                                        "-o RoundedCornerButton.png"), f"width {typed}"
+        v = version()
+        width.fill("170")
+        width.press("Enter")
+        wait_until(page, f"{FRAME} > {v}")
+        assert page.locator("#size-error").inner_text() == "", page.locator("#size-error").inner_text()
+        assert width.get_attribute("aria-invalid") is None
 
         # 2. Zoom 1×, 2×, 3×: rendered at that scale, pixel for pixel what the API renders.
         for zoom in ["1", "3", "2"]:
@@ -197,6 +242,29 @@ def main(port, components, good, crash):
         page.get_by_label("Horizontal Alignment", exact=True).select_option("left")
         wait_until(page, f"{FRAME} > {v}")
         same_as_api("FancyButton", {"contentHorizontalAlignment": "left"}, 2, "select Enum")
+        # An image that is not among the resources: the frame cannot be drawn with it (a 404, no
+        # build failed). It said "Fancy Button failed … recovers by itself on the next good build";
+        # it says which value, under its editor, and that changing it draws again.
+        shown = page.evaluate(SNAPSHOT)
+        image = page.get_by_label("Image", exact=True)
+        image.fill("nope.png")
+        image.press("Enter")
+        overlay = page.get_by_role("alert").filter(has_text="cannot be drawn")
+        overlay.wait_for(timeout=15000)
+        assert page.locator("#overlay-title").inner_text() == "Fancy Button cannot be drawn with these values"
+        hint = page.locator("#overlay-hint").inner_text()
+        assert "Change or reset the value" in hint and "next good build" not in hint, hint
+        wait_until(page, "document.querySelector('.property[data-property=image] .error').textContent !== ''")
+        text = page.locator(".property[data-property=image] .error").inner_text()
+        assert "class FancyButton: image 'nope.png': not found" in text, text
+        assert image.get_attribute("aria-invalid") == "true"
+        assert compare_canvas(page, shown) == "same", "the last good frame stays"
+        v = version()
+        page.get_by_role("button", name="Reset Image to default").click()
+        wait_until(page, f"{FRAME} > {v}")
+        page.wait_for_selector("#overlay", state="hidden", timeout=15000)
+        assert page.locator(".property[data-property=image] .error").inner_text() == ""
+        same_as_api("FancyButton", {"contentHorizontalAlignment": "left"}, 2, "the image reset")
 
         # 5. Read-only shown disabled, hidden not shown.
         select("All Types")
@@ -210,9 +278,25 @@ def main(port, components, good, crash):
         page.get_by_role("button", name="Bump", exact=True).click()
         wait_until(page, f"{FRAME} > {v}")
         wait_until(page, "document.querySelector('.property[data-property=level] input').value === '4'")
-        page.get_by_label("Set Level argument (Int)").fill("7")
+        # An argument the host refuses, and an action that fails: said under the action (it was a
+        # notice above the canvas, away from the field), the argument marked invalid only when it
+        # is what was refused.
+        argument = page.get_by_label("Set Level argument (Int)")
+        argument.fill("99")
+        page.get_by_role("button", name="Set Level", exact=True).click()
+        said = page.get_by_role("alert").filter(has_text="99 is outside the range 0…10")
+        said.wait_for(timeout=15000)
+        assert "action setLevel" in said.inner_text(), said.inner_text()
+        assert argument.get_attribute("aria-invalid") == "true"
+        assert page.get_by_role("button", name="Set Level", exact=True).get_attribute("aria-describedby") == said.get_attribute("id")
+        page.get_by_role("button", name="Fail", exact=True).click()
+        failed = page.locator(".action", has=page.get_by_role("button", name="Fail", exact=True)).locator(".error")
+        wait_until(page, "[...document.querySelectorAll('.action .error')].some(e => e.textContent !== '' && e.previousElementSibling?.textContent === 'Fail')")
+        assert "fail" in failed.inner_text(), failed.inner_text()
+        argument.fill("7")
         page.get_by_role("button", name="Set Level", exact=True).click()
         wait_until(page, "document.querySelector('.property[data-property=level] input').value === '7'")
+        assert page.get_by_label("Set Level argument (Int)").get_attribute("aria-invalid") is None
         v = version()
         page.get_by_role("button", name="Animate", exact=True).click()
         # Frames the instance asks for (redraw events) reach the canvas until the bar is full.
@@ -221,6 +305,16 @@ def main(port, components, good, crash):
           c.width = i.naturalWidth; c.height = i.naturalHeight; const g = c.getContext('2d'); g.drawImage(i, 0, 0);
           const d = g.getImageData(76, 4, 1, 1).data; return d[0] === 255 && d[1] === 255 && d[2] === 255; })()"""
         wait_until(page, full)
+        # What an animation changes shows in the editors as it plays and where it ends: Circular
+        # Progress Bar's animateTo(75) moves progress frame by frame (the field showed the first
+        # frame's 0.002…, and Copy as command named it).
+        select("Circular Progress Bar")
+        page.get_by_role("button", name="Animate To", exact=True).click()
+        progress = page.get_by_label("Progress", exact=True)
+        eventually("Progress at the animation's end", lambda: progress.input_value() == "75", last=progress.input_value)
+        line = copied_command()
+        assert "--set progress=75 " in line, line
+        same_as_api("CircularProgressBar", {"progress": 75}, 2, "the animation's last frame")
 
         # 6. A failing class shows its own last good frame, dimmed: never the class shown before.
         select("Gauge")
@@ -279,6 +373,19 @@ def main(port, components, good, crash):
         select("Gauge")
         assert page.get_by_label("Width", exact=True).is_visible()
         assert page.get_by_role("button", name="Resize (arrow keys)").is_visible()
+
+        # 8. The address names what is shown (a reload showed "Pick a class" again): a reload shows
+        #    it again, Back and Forward go through what was shown.
+        assert page.evaluate("location.hash") == "#class=Gauge", page.evaluate("location.hash")
+        page.reload()
+        inspector.get_by_role("heading", name="Gauge", exact=True).wait_for()
+        page.get_by_role("img", name="Gauge").wait_for()
+        page.go_back()
+        page.get_by_role("img", name="Scene board.json").wait_for()
+        assert page.evaluate("location.hash") == "#scene=0"
+        page.go_forward()
+        page.get_by_role("img", name="Gauge").wait_for()
+        inspector.get_by_role("heading", name="Gauge", exact=True).wait_for()
         assert not ERRORS, ERRORS
         browser.close()
 

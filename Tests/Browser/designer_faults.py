@@ -17,6 +17,13 @@ a RoundedCornerButton "ok" at 130,20,120,44.
    the new frames and its preview is what POST /api/render draws of that document, also when the
    posts of quick presses are held and let go last first. An invalid colour typed for an
    instance shows the host's message under the editor, and the scene is left unchanged.
+3. wide.json's "bar" (-16000,20,16250,40) resized with its grip past 16384 points: the server
+   refuses the frame; its message shows under the inspector's Frame editor, the instance's box and
+   the canvas go back to the frame the server holds, and no page error. Typed in the Frame fields:
+   an accepted frame is drawn; a refused height keeps the frame and says why.
+4. Two more tabs on board.json: one follows the first's edit; one that hears no events has its next
+   edit refused (made on the old document, it would have undone the first's), says so, and shows
+   the scene as it is.
 Exits non-zero with a message on the first failure.
 """
 import os
@@ -28,14 +35,15 @@ from designer import FRAME, RENDER, SNAPSHOT, canvas_becomes, compare_canvas, ev
 ERRORS = []
 FACTS = """(() => { const f = {}; const dts = document.querySelectorAll('#overlay-facts dt');
   for (const dt of dts) f[dt.textContent] = dt.nextElementSibling.textContent; return f; })()"""
-SCENE_RENDER = """async ([scale]) => {
-  const d = await (await fetch('/api/scenes/0', { cache: 'no-store' })).json();
+SCENE_RENDER = """async ([scale, index]) => {
+  const d = await (await fetch('/api/scenes/' + (index || 0), { cache: 'no-store' })).json();
   const r = await fetch('/api/render', { method: 'POST', headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ scene: d.document, scale }) });
   if (!r.ok) return 'error ' + r.status + ' ' + await r.text();
   return URL.createObjectURL(await r.blob());
 }"""
 DOCUMENT = "(async () => (await (await fetch('/api/scenes/0', { cache: 'no-store' })).json()).document)()"
+DOCUMENT1 = "(async () => (await (await fetch('/api/scenes/1', { cache: 'no-store' })).json()).document)()"
 
 
 def main(port, components, scene, good, crash_create, crash_set, loop_draw, exit_create):
@@ -182,15 +190,105 @@ def main(port, components, scene, good, crash_create, crash_set, loop_draw, exit
         assert page.get_by_label("Text Color hex", exact=True).get_attribute("aria-invalid") == "true"
         assert page.evaluate(DOCUMENT) == held, "the refused value reached the scene"
         canvas_becomes(page, shown, "the scene's canvas unchanged by the refused value")
+
+        # 3. A frame the server refuses: resized past the largest instance (16384 points per side).
+        v = frame()
+        page.get_by_role("button", name="wide.json", exact=True).click()
+        page.get_by_role("img", name="Scene wide.json").wait_for()
+        wait_until(page, f"{FRAME} > {v}")
+        bar = page.get_by_role("button", name="bar (RoundedCornerButton)")
+        box = bar.bounding_box()
+        page.mouse.click(box["x"] + box["width"] - 40, box["y"] + 10)  # its right end, on the canvas
+        inspector.get_by_role("heading", name="Rounded Corner Button (bar)").wait_for()
+        held = page.evaluate(DOCUMENT1)
+        assert held["instances"][0]["frame"] == "-16000,20,16250,40", held
+        shown = page.evaluate(SNAPSHOT)
+        grip = page.locator(".instance.selected .grip").bounding_box()
+        gx, gy = grip["x"] + grip["width"] / 2, grip["y"] + grip["height"] / 2
+        page.mouse.move(gx, gy)
+        page.mouse.down()
+        # 300 pixels at zoom 2: 150 points, to 16400 points wide.
+        page.mouse.move(gx + 150, gy, steps=3)
+        page.mouse.move(gx + 300, gy, steps=3)
+        page.mouse.up()
+        refusal = page.locator('.property[data-property="@frame"] .error')
+        eventually("the refused frame's message", lambda: refusal.count() == 1 and refusal.inner_text() != "",
+                   last=lambda: refusal.all_inner_texts())
+        message = refusal.inner_text()
+        for part in ["wide.json: class RoundedCornerButton: instances[0].frame ('bar'): width 16400 is out of range",
+                     "at most 16384 points per side"]:
+            assert part in message, f"{part!r} not in {message!r}"
+        assert refusal.get_attribute("role") == "alert"
+        assert page.get_by_label("Frame width", exact=True).get_attribute("aria-invalid") == "true"
+        assert page.evaluate(DOCUMENT1) == held, "the refused frame reached the server"
+        eventually("the bar's box back at 16250 points", lambda: abs(bar.bounding_box()["width"] - 16250 * zoom) < 1,
+                   last=lambda: bar.bounding_box())
+        assert page.get_by_label("Frame width", exact=True).input_value() == "16250"
+        canvas_becomes(page, shown, "the canvas unchanged by the refused frame")
+        assert not ERRORS, ERRORS
+        # Typed: an accepted frame is drawn, a refused one is said and not kept.
+        x = page.get_by_label("Frame x", exact=True)
+        x.fill("10")
+        x.press("Enter")
+        eventually("the typed x held", lambda: page.evaluate(DOCUMENT1)["instances"][0]["frame"] == "10,20,16250,40",
+                   last=lambda: page.evaluate(DOCUMENT1)["instances"][0]["frame"])
+        eventually("an accepted frame clears the message", lambda: refusal.inner_text() == "", last=lambda: refusal.inner_text())
+        width = page.get_by_label("Frame width", exact=True)
+        width.fill("200")
+        width.press("Enter")
+        eventually("the typed width held", lambda: page.evaluate(DOCUMENT1)["instances"][0]["frame"] == "10,20,200,40",
+                   last=lambda: page.evaluate(DOCUMENT1)["instances"][0]["frame"])
+        eventually("the typed frame on the canvas", lambda: scene_verdict(page, 1) == "same", last=lambda: scene_verdict(page, 1))
+        height = page.get_by_label("Frame height", exact=True)
+        height.fill("20000")
+        height.press("Enter")
+        eventually("the refused height's message", lambda: "instances[0].frame ('bar'): height 20000 is out of range" in refusal.inner_text(),
+                   last=lambda: refusal.inner_text())
+        assert page.evaluate(DOCUMENT1)["instances"][0]["frame"] == "10,20,200,40"
+        assert page.get_by_label("Frame height", exact=True).input_value() == "40"
+        assert not ERRORS, ERRORS
+
+        # 4. Two more tabs on board.json. One hears the events and follows this tab's edit; the
+        #    other does not (its event stream cut): its next edit, made on the old document, is
+        #    refused (it would have put the first tab's instance back), said under its Frame
+        #    editor, and it then shows the scene as it is.
+        page.get_by_role("button", name="board.json", exact=True).click()
+        page.get_by_role("img", name="Scene board.json").wait_for()
+        deaf_errors = []
+        deaf = browser.new_page(viewport={"width": 1280, "height": 800})
+        deaf.on("pageerror", lambda e: deaf_errors.append(str(e)))
+        deaf.route("**/api/events", lambda route: route.abort())
+        deaf.goto(base + "#scene=0")
+        listening = open_page(browser, base + "#scene=0", ERRORS)
+        for tab in [deaf, listening]:
+            tab.get_by_role("img", name="Scene board.json").wait_for()
+            wait_until(tab, "document.querySelectorAll('.instance').length === 2")
+        before = [i["frame"] for i in page.evaluate(DOCUMENT)["instances"]]
+        assert before == ["25,10,110,106", "130,20,120,44"], before
+        page.get_by_role("button", name="meter (Gauge)").focus()
+        page.keyboard.press("ArrowRight")
+        eventually("the nudge held", lambda: nudged() == ["26,10,110,106", "130,20,120,44"], last=nudged)
+        left = lambda tab: tab.evaluate("[...document.querySelectorAll('.instance')][0].style.left")
+        eventually("the listening tab following", lambda: left(listening) == "52px", last=lambda: left(listening))
+        assert left(deaf) == "50px", "the deaf tab heard nothing"
+        deaf.get_by_role("button", name="ok (RoundedCornerButton)").focus()
+        deaf.keyboard.press("ArrowDown")
+        said = deaf.locator('.property[data-property="@frame"] .error')
+        eventually("the deaf tab's refusal", lambda: said.count() == 1 and "edited meanwhile elsewhere" in said.inner_text(),
+                   last=lambda: said.all_inner_texts())
+        assert "board.json" in said.inner_text(), said.inner_text()
+        assert nudged() == ["26,10,110,106", "130,20,120,44"], f"the refused edit reached the scene: {nudged()}"
+        eventually("the deaf tab showing the scene as it is", lambda: left(deaf) == "52px", last=lambda: left(deaf))
+        assert not deaf_errors, deaf_errors
         assert not ERRORS, ERRORS
         browser.close()
     with open(scene) as f:
         assert "110" not in f.read(), "nothing was saved without Save"
 
 
-def scene_verdict(page):
+def scene_verdict(page, index=0):
     """COMPARE of the canvas with what POST /api/render draws of the scene document the server holds."""
-    expected = page.evaluate(SCENE_RENDER, [2])
+    expected = page.evaluate(SCENE_RENDER, [2, index])
     assert expected.startswith("blob:"), expected
     return compare_canvas(page, expected)
 

@@ -15,6 +15,7 @@ src/choice.txt to components/libEvolving.so, or fails with a compiler-like error
    the schema diff and the dropped values as notices, the inspector follows the new schema; the
    build log shows the command's output and its finished status; a failing build shows its error
    and status; the first build again shows the values restored (editors, canvas and thumbnail).
+5. Two tabs on Gauge: a value set or reset in one shows in the other's editors and canvas.
 Exits non-zero with a message on the first failure.
 """
 import os
@@ -153,6 +154,22 @@ def main(port, components, sources, v1, v2, broken):
         eventually("the thumbnail with the restored values",
                    lambda: thumbnail_matches("Evolving", "Evolving", {"label": "hello", "level": 8}),
                    last=lambda: thumbnail_matches("Evolving", "Evolving", {"label": "hello", "level": 8}))
+
+        # 5. Two tabs on one class: what one sets (an edit, a reset) the other shows, editors and
+        #    canvas (it went on showing the old values until reloaded).
+        other = open_page(browser, base + "#class=Gauge", ERRORS)
+        page.get_by_role("button", name="Gauge", exact=True).click()
+        for tab in [page, other]:
+            tab.get_by_role("complementary", name="Inspector").get_by_role("heading", name="Gauge", exact=True).wait_for()
+            wait_until(tab, f"{FRAME} > 0")
+        page.get_by_label("Value value", exact=True).fill("77")
+        eventually("the other tab's Value", lambda: other.get_by_label("Value value", exact=True).input_value() == "77",
+                   last=lambda: other.get_by_label("Value value", exact=True).input_value())
+        canvas_becomes(other, other.evaluate(RENDER, ["Gauge", {"value": 77}, 2]), "the other tab's canvas")
+        other.get_by_role("button", name="Reset Value to default").click()
+        eventually("the first tab's Value reset", lambda: page.get_by_label("Value value", exact=True).input_value() == "42",
+                   last=lambda: page.get_by_label("Value value", exact=True).input_value())
+        canvas_becomes(page, page.evaluate(RENDER, ["Gauge", {}, 2]), "the first tab's canvas after the reset")
         assert not ERRORS, ERRORS
         browser.close()
 

@@ -73,8 +73,8 @@ final class DesignableMacroTests: XCTestCase {
         let registry = Registry(files: [try SwiftFixture.build("SwiftUndesignable")])
         XCTAssertEqual(registry.failures.count, 1)
         let message = registry.failures.first.map { "\($0)" } ?? ""
-        XCTAssertTrue(message.contains("BigGadget is not @Designable (it would be created as a Gadget): write @Designable before 'class BigGadget'"),
-                      message)
+        XCTAssertTrue(message.contains("init returned false: cannot export the classes: BigGadget is not @Designable (it would be created as a Gadget): write @Designable before 'class BigGadget'"),
+                      message)   // it read "cannot export BigGadget is not @Designable"
     }
 
     func testAComponentInTheSwift6LanguageModeCompilesWithoutWarnings() throws {
@@ -106,6 +106,12 @@ final class DesignableMacroTests: XCTestCase {
              nil),
             (27, "error: @IBInspectable Shared.everyone must be an instance property: each view has its own value", "remove 'static'"),
             (31, "error: @Designable class Holder cannot be generic: the host creates it by name", nil),
+            // Written without a type, the type an initializer plainly gives is judged on its line too
+            // (it was the type checker's error at the class's closing brace, without a fix-it).
+            (35, "error: @IBInspectable Inferred.ratio: Float is not inspectable: use CGFloat (or Double)", "use 'CGFloat'"),
+            (36, "error: @IBInspectable Inferred.weight: Int32 is not inspectable: use Int (the host's integers are 64-bit)",
+             "use 'Int'"),
+            (37, "error: @IBInspectable Inferred.tags: an array is not inspectable: the inspector edits single values", nil),
         ]
         for item in expected {
             // The diagnostics on that line (the compiler's own may come first), each with its notes.
@@ -121,5 +127,7 @@ final class DesignableMacroTests: XCTestCase {
         // A type the macro cannot judge by its spelling is judged by the type checker, with EaselKit's message.
         XCTAssertTrue(output.contains("is unavailable: this type is not inspectable: use Int, CGFloat"), output)
         XCTAssertTrue(output.contains("InspectableProperty(\"badge\", \\BadInspectables.badge)"), "the expansion shows which property")
+        XCTAssertFalse(output.contains("\(file):38:"), "Double(2) is inspectable")
+        XCTAssertFalse(output.contains("InspectableProperty(\"ratio\""), "nothing left for the type checker to find")
     }
 }

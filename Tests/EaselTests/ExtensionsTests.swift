@@ -160,6 +160,25 @@ final class ExtensionsTests: XCTestCase {
         }
     }
 
+    /// easel.h: property_changed with a name the class does not have "is ignored with a warning".
+    /// Only the live views warned; a one-shot render or inspect dropped it silently, so a typo in a
+    /// component's property_changed went unnoticed. The warning comes once per name and instance,
+    /// from a worker and in process alike.
+    func testAPropertyChangedNamingNoPropertyIsAWarningOnce() throws {
+        let root = try componentsFolder(["libExtensions.so": try cPlugin("unknown_name")], test: "unknownName")
+        let warning = "libExtensions.so: class Extended: property_changed(\"levle\") names no property of the class; ignored"
+        for isolation in [[], ["--in-process"]] {
+            let r = try runHost(["render", "Extended", "--action", "bump", "--action", "bump", "-o", root + "/out.png"] + isolation,
+                                directory: root)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(r.stderr.components(separatedBy: warning).count - 1, 1, "once, however often: \(isolation) \(r.stderr)")
+        }
+        let component = try DesignerInstance(try XCTUnwrap(try Registry(files: [try cPlugin("unknown_name")]).designableClass(named: "Extended")),
+                                             frame: Rect(x: 0, y: 0, width: 40, height: 40))
+        try component.invoke("bump", argument: nil)
+        XCTAssertEqual(try component.takeChangedValues().map(\.name), ["level", "double"], "the known names are read back")
+    }
+
     // MARK: - request_redraw and the clock
 
     /// The animation asks for a frame at a time; a one-shot render draws until it stops asking, the

@@ -18,6 +18,21 @@ final class GalleryCommandTests: XCTestCase {
         XCTAssertFalse(html.contains("id=\"validation\""), "--no-validate")
     }
 
+    /// Run as `easel`, the page said "Status from host validate" (and its command lines said host
+    /// before issue 11's work): what it tells the reader to run is the program as it was invoked.
+    func testThePageNamesTheProgramAsInvoked() throws {
+        let root = try exampleComponents(["Gauge"])
+        try FileManager.default.createSymbolicLink(atPath: root + "/easel", withDestinationPath: TestPaths.host)
+        let result = try runProcess(root + "/easel", ["gallery", "--out", "gallery"],
+                                    environment: ["EASEL_PLUGIN_PATH": "", "EASEL_REGISTRY_CACHE": TestPaths.runDirectory + "/registry.bin"],
+                                    directory: root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let html = try String(contentsOfFile: root + "/gallery/index.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("Status from <code>easel validate</code>"), html)
+        XCTAssertTrue(html.contains("easel render Gauge"), html)
+        XCTAssertFalse(html.contains("host validate") || html.contains("host render"), html)
+    }
+
     /// `--out notes.txt` (a file) tried every picture, each failing with its own error line, and
     /// then the index: one clear error instead, and the file untouched.
     /// With no class to render the gallery exits 66, and leaves no empty output folder behind.

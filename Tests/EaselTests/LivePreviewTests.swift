@@ -38,6 +38,25 @@ final class LivePreviewTests: XCTestCase {
         XCTAssertEqual(ExtensionsTestsLines.printed(log.events), [], "frames print nothing")
     }
 
+    /// The notice at an animation's end counts its frames in words: "1 frame" (it said "1 frames").
+    func testAOneFrameAnimationIsNoticedAsOneFrame() throws {
+        let root = try componentsFolder(["libExtensions.so": try CFixture.build("extensions_plugin.c", defines: ["MODE=one_frame"])])
+        final class Log: @unchecked Sendable { var events: [WatchEvent] = [] }
+        let log = Log()
+        let watch = try session(root, assignments: [PropertyAssignment(className: "Extended", name: "autoAnimate", text: "true")]) {
+            log.events.append($0)
+        }
+        try watch.start()
+        defer { watch.stop() }
+        let deadline = Date().addingTimeInterval(5)
+        func notice() -> String? {
+            for case .notice(let text, _) in log.events where text.hasPrefix("Extended: animated") { return text }
+            return nil
+        }
+        while notice() == nil, Date() < deadline { watch.step(maximumWait: 0.05) }
+        XCTAssertEqual(notice(), "Extended: animated, 1 frame", "\(log.events.flatMap(\.lines))")
+    }
+
     func testTheDesignerCallsActionsOnTheLiveInstanceAndKeepsWhatItReports() throws {
         let root = try componentsFolder(["libExtensions.so": try CFixture.build("extensions_plugin.c", defines: ["MODE=good"])])
         final class Log: @unchecked Sendable { var events: [WatchEvent] = [] }

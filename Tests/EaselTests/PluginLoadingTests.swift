@@ -97,6 +97,31 @@ final class PluginLoadingTests: XCTestCase {
         XCTAssertEqual(e?.message, "was built for ABI 1.2, newer than this host's 1.1 (expected minor version <= 1; update the host)")
     }
 
+    /// A descriptor laid out by this header but labelled 1.0 by hand would be read through the 1.0
+    /// layout, whose id pointer is where 1.1 has struct_size and class_count: it is refused with
+    /// what it is and the fix (it crashed the worker, and an --in-process host).
+    func testA1_1DescriptorLabelled1_0IsRefusedNotMisread() throws {
+        let e = loadFailure(try CFixture.broken("abi_1_0_label"))
+        XCTAssertEqual(e?.phase, .abi)
+        XCTAssertEqual(e?.message, "easel_plugin: declares ABI 1.0, but is laid out as ABI 1.1 (struct_size 80 and class_count 1 at offset 8, where 1.0 has the id pointer): set .abi = EASEL_ABI_VERSION (1.1 in this easel.h), the version of the header it was compiled against")
+        let dir = try TestPaths.scratch()
+        try FileManager.default.copyItem(atPath: try CFixture.broken("abi_1_0_label"), toPath: dir + "/libMislabelled.so")
+        let inProcess = try runHost(["list", "--in-process", "--cache", "none", "--plugins", dir])
+        XCTAssertEqual(inProcess.status, 0, inProcess.stderr)
+        XCTAssertTrue(inProcess.stdout.contains("declares ABI 1.0, but is laid out as ABI 1.1"), inProcess.stdout)
+    }
+
+    /// The other way round: a plugin laid out by the 1.0 draft header but declaring 1.1 has its id
+    /// pointer where 1.1 has struct_size. The message said only "struct_size is 698470832 …".
+    func testA1_0DescriptorLabelled1_1IsRefusedSayingSo() throws {
+        let path = try CFixture.build("abi-1.0/legacy_plugin.c", defines: ["LABELLED_MINOR=1"], name: "legacy_labelled_1_1",
+                                      includeDirectory: TestPaths.fixtures + "/abi-1.0")
+        let e = loadFailure(path)
+        XCTAssertTrue(e?.message.hasPrefix("easel_plugin: struct_size is ") ?? false, e?.message ?? "")
+        XCTAssertTrue(e?.message.hasSuffix("a plugin laid out as ABI 1.0 but declaring 1.1 has a pointer here: build it against this easel.h)") ?? false,
+                      e?.message ?? "")
+    }
+
     func testTheABIRuleItself() {
         func ok(_ p: (UInt32, UInt32), _ h: (UInt32, UInt32)) -> Bool {
             easel_abi_is_compatible(easel_abi_version(major: p.0, minor: p.1), easel_abi_version(major: h.0, minor: h.1))

@@ -35,6 +35,34 @@ final class PluginSearchPathTests: XCTestCase {
         XCTAssertEqual(PluginLoader.resourceDirectory(for: root + "/components/FancyLink.so"), root + "/components/FancyLink.resources")
     }
 
+    /// A Swift component built by SwiftPM outside this repository declares its images and layout
+    /// documents as the target's `resources:`; `swift build` copies them into the bundle
+    /// `<Package>_<Target>.resources` beside the library, which is where the host finds them when
+    /// the folder is a SwiftPM build folder (`<Target>.build`) without `<Target>.resources` (the
+    /// icon was not found: only `FancyButton.resources` was tried).
+    func testASwiftPMBuildFolderLendsItsResourceBundle() throws {
+        let root = try exampleComponents(["FancyButton"])
+        let fm = FileManager.default
+        let direct = try runHost(["render", "FancyButton", "-o", root + "/direct.png"], directory: root)
+        XCTAssertEqual(direct.status, 0, direct.stderr)
+        let build = root + "/.build/debug"
+        try fm.createDirectory(atPath: build + "/FancyButton.build", withIntermediateDirectories: true)
+        try fm.moveItem(atPath: root + "/components/libFancyButton.so", toPath: build + "/libFancyButton.so")
+        try fm.moveItem(atPath: root + "/components/FancyButton.resources", toPath: build + "/Buttons_FancyButton.resources")
+        try fm.createDirectory(atPath: build + "/Other_Gauge.resources", withIntermediateDirectories: true)
+        XCTAssertEqual(PluginLoader.resourceDirectory(for: build + "/libFancyButton.so"), build + "/Buttons_FancyButton.resources")
+        let built = try runHost(["render", "FancyButton", "--plugins", ".build/debug", "-o", root + "/built.png"], directory: root)
+        XCTAssertEqual(built.status, 0, built.stderr)
+        XCTAssertEqual(fm.contents(atPath: root + "/built.png"), fm.contents(atPath: root + "/direct.png"), "the same picture, icon included")
+        // Two packages' bundles for one target name: neither is guessed.
+        try fm.createDirectory(atPath: build + "/More_FancyButton.resources", withIntermediateDirectories: true)
+        XCTAssertEqual(PluginLoader.resourceDirectory(for: build + "/libFancyButton.so"), build + "/FancyButton.resources")
+        // Outside a SwiftPM build folder, only <Name>.resources is looked for.
+        try fm.removeItem(atPath: build + "/FancyButton.build")
+        try fm.removeItem(atPath: build + "/More_FancyButton.resources")
+        XCTAssertEqual(PluginLoader.resourceDirectory(for: build + "/libFancyButton.so"), build + "/FancyButton.resources")
+    }
+
     func testRecursiveSortedDeduplicatedAndHiddenDirectoriesSkipped() throws {
         let dir = try TestPaths.scratch()
         let fm = FileManager.default

@@ -567,6 +567,95 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.contains(".tmp") }, [], "no temporary file left")
     }
 
+    /// A frame an edit makes larger than any canvas (16384 points a side) is refused with a message
+    /// naming the file, class, instance and field; a frame the file itself holds, however absurd,
+    /// is not (host render renders it, HardeningTests), so other edits of that scene go through.
+    func testAnEditedFrameLargerThanAnyCanvasIsRefused() throws {
+        let root = try exampleComponents(["Gauge"])
+        try """
+        {"size": "300x120", "instances": [
+          {"class": "Gauge", "name": "cpu", "frame": "10,10,100,100"},
+          {"class": "Gauge", "frame": "0,0,1e308,1e308"}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let (server, port) = try serve(root, ["--scene", "board.json"])
+        defer { server.stop() }
+        var document = try XCTUnwrap(try HTTPClient.request(port, "GET", "/api/scenes/0").json["document"] as? [String: Any])
+        var instances = try XCTUnwrap(document["instances"] as? [[String: Any]])
+        for (frame, what) in [("10,10,16400,100", "width 16400"), ("10,10,100,20000", "height 20000")] {
+            instances[0]["frame"] = frame
+            document["instances"] = instances
+            let refused = try HTTPClient.json(port, "/api/scenes/0", ["document": document])
+            XCTAssertEqual(refused.status, 422, refused.text)
+            XCTAssertEqual(refused.errorMessage, "board.json: class Gauge: instances[0].frame ('cpu'): \(what) is out of range (expected at most 16384 points per side, the largest canvas the renderer makes)")
+            XCTAssertEqual((refused.json["error"] as? [String: Any])?["className"] as? String, "Gauge")
+        }
+        let held = (try HTTPClient.request(port, "GET", "/api/scenes/0").json["document"] as? [String: Any])?["instances"] as? [[String: Any]]
+        XCTAssertEqual(held?.first?["frame"] as? String, "10,10,100,100", "the refused frames did not reach the scene")
+        // At the limit, and with the file's own absurd frame unchanged beside it: taken.
+        instances[0]["frame"] = "10,10,16384,100"
+        document["instances"] = instances
+        XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0", ["document": document]).status, 200)
+    }
+
+    /// Two pages (or a page and a script) editing one scene: each posts the whole document, so an
+    /// edit made on an older document put the other's edits back. An edit names the revision it was
+    /// made on; an older one is refused with a message naming the file, nothing changes, and every
+    /// accepted edit is announced (a `scene` event) so that the other pages read it again. An edit
+    /// without a revision (a script's) is taken as before.
+    func testAnEditMadeOnAnOlderRevisionOfASceneIsRefused() throws {
+        let root = try exampleComponents(["Gauge"])
+        try """
+        {"size": "300x120", "instances": [{"class": "Gauge", "name": "cpu", "frame": "10,10,100,100"}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let (server, port) = try serve(root, ["--scene", "board.json"])
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        let detail = try HTTPClient.request(port, "GET", "/api/scenes/0")
+        XCTAssertEqual(detail.json["revision"] as? Int, 0)
+        var document = try XCTUnwrap(detail.json["document"] as? [String: Any])
+        var instances = try XCTUnwrap(document["instances"] as? [[String: Any]])
+        instances[0]["frame"] = "20,10,100,100"
+        document["instances"] = instances
+        let first = try HTTPClient.json(port, "/api/scenes/0", ["document": document, "revision": 0])
+        XCTAssertEqual(first.status, 200, first.text)
+        XCTAssertEqual(first.json["revision"] as? Int, 1)
+        XCTAssertEqual(events.waitFor("scene") { $0["revision"] as? Int == 1 }?["index"] as? Int, 0, events.all.joined(separator: "\n"))
+        // Made on revision 0, like the first: refused, the first edit kept.
+        instances[0]["frame"] = "10,40,100,100"
+        document["instances"] = instances
+        let stale = try HTTPClient.json(port, "/api/scenes/0", ["document": document, "revision": 0])
+        XCTAssertEqual(stale.status, 422, stale.text)
+        XCTAssertEqual(stale.errorMessage, "board.json: the scene was edited meanwhile elsewhere (another tab or a script: revision 1, this edit was made on 0); it is shown as it is now, make the edit again")
+        let held = try HTTPClient.request(port, "GET", "/api/scenes/0")
+        XCTAssertEqual(((held.json["document"] as? [String: Any])?["instances"] as? [[String: Any]])?.first?["frame"] as? String, "20,10,100,100")
+        XCTAssertEqual(held.json["revision"] as? Int, 1)
+        XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0", ["document": document, "revision": "one"]).status, 422)
+        // Without a revision: taken.
+        let script = try HTTPClient.json(port, "/api/scenes/0", ["document": document])
+        XCTAssertEqual(script.json["revision"] as? Int, 2, script.text)
+    }
+
+    /// An animation whose last step is drawn by the designer's own render (the page asks for frames
+    /// as they are announced) rather than by a frame of the session's: the value it ends at was not
+    /// held (progress stayed at the step before, 74.99…, and the page showed it). A render that
+    /// changes values holds them, as a frame does.
+    func testTheValueAnAnimationEndsAtIsHeldWhateverDrawsItsLastStep() throws {
+        let root = try exampleComponents(["CircularProgressBar"])
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        let action = try HTTPClient.json(port, "/api/actions", ["class": "CircularProgressBar", "action": "animateTo", "argument": 75])
+        XCTAssertEqual(action.status, 200, action.text)
+        // As the page does, faster: previews asked for while the animation plays, and after its end.
+        let end = Date().addingTimeInterval(1.5)
+        while Date() < end {
+            XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/preview?class=CircularProgressBar").status, 200)
+        }
+        let detail = try HTTPClient.request(port, "GET", "/api/classes/CircularProgressBar")
+        let progress = ((detail.json["class"] as? [String: Any])?["properties"] as? [[String: Any]])?.first { $0["name"] as? String == "progress" }
+        XCTAssertEqual(progress?["valueText"] as? String, "75", detail.text)
+    }
+
     func testThePageComesFromTheInstallLocationOrEaselPageDir() throws {
         let root = try exampleComponents(["Gauge"])
         // An installed layout: PREFIX/bin/host and PREFIX/share/easel/page (Scripts/install).
@@ -671,7 +760,7 @@ final class ServeBrowserTests: XCTestCase {
     func testTheDesignersDetailsInARealBrowser() throws {
         let good = try CFixture.build("faulty_plugin.c", defines: ["FAULT=none"], name: "faulty_none")
         let crash = try CFixture.build("faulty_plugin.c", defines: ["FAULT=crash_draw"], name: "faulty_crash_draw")
-        let root = try exampleComponents(["RoundedCornerButton", "Gauge", "FancyButton"])
+        let root = try exampleComponents(["RoundedCornerButton", "Gauge", "FancyButton", "CircularProgressBar"])
         try FileManager.default.copyItem(atPath: good, toPath: root + "/components/libFaulty.so")
         try FileManager.default.copyItem(atPath: try CFixture.build("extensions_plugin.c", defines: ["MODE=good"]),
                                          toPath: root + "/components/libExtensions.so")
@@ -697,6 +786,36 @@ final class ServeBrowserTests: XCTestCase {
         return (process, port)
     }
 
+    /// Run as `easel` (the installed name beside `host`), the token refusal said "open the URL host
+    /// serve printed" and the page's "Copy as command" gave a `host render` line
+    /// (Tests/Browser/designer_program.py): both name the program as it was invoked, which
+    /// `GET /api/classes` tells the page (`program`).
+    func testTheServerAndThePageNameTheProgramAsInvoked() throws {
+        let root = try exampleComponents(["Gauge"])
+        try FileManager.default.createSymbolicLink(atPath: root + "/easel", withDestinationPath: TestPaths.host)
+        let process = try WatchProcess(["--port", "0", "--bind", "0.0.0.0"], directory: root, command: "serve", executable: root + "/easel")
+        defer { process.stop() }
+        XCTAssertNotNil(process.waitForLine(containing: "easel serve: warning: listening on 0.0.0.0"), process.output.joined(separator: "\n"))
+        let line = try XCTUnwrap(process.waitForLine(containing: "serving the designer at http://0.0.0.0:"))
+        let url = try XCTUnwrap(line.split(separator: " ").first { $0.hasPrefix("http://") }).description
+        let port = try XCTUnwrap(UInt16(line.split(separator: ":")[2].prefix { $0.isNumber }))
+        let refused = try HTTPClient.request(port, "GET", "/api/classes")
+        XCTAssertEqual(refused.status, 403)
+        XCTAssertEqual((refused.json["error"] as? [String: Any])?["message"] as? String, "a token is required (open the URL easel serve printed)")
+        let token = try XCTUnwrap(url.components(separatedBy: "?token=").last)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/classes?token=\(token)").json["program"] as? String, "easel")
+        try BrowserTest.run("designer_program.py", [url])
+        XCTAssertTrue(process.isRunning)
+    }
+
+    /// `host serve` stopped and started again on its port (Tests/Browser/designer_restart.py, which
+    /// runs both): the page reconnected and went on showing the first server's values and frame; it
+    /// shows what the new server holds.
+    func testAPageOutlivingItsServerShowsWhatTheNewServerHolds() throws {
+        let root = try exampleComponents(["Gauge"])
+        try BrowserTest.run("designer_restart.py", [TestPaths.host, root])
+    }
+
     /// The library, hot-reload notices and the build log in the browser (Tests/Browser/designer_live.py):
     /// search, the failed-files list (also of a file that fails after the page opened), thumbnails as
     /// real pixels, a schema diff and dropped then restored values through `--build CMD --sources DIR`,
@@ -718,7 +837,9 @@ final class ServeBrowserTests: XCTestCase {
     /// Failures through serve in the overlay (Tests/Browser/designer_faults.py): a crash in create and
     /// in a setter, a hang past `--timeout`, an exit() in create, each naming the phase and the class,
     /// each recovered from by the next good build; and a scene edited with the mouse (the grip) and the
-    /// keyboard (arrow keys), and an invalid edit refused with the host's message.
+    /// keyboard (arrow keys), and an invalid edit refused with the host's message; a resize or a
+    /// typed frame the server refuses shows its message under the Frame editor and puts the
+    /// instance back where the server holds it.
     func testFailuresInTheOverlayAndSceneEditingInARealBrowser() throws {
         let faulty = { (fault: String) in try CFixture.build("faulty_plugin.c", defines: ["FAULT=\(fault)"], name: "faulty_\(fault)") }
         let good = try faulty("none")
@@ -729,7 +850,12 @@ final class ServeBrowserTests: XCTestCase {
           {"class": "Gauge", "name": "meter", "frame": "10,10,100,100"},
           {"class": "RoundedCornerButton", "name": "ok", "frame": "130,20,120,44", "attributes": {"title": "OK"}}]}
         """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
-        let (process, port) = try serve(root, ["--timeout", "1", "--scene", "board.json"])
+        // A bar nearly as wide as an instance may be (16384 points), its right end on the canvas.
+        try """
+        {"size": "300x100", "instances": [
+          {"class": "RoundedCornerButton", "name": "bar", "frame": "-16000,20,16250,40", "attributes": {"title": "Bar"}}]}
+        """.write(toFile: root + "/wide.json", atomically: true, encoding: .utf8)
+        let (process, port) = try serve(root, ["--timeout", "1", "--scene", "board.json", "--scene", "wide.json"])
         defer { process.stop() }
         try BrowserTest.run("designer_faults.py", [port, root + "/components", root + "/board.json", good, try faulty("crash_create"),
                                                   try faulty("crash_set"), try faulty("loop_draw"), try faulty("exit_create")])

@@ -7,6 +7,7 @@
  *   no_entry        the entry symbol is missing
  *   abi_major       built for ABI 2.0
  *   abi_minor       built for ABI 1.<minor + 1>
+ *   abi_1_0_label   this header's (1.1) layout, but .abi written {1, 0} by hand
  *   entry_null      the entry returns NULL after logging why
  *   init_fails      init returns false after logging why
  *   unknown_type    property "level" has type code 99
@@ -33,7 +34,8 @@
 #define FAULT_duplicate 9
 #define FAULT_no_draw 10
 #define FAULT_no_struct_size 11
-#define FAULT_huge_count 12
+#define FAULT_abi_1_0_label 12
+#define FAULT_huge_count 13
 
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
@@ -122,6 +124,8 @@ __attribute__((unused)) static const easel_plugin kPlugin = {
     .abi = {EASEL_ABI_MAJOR + 1, 0},
 #elif THE_FAULT == FAULT_abi_minor
     .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR + 1},
+#elif THE_FAULT == FAULT_abi_1_0_label
+    .abi = {1, 0},
 #else
     .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR},
 #endif

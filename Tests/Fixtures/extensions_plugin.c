@@ -7,6 +7,8 @@
  *   action_null   an action has no invoke function: refused
  *   bad_default   an action's default argument is outside its range: refused
  *   variant_draw  draw fails in the variant titled (title=Variant) only: the defaults render
+ *   unknown_name  bump() also reports property_changed("levle"), a name the class does not have
+ *   one_frame     the animation is one frame after the first draw (phase 0.5, then 1)
  *   fail_crashes  the action fail() crashes (a NULL dereference) instead of returning false
  *   variant_crash draw crashes in the variant titled (title=Variant) only, after a line on stderr
  *
@@ -32,8 +34,10 @@
 #define MODE_action_null 3
 #define MODE_bad_default 4
 #define MODE_variant_draw 5
-#define MODE_fail_crashes 6
-#define MODE_variant_crash 7
+#define MODE_unknown_name 6
+#define MODE_one_frame 7
+#define MODE_fail_crashes 8
+#define MODE_variant_crash 9
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef MODE
@@ -125,6 +129,9 @@ static bool bump(void *s) {
     if (e->level < 10) e->level++;
     e->host->property_changed(e->host, "level");
     e->host->property_changed(e->host, "double");
+#if THE_MODE == MODE_unknown_name
+    e->host->property_changed(e->host, "levle");
+#endif
     return true;
 }
 static bool set_level_action(void *s, int64_t v) {
@@ -207,6 +214,9 @@ static bool draw(void *self, easel_canvas *c, easel_rect rect) {
 #endif
     if (e->animating) {
         double t = (now(e) - e->start) / 0.5;
+#if THE_MODE == MODE_one_frame
+        t = e->phase > 0 ? 1 : 0.5; /* the first draw, then one more frame */
+#endif
         e->phase = t < 1 ? t : 1;
         if (t < 1) e->host->request_redraw(e->host); /* the next frame */
         else e->animating = false;

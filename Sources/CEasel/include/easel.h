@@ -46,7 +46,9 @@
  *   (easel_abi_is_compatible); anything else is refused with a message naming both versions.
  *   History: 1.0 was an unreleased draft without struct_size, whose create took no instance host.
  *   The host still reads 1.0 plugins correctly, through a frozen copy of that layout (they get no
- *   1.1 features), and reads every 1.1 table by the rule above.
+ *   1.1 features), and reads every 1.1 table by the rule above. A descriptor that declares 1.0 but
+ *   is not laid out as 1.0's (its pointers lead to no mapped memory: a 1.1 descriptor whose abi was
+ *   written {1, 0} by hand) is refused, naming what it found; store EASEL_ABI_VERSION.
  *
  * NULL AND POINTERS
  *   The clang nullability annotations below (EASEL_NULLABLE) say the same as the words, for compilers
@@ -550,8 +552,9 @@ typedef struct easel_host {
     const char *version;         /**< host version string */
     const char *plugin_path;     /**< the plugin file as found (not the private copy the host loaded) */
     /** Where the plugin's resources live: the directory beside the library named after it without
-     *  "lib" and ".so" ("components/libGauge.so" → "components/Gauge.resources"). Absolute. It may
-     *  not exist. */
+     *  "lib" and ".so" ("components/libGauge.so" → "components/Gauge.resources"); in a SwiftPM build
+     *  folder (one holding "Gauge.build") without that directory, SwiftPM's resource bundle of the
+     *  target, "<Package>_Gauge.resources", when there is exactly one. Absolute. It may not exist. */
     const char *resource_dir;
     /** [any thread] Log `message` (copied; non-NULL) for the plugin as a whole. EASEL_LOG_ERROR right
      *  before a failing return explains the failure. An instance logs through its instance host. */

@@ -46,7 +46,10 @@ public struct GalleryEntry: Sendable {
 /// swatches for colours), the class's actions, and links to the classes of the same plugin and group.
 /// Self-contained (styles and script inline); the pictures are files beside it.
 public enum GalleryPage {
-    public static func html(_ entries: [GalleryEntry], validations: [PluginValidation]?, scale: Double) -> String {
+    /// - Parameter programName: the name the program was run as (`host` or `easel`), in what the
+    ///   page tells the reader to run.
+    public static func html(_ entries: [GalleryEntry], validations: [PluginValidation]?, scale: Double,
+                            programName: String = "host") -> String {
         let esc = MarkupText.escape
         let classCount = entries.count, variantCount = entries.reduce(0) { $0 + $1.variants.count }
         var html = """
@@ -95,7 +98,7 @@ public enum GalleryPage {
             html += "</ul>\n"
         }
         html += "</nav><div id=\"content\">\n"
-        if let validations { html += validationSection(validations, entries) }
+        if let validations { html += validationSection(validations, entries, programName: programName) }
         html += "<p id=\"no-match\" hidden>No class matches the search.</p>\n"
         for entry in entries { html += classSection(entry, entries, validations) }
         html += """
@@ -123,9 +126,9 @@ public enum GalleryPage {
         return html
     }
 
-    static func validationSection(_ validations: [PluginValidation], _ entries: [GalleryEntry]) -> String {
+    static func validationSection(_ validations: [PluginValidation], _ entries: [GalleryEntry], programName: String) -> String {
         let esc = MarkupText.escape
-        var html = "<section class=\"card\" id=\"validation\"><h2>Plugins</h2>\n<p class=\"muted\">Status from <code>host validate</code> (the same checks; run it for details).</p>\n<table><tr><th>Plugin</th><th>Classes</th><th>Validation</th></tr>\n"
+        var html = "<section class=\"card\" id=\"validation\"><h2>Plugins</h2>\n<p class=\"muted\">Status from <code>\(esc(programName)) validate</code> (the same checks; run it for details).</p>\n<table><tr><th>Plugin</th><th>Classes</th><th>Validation</th></tr>\n"
         for v in validations {
             let classes = entries.filter { $0.info.plugin.path == v.path }.map { "<a href=\"#\(esc($0.info.name))\">\(esc($0.info.name))</a>" }
             let failed = v.count(.failed), warnings = v.count(.warning)

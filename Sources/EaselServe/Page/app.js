@@ -8,6 +8,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   classes: [],          // from GET /api/classes: {name, displayName, summary, group, state, file}
   searchPath: [],       // the folders the server loads from (Copy as command names them)
+  program: null,        // the name the server was run as (host or easel), from GET /api/classes
   failures: [],
   current: null,        // the selected class's detail (GET /api/classes/NAME)
   scene: null,          // the open scene: {index, document, selected}
@@ -16,9 +17,15 @@ const state = {
   renderAgain: false,
   pending: new Map(),   // property → text not yet sent
   sending: false,
+  editsSent: 0,         // counts the values sent (a read begun before one is not shown after it)
   lastSize: null,       // the size (points) of the last frame shown
   lastScale: 1,         // the pixels per point of the last frame shown ("Copy as command" names it)
+  shownSize: null,      // the W×H asked for the class's frame shown (null: its natural size)
+  naturalSize: null,    // the size of the class's last frame drawn at its natural size
+  lastEdits: [],        // the editors of the last values sent ({row, message, serial})
+  drawRefused: [],      // the editors whose value the last frame could not be drawn with
   variantOf: new Map(), // class → the variant last picked (null: Default), until a property is edited
+  dragging: false,      // an instance is being dragged
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -53,6 +60,7 @@ async function loadLibrary() {
   classes.sort((a, b) => a.group.localeCompare(b.group) || a.displayName.localeCompare(b.displayName));
   state.classes = classes;
   state.searchPath = list.searchPath || [];
+  state.program = list.program || state.program;
   state.failures = list.failures;
   renderLibrary();
 }
@@ -127,7 +135,28 @@ function renderLibrary() {
 // ---------------------------------------------------------------------------------------------
 // Selection and the inspector
 
+// What the canvas shows is in the page's address (#class=NAME, #scene=N): a reload shows it again,
+// Back goes to what was shown before, and the address can be shared with another tab.
+function remember(key, value) {
+  const hash = `#${key}=${encodeURIComponent(value)}`;
+  if (location.hash !== hash) history.pushState(null, "", hash);
+}
+
+/** Shows what the address names (on load, and on Back and Forward); nothing when it names nothing
+ *  that is loaded. */
+async function showAddressed() {
+  const m = /^#(class|scene)=(.+)$/.exec(location.hash);
+  if (!m) return;
+  const value = decodeURIComponent(m[2]);
+  if (m[1] === "class" && state.classes.some((c) => c.name === value)) {
+    if (state.scene || state.current?.class.name !== value) await selectClass(value);
+  } else if (m[1] === "scene" && /^[0-9]+$/.test(value)) {
+    if (state.scene?.index !== Number(value)) await reloadScene(Number(value), null).catch(() => {});
+  }
+}
+
 async function selectClass(name) {
+  remember("class", name);
   state.scene = null;
   $("save-scene").hidden = true;
   showClassSizeTools(true);
@@ -135,6 +164,9 @@ async function selectClass(name) {
   state.current = await getJSON(`/api/classes/${encodeURIComponent(name)}`);
   $("width").value = "";
   $("height").value = "";
+  state.shownSize = null;
+  state.naturalSize = null;
+  showSizeRefusal(null);
   renderLibrary();
   renderInspector();
   hideOverlay();
@@ -206,6 +238,7 @@ function drawInspector() {
   }
   $("inspector-title").textContent = cls.displayName + (state.scene ? ` (${state.scene.document.instances[state.scene.selected].name || "instance " + (state.scene.selected + 1)})` : "");
   $("inspector-summary").textContent = cls.summary || "";
+  if (state.scene) form.append(frameEditor(state.scene.selected));
   if (!state.scene && cls.variants && cls.variants.length) form.append(variantPicker(cls));
   // Groups as host inspect groups them: the property's group, else the class's own section.
   const groups = new Map();
@@ -244,15 +277,32 @@ function drawInspector() {
       button.type = "button";
       button.textContent = a.displayName;
       if (a.summary) button.title = a.summary;
+      // What the host says of a call (an argument out of range, an action that failed) goes under
+      // the action, as an editor's refusal goes under the editor.
+      const message = document.createElement("small");
+      message.className = "error";
+      message.id = `action-${a.name}-${++editorCount}-error`;
+      message.setAttribute("role", "alert");
+      button.setAttribute("aria-describedby", message.id);
+      if (field) field.setAttribute("aria-describedby", message.id);
       button.addEventListener("click", async () => {
+        state.editsSent += 1;
         try {
           state.current = await postJSON("/api/actions", { class: cls.name, action: a.name, argument: field ? field.value : null });
           renderInspector();
+          // (An animation's frames may all have come before this answer, which holds the first.)
+          refreshValuesSoon(cls.name);
           await renderCanvas();
-        } catch (e) { notice(String(e.message || e), "error"); }
+        } catch (e) {
+          message.textContent = String(e.message || e);
+          // The argument is marked invalid when it is what the host refused (bad data).
+          if (field && e.details?.kind === "badData") field.setAttribute("aria-invalid", "true");
+          else field?.removeAttribute("aria-invalid");
+        }
       });
       row.append(button);
       if (field) row.append(field);
+      row.append(message);
       fs.append(row);
     }
     form.append(fs);
@@ -297,6 +347,7 @@ async function applyVariant(cls, variant) {
     if (!p.readOnly && p.valueText !== undefined && p.valueText !== p.defaultText) values[p.name] = null;
   }
   for (const a of variant ? variant.attributes : []) values[a.name] = a.value;
+  state.editsSent += 1;
   try {
     state.current = await postJSON("/api/values", { class: cls.name, values });
     state.variantOf.set(cls.name, variant ? variant.name : null);
@@ -581,6 +632,7 @@ function queueValue(p, value, row, message) {
 async function flushValues() {
   if (state.sending || state.pending.size === 0) return;
   state.sending = true;
+  state.editsSent += 1;
   const batch = new Map(state.pending);
   state.pending.clear();
   const values = {};
@@ -593,17 +645,20 @@ async function flushValues() {
       for (const [name, v] of Object.entries(values)) { if (v === null) delete inst.attributes[name]; else inst.attributes[name] = v; }
       await postScene();
       for (const edit of batch.values()) if (isLatestEdit(edit)) clearRefusal(edit.row, edit.message);
-      state.scene.dirty = true;
-      $("save-scene").disabled = false;
+      state.lastEdits = [...batch.values()];
+      markSceneEdited();
       refreshMarkers(batch);
     } else {
       state.current = await postJSON("/api/values", { class: state.current.class.name, values });
       for (const edit of batch.values()) if (isLatestEdit(edit)) clearRefusal(edit.row, edit.message);
+      state.lastEdits = [...batch.values()];
       refreshMarkers(batch);
     }
     await renderCanvas();
   } catch (e) {
-    if (state.scene) {
+    if (e.superseded) {
+      // Made on a document read again since (a refusal before it): not sent.
+    } else if (state.scene) {
       // The scene goes back to what the server holds (the refused value is not in it); the
       // inspector is drawn again from it, and the messages go under the new editors.
       await reloadScene(state.scene.index, state.scene.selected);
@@ -656,9 +711,22 @@ function renderScale(zoom) {
   return Math.min(16, Math.max(0.1, Math.round(zoom * (window.devicePixelRatio || 1) * 100) / 100));
 }
 
+/** The W×H typed, or null (the natural size) when both fields are empty; a field left empty takes
+ *  the natural size's (a width typed alone did nothing). A size the server refuses (0, negative,
+ *  too large) is sent all the same: its message goes under the fields. */
 function requestedSize() {
-  const w = Number($("width").value), h = Number($("height").value);
-  return w > 0 && h > 0 ? `${w}x${h}` : null;
+  const w = $("width").value, h = $("height").value;
+  if (w === "" && h === "") return null;
+  const natural = state.naturalSize || state.current?.class.defaultSize || { width: 100, height: 100 };
+  return `${w === "" ? natural.width : Number(w)}x${h === "" ? natural.height : Number(h)}`;
+}
+
+/** The server's message about the size typed, under the W×H fields (null clears it). */
+function showSizeRefusal(text) {
+  $("size-error").textContent = text || "";
+  for (const id of ["width", "height"]) {
+    if (text) $(id).setAttribute("aria-invalid", "true"); else $(id).removeAttribute("aria-invalid");
+  }
 }
 
 function previewURL(format, download) {
@@ -717,15 +785,27 @@ async function showFrame(blob, scale, zoom, description, className) {
 async function drawClass() {
   const { url, scale, zoom } = previewURL("png");
   const r = await fetch(url, { cache: "no-store" });
+  if (!r.ok && r.status === 422 && requestedSize()) {
+    // The size typed is refused (bad data, not a failing build): said at the fields, and the
+    // frame shown stays as it was, neither dimmed nor under the build-failure overlay.
+    const body = await r.json().catch(() => ({}));
+    showSizeRefusal(body.error?.message || r.statusText);
+    return;
+  }
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
     await showLastGoodFrame(state.current.class);
-    showFailure({ className: state.current.class.name, failure: body.error || { message: r.statusText } });
+    showFailure({ className: state.current.class.name, displayName: state.current.class.displayName,
+                  failure: body.error || { message: r.statusText }, status: r.status });
     return;
   }
   const size = requestedSize();
+  showSizeRefusal(null);
+  clearDrawRefusals();
+  state.shownSize = size;
   await showFrame(await r.blob(), scale, zoom, `${state.current.class.displayName}${size ? " at " + size.replace("x", "×") : ""}`,
                   state.current.class.name);
+  if (!size) state.naturalSize = state.lastSize;
   if (!state.current.state?.failing) hideOverlay();
 }
 
@@ -772,9 +852,26 @@ function updateDownloads() {
 // ---------------------------------------------------------------------------------------------
 // Failures
 
+/** A frame the server could not draw with the values it holds (an image that is not there: a 4xx,
+ *  not a plugin failing) says so under the editors of the values sent last, too. */
+function showDrawRefusal(text) {
+  state.drawRefused = state.lastEdits.filter((e) => isLatestEdit(e) && e.row.isConnected);
+  for (const e of state.drawRefused) showRefusal(e.row, e.message, text);
+}
+
+function clearDrawRefusals() {
+  for (const e of state.drawRefused) if (isLatestEdit(e)) clearRefusal(e.row, e.message);
+  state.drawRefused = [];
+}
+
 function showFailure(event) {
   const f = event.failure || {};
-  $("overlay-title").textContent = event.rejected ? `Build of ${basename(event.file)} rejected` : `${event.className || "The build"} failed`;
+  // A 4xx is the request's data (a value the frame cannot be drawn with), which no build fixes.
+  const refused = event.status >= 400 && event.status < 500 && Boolean(f.className || event.status === 422);
+  if (refused) showDrawRefusal(f.message || f.reason);
+  $("overlay-title").textContent = event.rejected ? `Build of ${basename(event.file)} rejected`
+    : refused ? `${event.displayName || "The scene"} cannot be drawn with these values`
+    : `${event.className || f.className || "The build"} failed`; // (a scene's: the class its render names)
   const facts = $("overlay-facts");
   facts.replaceChildren();
   const add = (k, v) => {
@@ -795,7 +892,10 @@ function showFailure(event) {
   if (event.staleBuild) add("Showing", `the last good frame (build ${event.staleBuild}), stale`);
   $("overlay-output").textContent = (f.output || []).join("\n");
   $("overlay-output").hidden = !(f.output || []).length;
-  $("overlay-hint").textContent = $("frame").hidden
+  $("overlay-hint").textContent = refused
+    ? ($("frame").hidden ? "There is no good frame to show yet." : "The last good frame stays below, dimmed.")
+      + " Change or reset the value concerned to draw again."
+    : $("frame").hidden
     ? "There is no good frame to show yet. The page recovers by itself on the next good build."
     : "The last good frame stays below, dimmed. The page recovers by itself on the next good build.";
   $("overlay").hidden = false;
@@ -823,8 +923,24 @@ function notice(text, kind) {
 
 function connectEvents() {
   const events = new EventSource("/api/events");
-  events.addEventListener("hello", () => setStatus("Live: rebuilt components appear here at once."));
-  events.onerror = () => setStatus("Disconnected from host serve; retrying…");
+  let greeted = false;
+  events.addEventListener("hello", async () => {
+    setStatus("Live: rebuilt components appear here at once.");
+    if (!greeted) { greeted = true; return; }
+    // Connected again: maybe to a server started anew, which holds other values, builds and
+    // scenes (the page went on showing the old ones, and its next edit drew something else).
+    try {
+      await Promise.all([loadLibrary(), loadScenes()]);
+      if (state.scene) await reloadScene(state.scene.index, state.scene.selected);
+      else if (state.current && state.classes.some((c) => c.name === state.current.class.name)) {
+        state.current = await getJSON(`/api/classes/${encodeURIComponent(state.current.class.name)}`);
+        renderInspector();
+        await renderCanvas();
+        if (!state.current.state?.failing) hideOverlay();
+      }
+    } catch (e) { setStatus(`Cannot reach ${serverName()}: ${e.message}`); }
+  });
+  events.onerror = () => setStatus(`Disconnected from ${serverName()}; retrying…`);
   events.addEventListener("reload", async (e) => {
     const data = JSON.parse(e.data);
     await loadLibrary();
@@ -846,10 +962,28 @@ function connectEvents() {
     if (state.current.state?.failing) showFailure({ className: name, failure: state.current.state.failure, staleBuild: state.current.state.previewBuild });
     else hideOverlay();
   });
-  // A live instance asked for another frame (an animation): draw the canvas again.
+  // A live instance asked for another frame (an animation): draw the canvas again, and show the
+  // values it changed meanwhile (the server holds them: an animated progress) in the editors.
   events.addEventListener("redraw", (e) => {
     const d = JSON.parse(e.data);
-    if (!state.scene && d.className === state.current?.class.name) renderCanvas();
+    if (!state.scene && d.className === state.current?.class.name) {
+      renderCanvas();
+      refreshValuesSoon(d.className);
+    }
+  });
+  // The values held for a class changed (an edit or an action, maybe in another tab): read again;
+  // the editors and the canvas follow when they differ from what this page shows.
+  events.addEventListener("values", (e) => {
+    const d = JSON.parse(e.data);
+    if (!state.scene && d.className === state.current?.class.name) refreshValuesSoon(d.className, true);
+  });
+  // Another tab or a script edited the scene shown: read it again (when this page's own edits are
+  // all answered; an edit of its own made meanwhile is refused by the server, and said).
+  events.addEventListener("scene", (e) => {
+    const d = JSON.parse(e.data);
+    if (state.scene?.index === d.index && d.revision > state.scene.revision && scenePosts === 0 && !state.dragging) {
+      reloadScene(d.index, state.scene.selected).catch(() => {});
+    }
   });
   events.addEventListener("schema", (e) => {
     const d = JSON.parse(e.data);
@@ -884,6 +1018,37 @@ function connectEvents() {
   });
 }
 
+/** The editors follow what an animation changes, without a request per frame: the class's values
+ *  are read again 150 ms after its last frame, and at least every 500 ms while frames come. (They
+ *  showed the value of the animation's first frame, and Copy as command gave it.) */
+let valuesTimer = null, valuesDue = 0, valuesRead = 0;
+function refreshValuesSoon(className, redraw) {
+  const now = performance.now();
+  if (!valuesTimer) valuesDue = now + 500;
+  clearTimeout(valuesTimer);
+  valuesTimer = setTimeout(async () => {
+    valuesTimer = null;
+    // Not under a slider being dragged (its editor would be drawn anew mid-drag): a little later.
+    if ($("properties").querySelector(":active")) { refreshValuesSoon(className, redraw); return; }
+    // An edit in flight answers with the values itself; a class left meanwhile is not redrawn.
+    if (state.scene || state.current?.class.name !== className || state.sending || state.pending.size) return;
+    // Reads answered out of order (a loaded machine) must not put an older value back.
+    const read = ++valuesRead, sent = state.editsSent;
+    try {
+      const detail = await getJSON(`/api/classes/${encodeURIComponent(className)}`);
+      if (read !== valuesRead || sent !== state.editsSent) return; // (this page's own edit answered meanwhile)
+      if (state.scene || state.current?.class.name !== className || state.sending || state.pending.size) return;
+      // Drawn again only when a value moved (which also keeps what the editors and actions say).
+      const before = new Map(state.current.class.properties.map((p) => [p.name, p.valueText]));
+      if (detail.class.properties.every((p) => before.has(p.name) && before.get(p.name) === p.valueText)) return;
+      state.current = detail;
+      renderInspector();
+      if (redraw) await renderCanvas(); // (an animation's frames come on their own)
+      if (!$("command-row").hidden) $("command").value = command();
+    } catch { /* the next frame or reload says more */ }
+  }, Math.max(0, Math.min(150, valuesDue - now)));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Scenes
 
@@ -898,18 +1063,29 @@ async function loadScenes() {
     b.className = "entry scene";
     b.textContent = basename(s.file) + (s.dirty ? " (unsaved)" : "");
     b.setAttribute("aria-label", basename(s.file));
-    b.addEventListener("click", () => reloadScene(i, null));
+    b.addEventListener("click", () => { remember("scene", i); reloadScene(i, null); });
     li.append(b);
     ul.append(li);
   });
   $("scene-section").hidden = list.scenes.length === 0;
 }
 
+/** After an edit the server took: Save is enabled, and the scene's library entry says "unsaved"
+ *  (it said so only after a page reload). */
+function markSceneEdited() {
+  state.scene.dirty = true;
+  $("save-scene").disabled = false;
+  const entry = $("scene-list").querySelectorAll("button")[state.scene.index];
+  if (entry) entry.textContent = basename(state.scene.file) + " (unsaved)";
+}
+
 async function reloadScene(index, selected, keepEdits) {
   const detail = await getJSON(`/api/scenes/${index}`);
   state.current = null;
   state.scene = { index, document: detail.document, file: detail.file, selected, dirty: detail.dirty, classes: new Map(),
-                  resources: detail.resources || {} };
+                  resources: detail.resources || {}, revision: detail.revision ?? 0 };
+  sceneBase = state.scene.revision;
+  sceneEpoch += 1; // posts queued on the document replaced here are not sent
   for (const c of detail.classes) state.scene.classes.set(c.name, c);
   showClassSizeTools(false);
   $("save-scene").hidden = false;
@@ -925,9 +1101,20 @@ async function drawScene() {
   const r = await fetch(`/api/scenes/${state.scene.index}/preview?scale=${scale}`, { cache: "no-store" });
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
-    showFailure({ className: null, failure: body.error || { message: r.statusText } });
+    // Never the frame of what was shown before (a class's) as if it were this scene's.
+    if ($("canvas").alt !== `Scene ${basename(state.scene.file)}`) {
+      $("frame").hidden = true;
+      $("canvas").removeAttribute("src");
+      $("canvas").alt = "";
+      $("canvas").dataset.className = "";
+      $("instance-boxes").replaceChildren();
+      $("empty").textContent = `No frame of ${basename(state.scene.file)} yet: it has not rendered once.`;
+      $("empty").hidden = false;
+    }
+    showFailure({ className: null, failure: body.error || { message: r.statusText }, status: r.status });
     return;
   }
+  clearDrawRefusals();
   await showFrame(await r.blob(), scale, zoom, `Scene ${basename(state.scene.file)}`, "");
   hideOverlay();
   drawInstanceBoxes(zoom);
@@ -948,11 +1135,26 @@ function sceneSize() {
 // The open scene's document goes to the server one post at a time, in the order of the edits:
 // posts in flight together (arrow keys pressed faster than answers came) reached it in any order,
 // and it could keep an older frame than the page showed, draw it and save it.
+// Each post names the revision its document was made on (the one before it in the queue leaves
+// the server at that revision): the server refuses an edit made on a document another tab or a
+// script changed meanwhile, which replacing the whole document would undo. After a refusal the
+// scene is read again, and the posts queued on the old document are not sent (superseded).
 let sceneQueue = Promise.resolve();
+let sceneBase = 0;          // the revision the next post's document is made on
+let sceneEpoch = 0;         // counts the documents read from the server
+let scenePosts = 0;         // posts queued or in flight
 function postScene() {
   const { index, document } = state.scene;
-  const body = { document: structuredClone(document) };
-  const sent = sceneQueue.then(() => postJSON(`/api/scenes/${index}`, body));
+  const body = { document: structuredClone(document), revision: sceneBase };
+  sceneBase += 1;
+  const epoch = sceneEpoch;
+  scenePosts += 1;
+  const sent = sceneQueue.then(async () => {
+    if (epoch !== sceneEpoch) throw Object.assign(new Error("superseded"), { superseded: true });
+    const answer = await postJSON(`/api/scenes/${index}`, body);
+    if (state.scene?.index === index && epoch === sceneEpoch) state.scene.revision = answer.revision;
+    return answer;
+  }).finally(() => { scenePosts -= 1; });
   sceneQueue = sent.catch(() => {});
   return sent;
 }
@@ -982,11 +1184,90 @@ function drawInstanceBoxes(zoom) {
   if (focused >= 0) box.children[focused]?.focus();
 }
 
+/** The selected instance's frame (Interface Builder's size inspector): x, y, width and height in
+ *  points, sent as a drag is; a frame the server refuses shows its message here. */
+function frameEditor(index) {
+  const inst = state.scene.document.instances[index];
+  const fs = document.createElement("fieldset");
+  fs.className = "group frame";
+  const legend = document.createElement("legend");
+  legend.textContent = "Layout";
+  fs.append(legend);
+  const id = `frame-${++editorCount}`;
+  const row = document.createElement("div");
+  row.className = "property";
+  row.dataset.property = "@frame"; // (no property name starts with @: the focus is kept by it)
+  const label = document.createElement("span");
+  label.className = "label";
+  label.id = id + "-label";
+  label.textContent = "Frame";
+  const help = document.createElement("small");
+  help.id = id + "-help";
+  help.className = "help";
+  help.textContent = "Position and size in the scene, in points (drag the instance or its corner, or use the arrow keys)";
+  const message = document.createElement("small");
+  message.id = id + "-error";
+  message.className = "error frame-error";
+  message.setAttribute("role", "alert");
+  const group = document.createElement("div");
+  group.setAttribute("role", "group");
+  group.className = "compound";
+  group.setAttribute("aria-labelledby", label.id);
+  group.setAttribute("aria-describedby", `${help.id} ${message.id}`);
+  const values = inst.frame.split(",").map((v) => v.trim());
+  const fields = ["x", "y", "width", "height"].map((n, i) => {
+    const f = document.createElement("input");
+    f.type = "number";
+    f.step = "any";
+    if (i >= 2) f.min = 0;
+    f.value = values[i] ?? "0";
+    f.title = n;
+    f.setAttribute("aria-label", `Frame ${n}`);
+    f.addEventListener("change", () => {
+      if (fields.some((x) => x.value === "")) return;
+      inst.frame = fields.map((x) => x.value).join(",");
+      commitFrame(index);
+    });
+    return f;
+  });
+  group.append(...fields);
+  const head = document.createElement("div");
+  head.className = "head";
+  head.append(label);
+  const controls = document.createElement("div");
+  controls.className = "controls";
+  controls.append(group);
+  row.append(head, controls, help, message);
+  fs.append(row);
+  return fs;
+}
+
+/** Sends the scene after a frame edit (a drag, a resize, arrow keys, the Frame fields). A frame
+ *  the server refuses puts the instance back where the server holds it, and its message goes
+ *  under the Frame editor, where the instance's other refused edits are shown. */
+async function commitFrame(index) {
+  state.scene.selected = index;
+  const sceneIndex = state.scene.index;
+  try {
+    await postScene();
+  } catch (e) {
+    if (e.superseded || state.scene?.index !== sceneIndex) return;
+    await reloadScene(sceneIndex, index);
+    const row = document.querySelector('#properties .property[data-property="@frame"]');
+    if (row) showRefusal(row, row.querySelector(".error"), e.message);
+    return;
+  }
+  markSceneEdited();
+  renderInspector();
+  await renderCanvas();
+}
+
 function dragInstance(e, index, zoom, resizing) {
   const inst = state.scene.document.instances[index];
   const start = inst.frame.split(",").map(Number);
   const x0 = e.clientX, y0 = e.clientY;
   let moved = false;
+  state.dragging = true; // (the scene is not read again under the pointer)
   const move = (ev) => {
     const dx = Math.round((ev.clientX - x0) / zoom), dy = Math.round((ev.clientY - y0) / zoom);
     if (!moved && Math.abs(dx) + Math.abs(dy) < 2) return;
@@ -999,13 +1280,9 @@ function dragInstance(e, index, zoom, resizing) {
   const up = async () => {
     window.removeEventListener("pointermove", move);
     window.removeEventListener("pointerup", up);
+    state.dragging = false;
     if (!moved) return;
-    state.scene.selected = index;
-    await postScene();
-    state.scene.dirty = true;
-    $("save-scene").disabled = false;
-    renderInspector();
-    await renderCanvas();
+    await commitFrame(index);
   };
   window.addEventListener("pointermove", move);
   window.addEventListener("pointerup", up);
@@ -1022,12 +1299,7 @@ async function nudgeInstance(e, index) {
   if (e.altKey) { f[2] = Math.max(1, f[2] + d[0] * step); f[3] = Math.max(1, f[3] + d[1] * step); }
   else { f[0] += d[0] * step; f[1] += d[1] * step; }
   inst.frame = f.join(",");
-  state.scene.selected = index;
-  await postScene();
-  state.scene.dirty = true;
-  $("save-scene").disabled = false;
-  renderInspector();
-  await renderCanvas();
+  await commitFrame(index);
   document.querySelectorAll(".instance")[index]?.focus();
 }
 
@@ -1048,11 +1320,16 @@ async function saveScene() {
 
 function shellQuote(s) { return /^[A-Za-z0-9_.,:#=\/+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`; }
 
-/** The `host render` line that draws what the canvas shows: the class (or scene), the folders this
- *  server loads from, the values, the size asked for, and the scale the frame shown was rendered at. */
+/** What the page calls the server: `easel serve` or `host serve`, as it was run (before the first
+ *  answer, which says so, "the designer's server"). */
+function serverName() { return state.program ? `${state.program} serve` : "the designer's server"; }
+
+/** The `host render` line (`easel render` when the server was run as easel) that draws what the
+ *  canvas shows: the class (or scene), the folders this server loads from, the values, the size
+ *  asked for, and the scale the frame shown was rendered at. */
 function command() {
   const scene = state.scene;
-  const parts = ["host", "render", scene ? shellQuote(scene.file) : state.current.class.name];
+  const parts = [state.program || "host", "render", scene ? shellQuote(scene.file) : state.current.class.name];
   // The folders this server loads from, unless it is the default that host render searches too
   // (without them the line found no class when the server was started on another folder).
   const dirs = state.searchPath || [];
@@ -1060,8 +1337,8 @@ function command() {
   if (!scene) {
     const c = state.current.class;
     for (const p of c.properties) if (p.valueText !== undefined && p.valueText !== p.defaultText) parts.push("--set", shellQuote(`${p.name}=${p.valueText}`));
-    const size = requestedSize();
-    if (size) parts.push("--size", size);
+    // The size of the frame shown (not one typed since and refused).
+    if (state.shownSize) parts.push("--size", state.shownSize);
   }
   if (state.lastScale !== 1) parts.push("--scale", String(state.lastScale));
   const name = scene ? basename(scene.file).replace(/\.json$/, "") : state.current.class.name;
@@ -1096,7 +1373,7 @@ function setupResize() {
     // From the size asked for last (the fields), not the last frame shown: presses faster than
     // frames add up, and the renders in between are coalesced (renderCanvas draws the latest).
     const asked = requestedSize();
-    const s = asked ? { width: Number($("width").value), height: Number($("height").value) }
+    const s = asked ? { width: Number(asked.split("x")[0]), height: Number(asked.split("x")[1]) }
                     : state.lastSize || { width: 100, height: 100 };
     apply(s.width + d[0], s.height + d[1]);
   });
@@ -1118,6 +1395,13 @@ function setup() {
     try { await navigator.clipboard.writeText(text); notice("Copied: " + text, "ok"); } catch { notice("Select the command and copy it: " + text); }
   });
   $("save-scene").addEventListener("click", saveScene);
+  // Ctrl+S (⌘S) saves the scene shown, as in an editor (the browser's "Save page" is not meant).
+  document.addEventListener("keydown", (e) => {
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s" && state.scene) {
+      e.preventDefault();
+      if (!$("save-scene").disabled) saveScene();
+    }
+  });
   // Fit follows the canvas area, whatever changes its size (the window, the command row, notices,
   // the build log): a frame is rendered again when the fitting scale differs from the one shown.
   new ResizeObserver(() => {
@@ -1127,8 +1411,9 @@ function setup() {
   }).observe($("canvas-area"));
   setupResize();
   connectEvents();
-  loadLibrary().catch((e) => setStatus("Cannot reach host serve: " + e.message));
-  loadScenes().catch(() => {});
+  Promise.all([loadLibrary(), loadScenes()]).then(showAddressed)
+    .catch((e) => setStatus(`Cannot reach ${serverName()}: ${e.message}`));
+  window.addEventListener("popstate", () => { showAddressed().catch(() => {}); });
 }
 
 document.addEventListener("DOMContentLoaded", setup);

@@ -11,8 +11,10 @@ final class WatchProcess: @unchecked Sendable {
     private var partial = ""
     private var consumed = 0
 
-    init(_ arguments: [String], directory: String, command: String = "watch", environment: [String: String] = [:]) throws {
-        process.executableURL = URL(fileURLWithPath: TestPaths.host)
+    /// - Parameter executable: the program to run (a link named `easel` to it, to see the name it says).
+    init(_ arguments: [String], directory: String, command: String = "watch", environment: [String: String] = [:],
+         executable: String = TestPaths.host) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [command] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var env = ProcessInfo.processInfo.environment

@@ -29,3 +29,11 @@ final class Shared: UIView {
 
 @Designable
 final class Holder<Content>: UIView {}                         // generic: the host creates it by name
+
+@Designable
+final class Inferred: UIView {
+    @IBInspectable var ratio = Float(0.5)                      // inferred Float → CGFloat(0.5)
+    @IBInspectable var weight = 2 as Int32                     // inferred Int32 → Int
+    @IBInspectable var tags = ["a", "b"]                       // inferred [String]: no fix-it
+    @IBInspectable var fine = Double(2)                        // inspectable: no error
+}

@@ -173,8 +173,13 @@ static bool init(const easel_host *host) {
     return true;
 }
 
+/* -DLABELLED_MINOR=1: the same 1.0 layout, declaring 1.1 (refused: tests). */
+#ifndef LABELLED_MINOR
+#define LABELLED_MINOR EASEL_ABI_MINOR
+#endif
+
 static const easel_plugin kPlugin = {
-    .abi = {EASEL_ABI_MAJOR, EASEL_ABI_MINOR},
+    .abi = {EASEL_ABI_MAJOR, LABELLED_MINOR},
     .id = "org.easel.tests.legacy-types",
     .name = "Legacy Types",
     .version = "1.0.0",

@@ -1,0 +1,107 @@
+"""The live designer's page outliving its server, in a real headless Chromium: `host serve` stopped
+and started again on the same port (as a developer does to pick up a rebuilt host or other
+options) holds none of the values the page showed; the page, reconnected, shows what the new
+server holds instead of going on with the old editors and frame.
+
+Usage: designer_restart.py HOST ROOT
+ROOT holds components/ with Gauge. The script starts `HOST serve --port PORT` in ROOT itself (twice,
+on one port), and stops each with SIGTERM.
+1. Gauge's Value set to 80 on the first server: the field and the canvas say 80.
+2. That server stopped, a new one started: the page reconnects by itself (no navigation), the
+   field says the default 42 again and the canvas is pixel for pixel POST /api/render of the
+   defaults; "Copy as command" names no --set.
+Exits non-zero with a message on the first failure.
+"""
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from playwright.sync_api import sync_playwright
+
+from designer import COMPARE, FRAME, RENDER, eventually, launch, open_page, run, wait_until
+
+ERRORS = []
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(host, root, port):
+    """`host serve` in `root` on `port`, once it answers."""
+    env = dict(os.environ, EASEL_PLUGIN_PATH="")
+    log = open(os.path.join(root, f"serve-{time.monotonic_ns()}.log"), "w")
+    server = subprocess.Popen([host, "serve", "--port", str(port)], cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/classes", timeout=2) as r:
+                if r.status == 200:
+                    return server
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"host serve did not answer on port {port}: see {log.name}")
+
+
+def stop(server):
+    if server.poll() is None:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def main(host, root):
+    port = free_port()
+    base = f"http://127.0.0.1:{port}/"
+    servers = [start(host, root, port)]
+    try:
+        with sync_playwright() as p:
+            browser = launch(p)
+            page = open_page(browser, base, ERRORS)
+            page.evaluate("window.__notNavigated = true")
+            page.get_by_role("button", name="Gauge", exact=True).click()
+            page.get_by_role("complementary", name="Inspector").get_by_role("heading", name="Gauge", exact=True).wait_for()
+            wait_until(page, f"{FRAME} > 0")
+            value = page.get_by_label("Value value", exact=True)
+            v = page.evaluate(FRAME)
+            value.fill("80")
+            wait_until(page, f"{FRAME} > {v}")
+            wait_until(page, "document.querySelector('.property[data-property=value] .marker').textContent !== ''")
+
+            # 2. A new server on the same port: the page shows what it holds.
+            stop(servers[0])
+            eventually("the page seeing its server gone", lambda: page.get_by_role("status").inner_text().startswith("Disconnected"),
+                       last=lambda: page.get_by_role("status").inner_text())
+            servers.append(start(host, root, port))
+            v = page.evaluate(FRAME)
+            eventually("the page back on the new server", lambda: page.get_by_role("status").inner_text().startswith("Live"),
+                       last=lambda: page.get_by_role("status").inner_text())
+            eventually("the new server's value in the editor", lambda: page.get_by_label("Value value", exact=True).input_value() == "42",
+                       last=lambda: page.get_by_label("Value value", exact=True).input_value())
+            wait_until(page, f"{FRAME} > {v}")
+            assert page.locator(".property[data-property=value] .marker").inner_text() == "", "still marked modified"
+            expected = page.evaluate(RENDER, ["Gauge", {}, 2])
+            assert expected.startswith("blob:"), expected
+            verdict = page.evaluate(COMPARE, [page.evaluate("document.getElementById('canvas').src"), expected])
+            assert verdict == "same", f"the canvas vs the defaults: {verdict}"
+            page.get_by_role("button", name="Copy as command").click()
+            line = page.get_by_label("Command", exact=True).input_value()
+            assert "--set" not in line, line
+            assert page.evaluate("window.__notNavigated === true"), "the page navigated"
+            assert not ERRORS, ERRORS
+            browser.close()
+    finally:
+        for server in servers:
+            stop(server)
+
+
+if __name__ == "__main__":
+    run(main, "designer_restart.py", sys.argv[1:3], ERRORS)
