@@ -130,9 +130,9 @@ enum ArgumentParser {
                 let body = arg.dropFirst(2)
                 var name = String(body)
                 var inline: String?
-                if let eq = body.firstIndex(of: "=") {
-                    name = String(body[..<eq])
-                    inline = String(body[body.index(after: eq)...])
+                if let (head, tail) = String(body).split(atFirst: "=") {
+                    name = head
+                    inline = tail
                 }
                 guard let o = spec.allOptions.first(where: { $0.name == name }) else { throw unknown(arg) }
                 if o.value == nil {

@@ -114,10 +114,10 @@ package enum InspectCommand: Command {
     }
 
     package static func parseAssignment(_ text: String) throws -> (name: String, value: String) {
-        guard let eq = text.firstIndex(of: "="), eq != text.startIndex else {
+        guard let (name, value) = text.split(atFirst: "="), !name.isEmpty else {
             throw UsageError(message: "--set '\(text)' is not NAME=VALUE")
         }
-        return (String(text[..<eq]), String(text[text.index(after: eq)...]))
+        return (name, value)
     }
 
     /// Runs each setter in order on `instance`, then reads every property back; also returns the

@@ -15,19 +15,20 @@ enum GalleryCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let out = arguments.value("out") ?? "./gallery"
         let scale = try RenderCommand.scale(arguments) ?? 2
-        makeDirectories(out)
         // A file is writable too: it was found out only by every picture failing, one error line each.
         var st = stat()
         if stat(out, &st) == 0, st.st_mode & S_IFMT != S_IFDIR {
             throw HostError(.cannotCreate, "is a file, not a directory (expected a folder for the gallery's pictures and index.html)", file: out)
         }
-        guard access(out, W_OK) == 0 else {
-            throw HostError(.cannotCreate, "cannot write the gallery here (expected a writable directory)", file: out)
-        }
         let registry = try CLI.registry(arguments)
         if registry.classes.isEmpty {
             let failed = registry.failures.isEmpty ? "" : "; \(registry.failures.count) file\(registry.failures.count == 1 ? "" : "s") failed to load (see \(CLI.programName) list)"
             throw HostError(.notFound, "no classes to render in \(registry.searchPath.directories.joined(separator: ", "))\(failed)")
+        }
+        // Made only once there is something to put in it: an empty folder was left behind.
+        makeDirectories(out)
+        guard access(out, W_OK) == 0 else {
+            throw HostError(.cannotCreate, "cannot write the gallery here (expected a writable directory)", file: out)
         }
         var entries: [GalleryEntry] = []
         var failures = 0, pictures = 0
@@ -66,7 +67,10 @@ enum GalleryCommand: Command {
                     pictures += 1
                     print("rendered \(info.name)\(variant.map { " (\($0.name))" } ?? "") → \(out)/\(file)")
                 } catch let error as HostError {
-                    fputs("\(CLI.programName) gallery: error: \(error)\(variant.map { " (variant \($0.name))" } ?? "")\n", stderr)
+                    // The variant goes on the error's first line, not after the worker's last output.
+                    var lines = error.description.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                    if let variant { lines[0] += " (variant \(variant.name))" }
+                    fputs("\(CLI.programName) gallery: error: \(lines.joined(separator: "\n"))\n", stderr)
                     picture.error = error.description
                     failures += 1
                 }

@@ -59,8 +59,8 @@ enum RenderCommand: Command {
 
     /// `NAME` or `NAME=VALUE` (the value in the value syntax of the action's argument type).
     static func parseAction(_ text: String) -> (name: String, argument: String?) {
-        guard let eq = text.firstIndex(of: "=") else { return (text, nil) }
-        return (String(text[..<eq]), String(text[text.index(after: eq)...]))
+        guard let (name, argument) = text.split(atFirst: "=") else { return (text, nil) }
+        return (name, argument)
     }
 
     /// `--scale N`: a usage error unless a number in ``scales``.

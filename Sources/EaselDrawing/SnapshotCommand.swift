@@ -134,7 +134,11 @@ enum SnapshotCommand: Command {
             print(line)
             if reportWritten && summary.failed + summary.errors > 0 { print("report: \(reportDirectory)/index.html") }
         }
-        if summary.errors > 0 { return 69 }
+        // A render that failed (or a plugin file that did not load) is 69; a reference or an
+        // artifact that could not be written is 73, as the README's exit table says.
+        let writeFailures = results.filter(\.writeFailed).count
+        if summary.errors > writeFailures { return 69 }
+        if writeFailures > 0 { return 73 }
         return summary.failed > 0 ? 1 : 0
     }
 
@@ -159,9 +163,30 @@ enum SnapshotCommand: Command {
         guard contents.contains(SnapshotReport.marker) else {
             throw HostError(.cannotCreate, "holds files that are not a snapshot report (expected an empty directory or an earlier report with \(SnapshotReport.marker); choose another --report)", file: dir)
         }
+        // The marker alone did not protect what a person had put in the report since (notes, a
+        // folder of their own): it was deleted with the rest. Only what a report writes is removed.
+        if let foreign = foreignEntries(in: dir).first {
+            throw HostError(.cannotCreate, "holds files that a snapshot report does not write (\(foreign)); move them, or choose another --report", file: dir)
+        }
         do { try fm.removeItem(atPath: dir) } catch {
             throw HostError(.cannotCreate, "cannot remove the earlier report: \(error.localizedDescription)", file: dir)
         }
+    }
+
+    /// What in an earlier report a run did not write there: anything but the marker, index.html,
+    /// folders, the three artifact PNGs and the temporaries of interrupted atomic writes.
+    static func foreignEntries(in dir: String) -> [String] {
+        guard let walk = FileManager.default.enumerator(atPath: dir) else { return [] }
+        var foreign: [String] = []
+        while let relative = walk.nextObject() as? String {
+            if walk.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { continue }
+            let name = relative.split(separator: "/").last.map(String.init) ?? relative
+            let topLevel = !relative.contains("/")
+            let written = topLevel ? [SnapshotReport.marker, "index.html"].contains(name)
+                : ["reference.png", "actual.png", "difference.png"].contains(name)
+            if !written && !(name.hasPrefix(".") && name.contains(".tmp-")) { foreign.append(relative) }
+        }
+        return foreign.sorted()
     }
 
     static func writeFile(_ bytes: [UInt8], to path: String) throws {

@@ -16,6 +16,11 @@ enum ValidateCommand: Command {
             throw UsageError(message: "--filter \(patterns.joined(separator: ",")) matches no check (see \(CLI.programName) validate --list)")
         }
         if arguments.has("list") {
+            if arguments.has("json") {
+                // The checks as easel.validate/1 lists them (it printed the text list).
+                print(JSON.object([("schema", .string("easel.validate/1")), ("checks", .array(checkList(checks)))]).text, terminator: "")
+                return 0
+            }
             let width = PluginValidator.checks.map(\.name.count).max() ?? 0
             for check in checks {
                 print(check.name.padding(to: width + 2) + check.summary + " (budget \(PropertyInfo.formatNumber(check.budget)) s)")
@@ -23,7 +28,10 @@ enum ValidateCommand: Command {
             return 0
         }
         let seed = try arguments.value("seed").map { text -> UInt64 in
-            guard let n = UInt64(text) else { throw UsageError(message: "--seed '\(text)' is not a whole number from 0 to \(UInt64.max)") }
+            // At most Int64.max: JSON carries the seed as a signed integer (18446744073709551615 was -1).
+            guard let n = UInt64(text), n <= UInt64(Int64.max) else {
+                throw UsageError(message: "--seed '\(text)' is not a whole number from 0 to \(Int64.max)")
+            }
             return n
         } ?? newSeed()
         let files = arguments.positionals
@@ -73,7 +81,10 @@ enum ValidateCommand: Command {
         var text = "  " + result.status.rawValue.padding(to: 9) + result.check.padding(to: width) + first
         let indent = String(repeating: " ", count: 2 + 9 + width)
         for m in messages { text += "\n" + indent + m }
-        return text
+        // A message's own lines (a worker's last output) stay under the check's column.
+        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .map { $0.offset == 0 || $0.element.hasPrefix(indent) ? String($0.element) : indent + $0.element }
+            .joined(separator: "\n")
     }
 
     static func counts(_ report: PluginValidation) -> String {
@@ -89,7 +100,7 @@ enum ValidateCommand: Command {
 
     static func json(_ reports: [PluginValidation], seed: UInt64, checks: [ValidationCheck]) -> JSON {
         let all = PluginValidation(path: "", plugin: nil, results: reports.flatMap(\.results))
-        let checkList: [JSON] = checks.map { .object([("name", .string($0.name)), ("summary", .string($0.summary)), ("budget", .number($0.budget))]) }
+        let checkList = checkList(checks)
         let plugins: [JSON] = reports.map(pluginJSON)
         let summary: JSON = .object([
             ("plugins", .integer(Int64(reports.count))), ("failedPlugins", .integer(Int64(reports.filter(\.failed).count))),
@@ -98,6 +109,10 @@ enum ValidateCommand: Command {
         ])
         return .object([("schema", .string("easel.validate/1")), ("seed", .integer(Int64(bitPattern: seed))),
                         ("checks", .array(checkList)), ("plugins", .array(plugins)), ("summary", summary)])
+    }
+
+    static func checkList(_ checks: [ValidationCheck]) -> [JSON] {
+        checks.map { .object([("name", .string($0.name)), ("summary", .string($0.summary)), ("budget", .number($0.budget))]) }
     }
 
     static func pluginJSON(_ r: PluginValidation) -> JSON {

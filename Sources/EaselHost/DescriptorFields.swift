@@ -69,6 +69,7 @@ enum DescriptorFields {
                         }
                         return []
                     }
+                    try PluginTable.checkCount(Int(p.class_count), "easel_class")
                     return (0..<Int(p.class_count)).map { Class(legacy: base[$0], at: UnsafeRawPointer(base + $0)) }
                 })
         }
@@ -137,6 +138,7 @@ enum DescriptorFields {
                     }
                     return []
                 }
+                try PluginTable.checkCount(Int(c.property_count), "easel_property")
                 return (0..<Int(c.property_count)).map { Property(legacy: base[$0]) }
             }
             functions = { ClassFunctions(legacy: c, at: address) }
@@ -169,6 +171,8 @@ enum DescriptorFields {
             range = p.range?.pointee
             if p.enum_case_count > 0 && p.enum_cases == nil {
                 enumCases = .failure(PluginTable.Problem(message: "enum_case_count is \(p.enum_case_count) but enum_cases is NULL"))
+            } else if Int(p.enum_case_count) > PluginTable.maximumCount {
+                enumCases = .failure(PluginTable.Problem(message: "enum_case_count is \(p.enum_case_count), more than the \(PluginTable.maximumCount) a table may hold"))
             } else {
                 enumCases = .success((0..<Int(p.enum_case_count)).map {
                     let e = p.enum_cases![$0]

@@ -255,6 +255,10 @@ struct DescriptorReader {
                     continue
                 }
                 var attributes: [VariantInfo.Attribute] = []
+                if Int(v.attribute_count) > PluginTable.maximumCount {
+                    problem(info.name, nil, "\(label): attribute_count is \(v.attribute_count), more than the \(PluginTable.maximumCount) a table may hold (is it set?)")
+                    continue
+                }
                 for j in 0..<Int(v.attribute_count) {
                     let a = v.attributes![j]
                     guard let key = text(a.key, "\(label): the key of attribute #\(j)", required: true, className: info.name),

@@ -25,6 +25,10 @@ public struct HostError: Error, CustomStringConvertible, Equatable, Sendable {
     public enum Phase: String, Codable, Sendable {
         case load, entry, abi, initialize = "init", validate, create, set, get, prepare, action, layout, draw, render
         case deinitialize = "deinit"
+        /// awake_from_archive (awakeFromNib), after an archive's attributes were set.
+        case awake
+        /// destroy, when the host lets go of an instance.
+        case destroy
     }
 
     public var kind: Kind

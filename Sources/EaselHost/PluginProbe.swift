@@ -197,7 +197,9 @@ final class WorkerPluginProbe: PluginProbe {
     }
 
     func renderDirectly(_ instance: DesignableInstance, size: Size, scale: Double) throws -> RawImage {
-        guard let i = instance as? WorkerInstance, i.worker === process else {
+        // An instance made after the probe's worker died lives in a new worker: the call below
+        // then says that (and how) the probe's worker stopped, rather than blaming the host.
+        guard let i = instance as? WorkerInstance, i.worker === process || !process.isAlive else {
             throw HostError(.internalError, "the instance does not live in this probe's worker")
         }
         guard case .pixels(let image) = try call(.renderDirectly(instance: i.id, size: size, scale: scale)) else {

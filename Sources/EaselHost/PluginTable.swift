@@ -13,6 +13,17 @@ enum PluginTable {
     /// Sizes beyond this are not believed: the field is garbage, not a struct from the future.
     static let maximumStructSize = 1 << 16
 
+    /// Counts beyond this are not believed either (a class_count of 4294967295 made the reader ask
+    /// for 652 GB and abort); 100 000-property tables are well inside it.
+    static let maximumCount = 1 << 20
+
+    /// `count` checked against ``maximumCount``.
+    static func checkCount(_ count: Int, _ cName: String) throws {
+        if count > maximumCount {
+            throw Problem(message: "a table of \(count) \(cName) entries is more than the \(maximumCount) a table may hold (is its count set?)")
+        }
+    }
+
     /// The struct at `pointer`, whose writer says it is `size` bytes long: the first
     /// `min(size, MemoryLayout<T>.size)` bytes copied into a zeroed `T`.
     static func load<T>(_ pointer: UnsafeRawPointer, size: Int, as type: T.Type) -> T {
@@ -45,6 +56,7 @@ enum PluginTable {
     static func elements<T>(_ base: UnsafeRawPointer, count: Int, as type: T.Type, minimum: Int,
                             cName: String) throws -> [(value: T, address: UnsafeRawPointer)] {
         guard count > 0 else { return [] }
+        try checkCount(count, cName)
         let stride = try structSize(at: base, minimum: minimum, cName: cName)
         var result: [(T, UnsafeRawPointer)] = []
         result.reserveCapacity(count)

@@ -11,8 +11,8 @@ public enum ProcessEnvironment {
         guard var entry = start else { return variables }
         while let pointer = entry.pointee {
             let text = String(cString: pointer)
-            if let eq = text.firstIndex(of: "="), variables[String(text[..<eq])] == nil {
-                variables[String(text[..<eq])] = String(text[text.index(after: eq)...])
+            if let (name, value) = text.split(atFirst: "="), variables[name] == nil {
+                variables[name] = value
             }
             entry += 1
         }

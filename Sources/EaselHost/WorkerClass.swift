@@ -163,8 +163,10 @@ final class WorkerInstance: RasterizingInstance {
     func invoke(_ action: String, argument: PropertyValue?) throws {
         let description = try info.requireAction(action)
         let value = try description.check(argument, file: info.plugin.path, className: info.name)
+        var context = context()
+        context.message = "action \(action)"
         try Self.expectOK(worker.call(.invoke(instance: id, action: action, argument: value), timeout: timeout,
-                                      context: context()))
+                                      context: context))
     }
 
     func takeRequests() throws -> InstanceRequests {

@@ -59,11 +59,13 @@ enum WorkerRequest: Equatable {
         case .create, .createFromArchive: return .create
         case .set: return .set
         case .get: return .get
-        case .prepare, .awake: return .prepare
+        case .prepare: return .prepare
+        case .awake: return .awake
         case .layout: return .layout
         case .draw: return .draw
         case .intrinsicSize: return .layout
-        case .destroy, .quit: return .create
+        case .destroy: return .destroy
+        case .quit: return .deinitialize
         case .invoke: return .action
         case .takeRequests, .clock: return .draw
         case .cycle: return .create

@@ -21,6 +21,9 @@ final class WorkerProcess {
     private(set) var isAlive = true
     /// What ended the worker, once it has ended.
     private(set) var ending: String?
+    /// The phase of the call in which the worker ended, for the calls that find it gone (a crash in
+    /// a destroy the host made as it let go of an instance is reported by the next call).
+    private var endedDuring: HostError.Phase?
     /// The resident memory last sampled, in kB, and when (``Clock``).
     private var lastResidentKilobytes = 0
     private var lastMemorySample: UInt64 = 0
@@ -85,7 +88,8 @@ final class WorkerProcess {
         if request != nil { try awaitHello(timeout: timeout) }
         let phase = context.phase ?? request?.phase ?? .load
         guard isAlive, !quitSent else {
-            throw failure(context, phase: phase, "its worker had already stopped (\(ending ?? (quitSent ? "quit" : "unknown reason")))")
+            let when = endedDuring.map { " during \($0.rawValue)" } ?? ""
+            throw failure(context, phase: phase, "its worker had already stopped (\(ending ?? (quitSent ? "quit" : "unknown reason"))\(when))")
         }
         outputTail.beginCall()
         if let request { loading = Self.builds(loadedBy: request) }
@@ -93,7 +97,9 @@ final class WorkerProcess {
             if let request { try connection.send(request.encoded()) }
             return try receive(timeout: timeout)
         } catch let failure as WorkerConnection.Failure {
-            throw self.failure(context, phase: phase, describe(failure, timeout: timeout))
+            let why = describe(failure, timeout: timeout)
+            if !isAlive { endedDuring = endedDuring ?? phase }
+            throw self.failure(context, phase: phase, why)
         }
     }
 
@@ -232,8 +238,13 @@ final class WorkerProcess {
     private func describe(_ failure: WorkerConnection.Failure, timeout: Double) -> String {
         switch failure {
         case .timedOut:
+            // A worker the plugin stopped (raise(SIGSTOP)) is not looping: say so.
+            let suspended = Self.isSuspended(pid)
             reap(kill: true)
             ending = "stopped after \(PropertyInfo.formatNumber(timeout)) s without answering"
+            if suspended {
+                return "did not answer within \(PropertyInfo.formatNumber(timeout)) s: it was suspended by a signal (SIGSTOP or SIGTSTP) and never resumed; the worker was stopped"
+            }
             return "did not answer within \(PropertyInfo.formatNumber(timeout)) s (an endless loop or a deadlock?); the worker was stopped"
         case .memoryExceeded:
             reap(kill: true)
@@ -265,8 +276,20 @@ final class WorkerProcess {
         }
     }
 
+    /// `context.message`, when given, says what was being done ("action poke") and leads the message.
+    /// Whether `pid` is in the stopped state ('T' or 't' in /proc/PID/stat, after the command name).
+    static func isSuspended(_ pid: pid_t) -> Bool {
+        let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let n = read(fd, &buffer, buffer.count)
+        guard n > 0, let paren = buffer[0..<n].lastIndex(of: UInt8(ascii: ")")), paren + 2 < n else { return false }
+        return buffer[paren + 2] == UInt8(ascii: "T") || buffer[paren + 2] == UInt8(ascii: "t")
+    }
+
     private func failure(_ context: HostError, phase: HostError.Phase, _ why: String) -> HostError {
-        var message = why
+        var message = context.message.isEmpty ? why : context.message + ": " + why
         let tail = lastOutput
         if !tail.isEmpty {
             message += "\n  last output of the worker:\n" + tail.map { "    " + $0 }.joined(separator: "\n")

@@ -18,8 +18,7 @@ public struct PropertyAssignment: Equatable, Sendable {
 
     /// Parses `[Class.]name=value`.
     public static func parse(_ argument: String) -> PropertyAssignment? {
-        guard let eq = argument.firstIndex(of: "="), eq != argument.startIndex else { return nil }
-        let key = argument[..<eq], text = String(argument[argument.index(after: eq)...])
+        guard let (key, text) = argument.split(atFirst: "="), !key.isEmpty else { return nil }
         if let dot = key.firstIndex(of: "."), dot != key.startIndex, key.index(after: dot) != key.endIndex {
             return PropertyAssignment(className: String(key[..<dot]), name: String(key[key.index(after: dot)...]), text: text)
         }

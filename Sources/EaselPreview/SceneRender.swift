@@ -55,6 +55,13 @@ public enum SceneRender {
                 if let p = e.property { e.message = "\(instance.path).attributes.\(p) (class \(instance.className)): \(e.message)"; e.property = nil }
                 e.className = nil
                 throw e
+            } catch let error as HostError where error.kind == .pluginFailure {
+                // Which instance: a scene may hold several of one class ("crashed" named only the class).
+                var e = error
+                var lines = e.message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                lines[0] += " (in \(scene.file) \(instance.path)\(instance.name.map { ", \"\($0)\"" } ?? ""))"
+                e.message = lines.joined(separator: "\n")
+                throw e
             }
         }
         do { try target.canvas.finish() } catch let error as RenderError {

@@ -373,7 +373,11 @@ public final class WatchSession {
 
     // MARK: - Events
 
-    static func isPlugin(_ path: String) -> Bool { path.hasSuffix(".so") }
+    /// A name ending in .so that is not hidden: `host list` skips hidden files, and a build tool's
+    /// temporary (`.libX.so.tmp.so`, renamed into place) is not a build of its own.
+    static func isPlugin(_ path: String) -> Bool {
+        path.hasSuffix(".so") && !(path.split(separator: "/").last?.hasPrefix(".") ?? false)
+    }
 
     /// Whether `path` is a regular file (symbolic links followed), without opening it.
     static func isRegularFile(_ path: String) -> Bool {

@@ -8,9 +8,15 @@ struct BoxBlur {
     /// The three (left, right) reaches of the passes, in pixels.
     let passes: [(left: Int, right: Int)]
 
+    /// The widest box used: wider than any mask (``RenderTarget/maximumSide`` × 2 pixels per side),
+    /// so a wider one would spread a pixel just as thin. A plugin's blur of 1e9 points used to trap
+    /// converting the width to an Int, taking down the process that replays it (the host).
+    static let widestBox = 4 * RenderTarget.maximumSide + 1
+
     /// A blur of standard deviation `sigma` pixels; no passes when σ is too small to matter.
     init(sigma: Double) {
-        let d = sigma.isFinite && sigma > 0 ? Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down)) : 0
+        let width = sigma.isFinite && sigma > 0 ? (sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down) : 0
+        let d = Int(min(width, Double(Self.widestBox)))
         if d < 2 {
             passes = []
         } else if d % 2 == 1 {

@@ -15,6 +15,9 @@ enum ImageLookup {
 /// - aspect fill: the smallest such size covering the rect, centred, clipped to the rect.
 /// - center: natural size, centred, clipped to the rect.
 extension CairoCanvas {
+    /// The largest side, in device pixels, an image is drawn at.
+    static let largestImageSide = Double(1 << 20)
+
     func lookUpImage(_ cName: UnsafePointer<CChar>?) -> DecodedImage? {
         guard let cName else { return nil }
         let name = String(cString: cName)
@@ -64,6 +67,19 @@ extension CairoCanvas {
         let visible = mode == EASEL_CONTENT_SCALE_ASPECT_FILL || mode == EASEL_CONTENT_CENTER
             ? dest.intersection(bounds) : dest
         guard !visible.isEmpty else { return true }
+        // The image's size on the device. Below a thousandth of a pixel nothing shows; Cairo cannot
+        // invert the scale (an error that stops all drawing: exit 70), librsvg neither (66). Above
+        // 2²⁰ pixels a side, Cairo's and librsvg's memory grows with the scale (2 GB in the host
+        // for an icon drawn 10¹⁵ points wide).
+        let m = currentMatrix
+        let deviceWidth = (m.xx * dest.width).magnitude + (m.yx * dest.width).magnitude
+        let deviceHeight = (m.xy * dest.height).magnitude + (m.yy * dest.height).magnitude
+        guard deviceWidth.isFinite, deviceHeight.isFinite, deviceWidth <= Self.largestImageSide, deviceHeight <= Self.largestImageSide else {
+            invalid("draw_image", "an image of \(deviceWidth)×\(deviceHeight) pixels on the device",
+                    "at most \(Int(Self.largestImageSide)) pixels a side; not drawn")
+            return true
+        }
+        guard deviceWidth >= 1e-3, deviceHeight >= 1e-3 else { return true }
         let alpha = state.alpha
         let name = String(cString: cName!)
         preservingPath {

@@ -15,6 +15,9 @@ import CEasel
 /// current rotation or scale does not turn or stretch them. Offsets are in UIKit's orientation:
 /// a positive height moves the shadow down.
 extension CairoCanvas {
+    /// The largest standard deviation, in mask pixels, of a blur cast at the mask's full resolution.
+    static let widestMaskSigma = 64.0
+
     func castShadow(_ shadow: Shadow, extents: UserRect, path: UnsafeMutablePointer<cairo_path_t>?,
                     _ draw: (OpaquePointer) -> Void) {
         guard !extents.isEmpty else { return }
@@ -22,22 +25,31 @@ extension CairoCanvas {
         var dx = shadow.offset.width, dy = shadow.offset.height
         cairo_matrix_transform_distance(&base, &dx, &dy)
         let baseScale = abs(base.xx * base.yy - base.xy * base.yx).squareRoot()
-        let k = shadowRasterScale
-        let blur = BoxBlur(sigma: shadow.blur / 2 * baseScale * k)
+        // σ in device pixels, at most the largest surface's side (wider, a shadow looks no different).
+        // A wide blur is cast on a coarser mask (at most `widestMaskSigma` mask pixels of σ): a
+        // blurred shadow holds no detail to lose, and a blur of 1e9 points stays a small mask.
+        let sigma = min(shadow.blur / 2 * baseScale, Double(RenderTarget.maximumSide))
+        var k = shadowRasterScale
+        if sigma * k > Self.widestMaskSigma { k = Self.widestMaskSigma / sigma }
+        let blur = BoxBlur(sigma: sigma * k)
         let margin = Double(blur.reach + 1) / k
 
         let matrix = currentMatrix
         let content = extents.transformed(by: matrix)
-        let visible = UserRect.clipExtents(cr).transformed(by: matrix)
+        let visible = UserRect.deviceClipExtents(cr)
         // Mask pixels that can land inside the clip once offset, plus what the blur pulls in.
         let needed = content.insetBy(-margin).intersection(visible.offsetBy(-dx, -dy).insetBy(-margin))
         guard !needed.isEmpty else { return }
         let area = needed.roundedOut
-        let width = Int((area.width * k).rounded(.up)), height = Int((area.height * k).rounded(.up))
-        guard width > 0, height > 0 else { return }
-        guard width <= RenderTarget.maximumSide * 2, height <= RenderTarget.maximumSide * 2 else {
-            return record(.tooLarge(width: width, height: height, reason: "shadow mask exceeds \(RenderTarget.maximumSide * 2) pixels per side"))
+        // Compared as Doubles first: a side too large for an Int must not trap.
+        let wide = (area.width * k).rounded(.up), high = (area.height * k).rounded(.up)
+        guard wide > 0, high > 0 else { return }
+        let largest = Double(RenderTarget.maximumSide * 2)
+        guard wide <= largest, high <= largest else {
+            return record(.tooLarge(width: Int(min(wide, Double(Int.max / 2))), height: Int(min(high, Double(Int.max / 2))),
+                                    reason: "shadow mask exceeds \(RenderTarget.maximumSide * 2) pixels per side"))
         }
+        let width = Int(wide), height = Int(high)
 
         let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
         defer { cairo_surface_destroy(mask) }

@@ -40,9 +40,14 @@ extension CairoCanvas {
         var inverse = result
         // Cairo's own test (cairo_set_matrix fails, and the context with it, when the determinant
         // is not finite and non-zero; cairo_matrix_invert alone accepts a scale of 1e200).
+        // The inverse must hold too: a scale of 1e-322 (a denormal determinant) passes that test, but
+        // its inverse is infinite, and Cairo's SVG and PDF surfaces abort the process (an assertion
+        // in _cairo_svg_surface_emit_linear_pattern) when they invert a pattern matrix made with it.
         let determinant = result.xx * result.yy - result.yx * result.xy
         if values.allSatisfy({ $0.isFinite }), determinant.isFinite, determinant != 0,
-           cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS {
+           cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS,
+           [inverse.xx, inverse.yx, inverse.xy, inverse.yy, inverse.x0, inverse.y0].allSatisfy({ $0.isFinite }),
+           (inverse.xx * inverse.yy - inverse.yx * inverse.xy).isFinite {
             state.singularMatrix = nil
             cairo_set_matrix(cr, &result)
         } else {

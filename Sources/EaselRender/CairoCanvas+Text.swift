@@ -15,12 +15,20 @@ import CPango
 ///   when max_width <= 0) and unlimited height, and rounds the size up to whole points, so a rect
 ///   of the measured size shows the whole text. Empty text measures {0, 0}.
 extension CairoCanvas {
+    /// The largest em, in device pixels, that text is set at (six times the largest surface's side).
+    static let largestGlyph = 1e5
+
     func drawText(_ cText: UnsafePointer<CChar>?, rect: easel_rect, style: UnsafePointer<easel_text_style>?) {
         guard let cText, let style = style?.pointee else { return }
         let r = rect.standardized
         guard canBuild(r.origin.x, r.origin.y, r.size.width, r.size.height), r.size.width > 0, r.size.height > 0 else { return }
         let string = String(cString: cText)
         guard !string.isEmpty, style.font_size.isFinite, style.font_size > 0 else { return }
+        // Glyphs far larger than any surface, or far below a pixel, show nothing; Pango, asked for
+        // them, overflows its font size (a GLib critical on stderr) and fails the scaled font.
+        let m = currentMatrix
+        let pixelsPerEm = max(abs(m.xx), abs(m.xy), abs(m.yx), abs(m.yy)) * min(style.font_size, TextLayoutEngine.largestFontSize)
+        guard pixelsPerEm.isFinite, pixelsPerEm >= 1e-3, pixelsPerEm <= Self.largestGlyph else { return }
         let wraps = style.line_break != EASEL_LINE_BREAK_CLIP
         let block = text.lay(string, style: style, on: cr, width: wraps ? r.size.width : nil, height: r.size.height)
         guard block.visibleLines > 0 else { return }

@@ -1,5 +1,6 @@
 import CCairo
 import CPNG
+import Glibc
 
 /// A picture as straight (not premultiplied) 8-bit RGBA pixels, rows of `width * 4` bytes without
 /// padding: what a PNG file holds, exactly. Snapshots compare these, so a reference read back from
@@ -42,9 +43,12 @@ public struct RGBAImage: Equatable, Sendable {
     /// 8-bit RGB and RGBA files).
     /// - Throws: `RenderError.image` naming the file and libpng's reason.
     public static func readPNG(_ path: String) throws -> RGBAImage {
+        let bytes = try readRegularFile(path)
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
-        guard png_image_begin_read_from_file(&image, path) != 0 else {
+        // The bytes stay alive (and unmoved) until png_image_finish_read below has read them.
+        let begun = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+        guard begun != 0 else {
             defer { png_image_free(&image) }
             throw RenderError.image(name: path, reason: "cannot read PNG: \(message(of: image))", tried: [])
         }
@@ -55,12 +59,41 @@ public struct RGBAImage: Equatable, Sendable {
             throw RenderError.image(name: path, reason: "PNG of \(width)×\(height) pixels is outside the sizes a render can have", tried: [])
         }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let ok = pixels.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil) }
+        let ok = withExtendedLifetime(bytes) {
+            pixels.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil) }
+        }
         guard ok != 0 else {
             defer { png_image_free(&image) }
             throw RenderError.image(name: path, reason: "cannot decode PNG: \(message(of: image))", tried: [])
         }
         return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// The largest PNG file read (a reference of the largest render, 16384² RGBA, compresses far below).
+    static let largestFile = 1 << 30
+
+    /// The whole file, if it is a regular file of at most ``largestFile`` bytes. Opened without
+    /// blocking and checked with fstat: a FIFO in place of a reference hung `host snapshot verify`
+    /// for good in libpng's fopen and fread.
+    static func readRegularFile(_ path: String) throws -> [UInt8] {
+        func failure(_ reason: String) -> RenderError { .image(name: path, reason: reason, tried: []) }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure("cannot read PNG: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw failure("cannot read PNG: \(String(cString: strerror(errno)))") }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw failure("cannot read PNG: not a regular file (a FIFO, a device or a directory)") }
+        guard st.st_size <= largestFile else { throw failure("cannot read PNG: \(st.st_size) bytes, more than the \(largestFile >> 20) MiB a reference may have") }
+        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw failure("cannot read PNG: \(String(cString: strerror(errno)))") }
+            if n == 0 { break }
+            done += n
+        }
+        return done == bytes.count ? bytes : Array(bytes[0..<done])
     }
 
     private static func message(of image: png_image) -> String {

@@ -75,4 +75,16 @@ struct UserRect: Equatable {
         cairo_clip_extents(cr, &r.x1, &r.y1, &r.x2, &r.y2)
         return r
     }
+
+    /// The clip's extents in device space. Not the user-space extents transformed: under a skewed
+    /// or huge transform their bounding box grows without bound (a shadow mask asked for
+    /// 65874×4.6e18 pixels).
+    static func deviceClipExtents(_ cr: OpaquePointer) -> UserRect {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        cairo_identity_matrix(cr)
+        let r = clipExtents(cr)
+        cairo_set_matrix(cr, &matrix)
+        return r
+    }
 }

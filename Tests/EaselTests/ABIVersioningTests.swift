@@ -125,6 +125,10 @@ final class ABIVersioningTests: XCTestCase {
         let forgotten = failure(try CFixture.broken("no_struct_size"))
         XCTAssertEqual(forgotten?.className, "BrokenFixture")
         XCTAssertEqual(forgotten?.message, "properties: struct_size is 0, smaller than easel_property in ABI 1.1 (112 bytes): set .struct_size = sizeof(easel_property)")
+        // A count that is garbage: the reader asked for 652 GB and aborted ("crashed with SIGABRT").
+        let huge = failure(try CFixture.broken("huge_count"))
+        XCTAssertEqual(huge?.phase, .validate)
+        XCTAssertEqual(huge?.message, "a table of 4294967295 easel_class entries is more than the 1048576 a table may hold (is its count set?)")
     }
 
     // MARK: - The header itself

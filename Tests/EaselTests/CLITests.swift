@@ -27,6 +27,22 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(flag.stderr.contains("'--json' takes no value"), flag.stderr)
     }
 
+    /// A value that starts with a combining mark (a round-trip string validate itself tries) was
+    /// refused as "not NAME=VALUE": "=" and the accent are one Character, so no "=" was found.
+    func testAValueThatStartsWithACombiningMarkIsAValue() throws {
+        let root = try exampleComponents(["Gauge"])
+        let value = "\u{301}\u{301}x"
+        for arguments in [["--set", "label=" + value], ["--set=label=" + value]] {
+            let result = try runHost(["inspect", "Gauge", "--json"] + arguments, directory: root)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+            let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+            let properties = ((json["classes"] as? [[String: Any]])?.first?["properties"] as? [[String: Any]]) ?? []
+            XCTAssertEqual(properties.first { $0["name"] as? String == "label" }?["value"] as? String, value, "\(arguments)")
+        }
+        let render = try runHost(["render", "Gauge", "--set", "label=" + value, "-o", "accent.png"], directory: root)
+        XCTAssertEqual(render.status, 0, render.stderr)
+    }
+
     func testARepeatedVerboseFlagShowsDebugLinesInBothSpellings() throws {
         let root = try componentsFolder(["libHostile.so": try CFixture.build("hostile_plugin.c", defines: ["FAULT=log_deinit_levels"],
                                                                              name: "hostile_log_deinit_levels")])

@@ -127,6 +127,16 @@ final class ExtensionsTests: XCTestCase {
         }
     }
 
+    /// An action that crashed its worker was reported without its name ("class Extended: crashed with
+    /// SIGSEGV [phase: action]"): which of the class's actions was it?
+    func testAnActionThatCrashesIsNamed() throws {
+        let root = try componentsFolder(["libExtended.so": try cPlugin("fail_crashes")])
+        let result = try runHost(["render", "Extended", "--action", "bump", "--action", "fail", "-o", "out.png"], directory: root)
+        XCTAssertEqual(result.status, 69, result.stderr)
+        XCTAssertTrue(result.stderr.contains("class Extended: action fail: crashed with SIGSEGV"), result.stderr)
+        XCTAssertTrue(result.stderr.split(separator: "\n").first?.hasSuffix("[phase: action]") ?? false, result.stderr)
+    }
+
     func testRenderTakesAVariantThenSetsThenActions() throws {
         for (plugin, name) in [("libExtensions.so", "Extended"), ("libSwiftExtensions.so", "Meter")] {
             let source = name == "Extended" ? try cPlugin() : try SwiftFixture.build("SwiftExtensions")

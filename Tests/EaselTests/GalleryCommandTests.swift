@@ -35,6 +35,15 @@ final class GalleryCommandTests: XCTestCase {
 
     /// `--out notes.txt` (a file) tried every picture, each failing with its own error line, and
     /// then the index: one clear error instead, and the file untouched.
+    /// With no class to render the gallery exits 66, and leaves no empty output folder behind.
+    func testNothingToRenderLeavesNoFolder() throws {
+        let root = try TestPaths.scratch()
+        try FileManager.default.createDirectory(atPath: root + "/components", withIntermediateDirectories: true)
+        let result = try runHost(["gallery", "--out", "gallery"], directory: root)
+        XCTAssertEqual(result.status, 66, result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/gallery"), "no partial output")
+    }
+
     func testAnOutputThatIsAFileIsOneError() throws {
         let root = try exampleComponents(["Gauge"])
         try "keep".write(toFile: root + "/notes.txt", atomically: true, encoding: .utf8)
@@ -73,6 +82,17 @@ final class GalleryCommandTests: XCTestCase {
         let one = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")], test: "one")
         let single = try runHost(["gallery", "--out", "gallery", "--no-validate"], directory: one)
         XCTAssertTrue(single.stdout.contains("gallery: 1 of 1 class in full ("), single.stdout)
+    }
+
+    /// The variant of a picture that failed was glued after the worker's last output line
+    /// ("    extended: crashing in the titled variant (variant titled)"); it is on the error's line.
+    func testAFailedVariantIsNamedOnTheErrorsLine() throws {
+        let root = try componentsFolder(["libExtended.so": try CFixture.build("extensions_plugin.c", defines: ["MODE=variant_crash"])])
+        let result = try runHost(["gallery", "--out", "gallery", "--no-validate"], directory: root)
+        XCTAssertEqual(result.status, 69, result.stderr)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("host gallery: error: ") && $0.hasSuffix("[phase: draw] (variant titled)") }, result.stderr)
+        XCTAssertTrue(lines.contains("    extended: crashing in the titled variant"), result.stderr)
     }
 
     /// The page as documentation: every variant in a grid with its command line, colour swatches,

@@ -153,15 +153,47 @@ final class HardeningTests: XCTestCase {
     // MARK: - Geometry
 
     func testAbsurdGeometryNeitherHangsNorFails() throws {
-        for fault in ["huge_arc", "absurd_geometry"] {
+        for fault in ["huge_arc", "absurd_geometry", "absurd_shadow", "absurd_text"] {
+            let root = try hostile(fault)
             for mode in [[], ["--in-process"]] {
-                let root = try hostile(fault)
                 let result = try render(root, mode)
                 XCTAssertEqual(result.status, 0, "\(fault) \(mode): \(result.stderr)")
+                // Text under a scale of 1e7 overflowed Pango's font size: GLib criticals on stderr.
+                XCTAssertFalse(result.stderr.contains("CRITICAL") || result.stderr.contains("Pango-WARNING"), "\(fault) \(mode): \(result.stderr)")
                 let png = try PNGFile(root + "/out.png")
                 XCTAssertTrue(png.pixel(10, 10).isClose(to: RGBA(r: 51, g: 102, b: 153, a: 255), tolerance: 2),
                               "\(fault) \(mode): what follows the absurd geometry is drawn")
             }
+            // A one-shot PNG is drawn in the worker; an SVG is the worker's drawing replayed in the
+            // host, which a shadow blurred by 1e9 points crashed (a trap converting it to an Int).
+            let svg = try runHost(["render", "Hostile", "-o", "out.svg", "--timeout", "2"], directory: root)
+            XCTAssertEqual(svg.status, 0, "\(fault) replayed in the host: \(svg.stderr)")
+            XCTAssertFalse(svg.stderr.contains("CRITICAL") || svg.stderr.contains("Pango-WARNING"), "\(fault) replayed in the host: \(svg.stderr)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/out.svg"), fault)
+        }
+    }
+
+    /// A plugin that suspends its own worker (SIGSTOP) was reported as "an endless loop or a
+    /// deadlock?"; it says the worker was suspended, and the worker is still ended.
+    func testAWorkerSuspendedBySIGSTOPIsSaidToBeSuspended() throws {
+        let root = try hostile("stop_draw")
+        let result = try runHost(["render", "Hostile", "-o", "out.png", "--timeout", "1"], directory: root)
+        XCTAssertEqual(result.status, 69, result.stderr)
+        XCTAssertTrue(result.stderr.contains("class Hostile: did not answer within 1 s: it was suspended by a signal (SIGSTOP or SIGTSTP)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("[phase: draw]"), result.stderr)
+    }
+
+    /// A drawing that puts Cairo in an error state ("out of memory" for a gradient under a scale of
+    /// 1e-300) exited 70, an internal error of the host, without a phase; it is the class's draw
+    /// failing (69), in a worker or in process.
+    func testADrawingThatBreaksCairoIsAPluginFailureInTheDrawPhase() throws {
+        let root = try hostile("cairo_overflow")
+        for mode in [[], ["--in-process"]] {
+            let result = try render(root, mode)
+            XCTAssertEqual(result.status, 69, "\(mode): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("class Hostile: cairo error in drawing: out of memory"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("[phase: draw]"), result.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out.png"), "no partial output")
         }
     }
 

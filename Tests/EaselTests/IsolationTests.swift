@@ -162,4 +162,37 @@ final class IsolationTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("crashed with SIGSEGV"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/scene.png"))
     }
+    /// A crash in a scene of several instances of one class named only the class: which instance?
+    func testAFailureInASceneNamesTheInstance() throws {
+        let root = try faulty("crash_set")
+        try """
+        {"size": "40x20", "instances": [{"class": "Faulty", "frame": "0,0,20,20"},
+                                       {"class": "Faulty", "name": "second", "frame": "20,0,20,20", "attributes": {"level": 7}}]}
+        """.write(toFile: root + "/scene.json", atomically: true, encoding: .utf8)
+        let result = try runHost(["render", "scene.json", "-o", "scene.png"], directory: root)
+        XCTAssertEqual(result.status, 69, result.stderr)
+        let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        XCTAssertTrue(first.contains("class Faulty: property level: crashed with SIGSEGV"), first)
+        XCTAssertTrue(first.hasSuffix("(in scene.json instances[1], \"second\") [phase: set]"), first)
+    }
+
+    /// A crash in awake_from_archive was reported as the prepare phase; a crash in destroy as create,
+    /// and by the next call into the worker as "[phase: load]", or in validate's determinism check
+    /// as "the instance does not live in this probe's worker" (an internal error).
+    func testCrashesInAwakeAndDestroyNameTheirPhase() throws {
+        let awake = try faulty("crash_awake")
+        try """
+        {"size": "40x20", "instances": [{"class": "Faulty", "frame": "0,0,20,20"}]}
+        """.write(toFile: awake + "/scene.json", atomically: true, encoding: .utf8)
+        let scene = try runHost(["render", "scene.json", "-o", "scene.png"], directory: awake)
+        XCTAssertEqual(scene.status, 69, scene.stderr)
+        XCTAssertTrue(scene.stderr.contains("class Faulty: crashed with SIGSEGV"), scene.stderr)
+        XCTAssertTrue(scene.stderr.split(separator: "\n").first?.hasSuffix("[phase: awake]") ?? false, scene.stderr)
+
+        let destroy = try faulty("crash_destroy")
+        let validate = try runHost(["validate", "components/libFaulty.so", "--only-failed", "--timeout", "2"], directory: destroy)
+        XCTAssertEqual(validate.status, 1, validate.stdout)
+        XCTAssertTrue(validate.stdout.contains("during destroy"), validate.stdout)
+        XCTAssertFalse(validate.stdout.contains("does not live in this probe's worker"), validate.stdout)
+    }
 }

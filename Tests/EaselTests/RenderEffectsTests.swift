@@ -123,6 +123,61 @@ final class RenderEffectsTests: XCTestCase {
         XCTAssertGreaterThan(large, 20, "blur 16 (σ = 8) does")
     }
 
+    /// A blur of 1e9 or 1e300 points trapped converting the box width to an Int (in whichever process
+    /// replays the drawing: the host, for SVG, PDF and scenes). It spreads the shadow too thin to see.
+    func testAnAbsurdBlurDrawsTheShapeWithoutTrapping() {
+        let f = CanvasFixture(width: 200, height: 100)
+        f.c.pointee.set_shadow(f.c, easel_size(width: 0, height: 0), 1e9, color(0, 0, 0, 1))
+        f.c.pointee.set_fill_color(f.c, color(1, 0, 0))
+        f.c.pointee.fill_rect(f.c, rect(40, 40, 20, 20))
+        f.c.pointee.set_shadow(f.c, easel_size(width: 1e300, height: -1e300), 1e300, color(0, 0, 0, 1))
+        f.c.pointee.fill_rect(f.c, rect(140, 40, 20, 20))
+        f.finish()
+        XCTAssertEqual(f.pixel(50, 50), .red)
+        XCTAssertEqual(f.pixel(150, 50), .red)
+        XCTAssertLessThan(f.pixel(70, 50).darkness, 8, "spread too thin to see: \(f.pixel(70, 50))")
+    }
+
+    /// Under a strong shear the clip's user-space extents, transformed back to the device, grew
+    /// without bound: the shadow mask asked for 10¹⁰ pixels and the whole render failed (65).
+    func testAShadowUnderAShearedTransformIsCastOnTheVisibleArea() {
+        let f = CanvasFixture(width: 100, height: 100)
+        f.c.pointee.set_shadow(f.c, easel_size(width: 0, height: 0), 4, color(0, 0, 0, 1))
+        f.c.pointee.set_fill_color(f.c, color(1, 0, 0))
+        f.c.pointee.save(f.c)
+        f.c.pointee.concat_transform(f.c, easel_affine_transform(a: 1, b: 0, c: 1e9, d: 1, tx: 0, ty: 0))
+        f.c.pointee.fill_rect(f.c, rect(0, 0, 10, 10))
+        f.c.pointee.restore(f.c)
+        f.c.pointee.fill_rect(f.c, rect(40, 40, 20, 20))
+        f.finish()
+        XCTAssertEqual(f.pixel(50, 50), .red, "what follows is drawn")
+    }
+
+    /// A scale of 1e-322 passed the canvas's invertibility test (its determinant is a non-zero
+    /// denormal) though its inverse is infinite; Cairo's SVG surface then aborted the process on an
+    /// assertion when it wrote a gradient painted under it (the host, replaying a worker's drawing).
+    func testAGradientUnderAScaleWithAnInfiniteInverseIsNotPaintedAndTheSVGIsWritten() {
+        let path = makeTemporaryDirectory("gradient-svg") + "/out.svg"
+        let surface = cairo_svg_surface_create(path, 40, 40)!
+        let cr = cairo_create(surface)!
+        let canvas = CairoCanvas(context: cr, resolver: nil)
+        let c = canvas.pointer
+        c.pointee.save(c)
+        c.pointee.scale(c, 4.94e-322, -926)
+        c.pointee.draw_linear_gradient(c, redToBlue, 2, point(0, 0), point(40, 0), 3)
+        c.pointee.restore(c)
+        c.pointee.set_fill_color(c, color(1, 0, 0))
+        c.pointee.fill_rect(c, rect(0, 0, 10, 10))
+        XCTAssertNoThrow(try canvas.finish())
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        XCTAssertEqual(cairo_surface_status(surface), CAIRO_STATUS_SUCCESS)
+        cairo_surface_destroy(surface)
+        let svg = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        XCTAssertTrue(svg.contains("<svg"), svg)
+        XCTAssertFalse(svg.contains("linearGradient"), "nothing painted under a degenerate transform")
+    }
+
     func testShadowOffsetIgnoresTheUserTransformButFollowsTheDeviceScale() {
         let f = CanvasFixture(width: 100, height: 100, scale: 2)
         f.c.pointee.translate(f.c, 50, 50)

@@ -82,6 +82,28 @@ final class RenderImageTests: XCTestCase {
         XCTAssertTrue(f.pixel(5, 5).isClose(to: RGBA(r: 255, g: 64, b: 64, a: 255), tolerance: 3), "\(f.pixel(5, 5))")
     }
 
+    /// An image drawn into a rect of 1e-300 (or 4.9e-324) points: Cairo could not invert the scale,
+    /// an error that stopped every later drawing call (exit 70), and librsvg refused the context (66,
+    /// a GLib warning on stderr). One 1e15 points wide took 2 GB in whichever process drew it.
+    func testImagesTooSmallOrTooLargeToDrawAreSkippedAndWhatFollowsIsDrawn() {
+        for name in ["wide.png", "wide.svg"] {
+            let f = CanvasFixture(width: 40, height: 40, resolver: resolver)
+            for r in [rect(0, 0, 1e-300, 1e-300), rect(0, 0, 4.9e-324, 20), rect(0, 0, 20, 1e-300)] {
+                XCTAssertTrue(f.c.pointee.draw_image(f.c, name, r, EASEL_CONTENT_SCALE_TO_FILL), name)
+            }
+            XCTAssertEqual(f.canvas.diagnostics, [], "\(name): too small to see is not a mistake")
+            XCTAssertTrue(f.c.pointee.draw_image(f.c, name, rect(0, 0, 1e15, 1e15), EASEL_CONTENT_SCALE_TO_FILL), name)
+            XCTAssertEqual(f.canvas.diagnostics.count, 1, "\(name): \(f.canvas.diagnostics)")
+            XCTAssertTrue(f.canvas.diagnostics.first?.description.contains("at most 1048576 pixels a side") ?? false,
+                          "\(f.canvas.diagnostics)")
+            f.c.pointee.set_fill_color(f.c, color(0, 1, 0))
+            f.c.pointee.fill_rect(f.c, rect(20, 20, 20, 20))
+            f.finish()
+            XCTAssertEqual(f.pixel(30, 30), RGBA(r: 0, g: 255, b: 0, a: 255), "\(name): what follows is drawn")
+            XCTAssertEqual(f.pixel(5, 5), .white, "\(name): nothing drawn by the skipped images")
+        }
+    }
+
     func testMissingImageIsADiagnosticListingEveryPathTried() {
         let f = CanvasFixture(width: 20, height: 20, resolver: resolver)
         XCTAssertFalse(f.c.pointee.draw_image(f.c, "missing.png", rect(0, 0, 20, 20), EASEL_CONTENT_SCALE_TO_FILL))

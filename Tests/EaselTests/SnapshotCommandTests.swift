@@ -144,6 +144,22 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/snapshot-report"), "the earlier report is removed")
     }
 
+    /// A FIFO in place of a reference hung verify for good (libpng's fopen blocks on it); it is an
+    /// unreadable reference, as a file that is no PNG is, and --record failed replaces it.
+    func testAReferenceThatIsAFIFOIsUnreadableNotAHang() throws {
+        let root = try swatchProject()
+        XCTAssertEqual(try snapshot(["record", "--scales", "1"], in: root).status, 0)
+        let reference = root + "/Snapshots/Swatch/default@1x.png"
+        try FileManager.default.removeItem(atPath: reference)
+        XCTAssertEqual(mkfifo(reference, 0o644), 0)
+        let verify = try snapshot(["verify", "--scales", "1"], in: root)
+        XCTAssertEqual(verify.status, 1, verify.stdout + verify.stderr)
+        XCTAssertTrue(verify.stdout.contains("FAIL     Swatch/default@1x — the reference is unreadable: "), verify.stdout)
+        XCTAssertTrue(verify.stdout.contains("not a regular file"), verify.stdout)
+        XCTAssertEqual(try snapshot(["verify", "--scales", "1", "--record", "failed"], in: root).status, 0)
+        XCTAssertNoThrow(try PNGFile(reference))
+    }
+
     func testASizeChangeFails() throws {
         let root = try swatchProject()
         XCTAssertEqual(try snapshot(["record", "--scales", "2"], in: root).status, 0)
@@ -171,6 +187,19 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("3 of 1536 pixels differ (0.20%; at most 0.15% may)"), run.stdout)
         // A threshold of 1 accepts any colour change.
         XCTAssertEqual(try snapshot(["verify", "--scales", "1", "--threshold", "1", "--max-differing-share", "0"], in: root).status, 0)
+    }
+
+    /// `"scales": [1, 1]` in snapshot.json failed with "two snapshots would share the reference
+    /// Swatch/default@1x.png (two scenes with the same file name?)"; it is one scale, as --scales 1,1 is.
+    func testAScaleGivenTwiceInSnapshotJSONIsOneScale() throws {
+        let root = try swatchProject()
+        try FileManager.default.createDirectory(atPath: root + "/Snapshots", withIntermediateDirectories: true)
+        try #"{ "scales": [1, 1], "classes": { "Swatch": { "scales": [2, 2] } } }"#
+            .write(toFile: root + "/Snapshots/snapshot.json", atomically: true, encoding: .utf8)
+        let record = try snapshot(["record"], in: root)
+        XCTAssertEqual(record.status, 0, record.stdout + record.stderr)
+        XCTAssertTrue(record.stdout.contains("0 passed, 0 failed, 1 recorded"), record.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/Snapshots/Swatch/default@2x.png"))
     }
 
     func testAnEdgeMovedByAFractionOfAPixelIsAntialiasingNotADifference() throws {
@@ -223,6 +252,19 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertEqual(report.status, 73)
         XCTAssertTrue(report.stderr.contains("mine: holds files that are not a snapshot report"), report.stderr)
         XCTAssertNotNil(bytes(root + "/mine/notes.txt"))
+        // Nor is an earlier report into which a person put something of their own: it was deleted
+        // with the report at the next run.
+        try rebuildSwatch(root, ["DOTS=3"])
+        XCTAssertEqual(try snapshot(["verify", "--scales", "1", "--report", "earlier"], in: root).status, 1)
+        XCTAssertNotNil(bytes(root + "/earlier/.easel-snapshot-report"))
+        try FileManager.default.createDirectory(atPath: root + "/earlier/review", withIntermediateDirectories: true)
+        try "looked at it".write(toFile: root + "/earlier/review/notes.txt", atomically: true, encoding: .utf8)
+        let again = try snapshot(["verify", "--scales", "1", "--report", "earlier"], in: root)
+        XCTAssertEqual(again.status, 73, again.stdout + again.stderr)
+        XCTAssertTrue(again.stderr.contains("earlier: holds files that a snapshot report does not write (review/notes.txt)"), again.stderr)
+        XCTAssertNotNil(bytes(root + "/earlier/review/notes.txt"))
+        try FileManager.default.removeItem(atPath: root + "/earlier/review")
+        XCTAssertEqual(try snapshot(["verify", "--scales", "1", "--report", "earlier"], in: root).status, 1, "a report alone is replaced")
     }
 
     /// Run where no plugin is (the wrong folder, components not built), verify printed "0 passed,
@@ -244,6 +286,19 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("0 passed, 1 failed (1 error)"), r.stdout)
         let junit = try String(contentsOfFile: root + "/j.xml", encoding: .utf8)
         XCTAssertTrue(junit.contains("<error type=\"render\""), junit)
+    }
+
+    /// A reference that cannot be written (the snapshot folder is a file, the disk is full) exited
+    /// 69, as if a plugin had failed, with "cannot write: cannot write …"; the README says 73.
+    func testAReferenceThatCannotBeWrittenIsExitStatus73() throws {
+        let root = try swatchProject()
+        FileManager.default.createFile(atPath: root + "/Snapshots", contents: Data("not a folder".utf8))
+        let r = try snapshot(["record", "--scales", "1", "--junit", "j.xml"], in: root)
+        XCTAssertEqual(r.status, 73, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains("ERROR    Swatch/default@1x — cannot write Snapshots/Swatch/default@1x.png: "), r.stdout)
+        XCTAssertFalse(r.stdout.contains("cannot write: cannot write"), r.stdout)
+        let junit = try String(contentsOfFile: root + "/j.xml", encoding: .utf8)
+        XCTAssertTrue(junit.contains("<error type=\"write\""), junit)
     }
 
     func testAPluginThatDoesNotLoadIsAnError() throws {

@@ -155,6 +155,31 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertTrue(filtered.stdout.contains("passed   draw-sizes") && filtered.stdout.contains("passed   layout-idempotent"), filtered.stdout)
     }
 
+    /// `--list --json` printed the text list; a seed above Int64.max was written to the JSON as a
+    /// negative number (18446744073709551615 as -1), which --seed then refused; a worker's last
+    /// output in a failure was printed from the left margin, out of the check's column.
+    func testListAsJSONSeedRangeAndWorkerOutputUnderTheCheck() throws {
+        let list = try runHost(["validate", "--list", "--json"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: list.stdoutData) as? [String: Any], list.stdout)
+        XCTAssertEqual(json["schema"] as? String, "easel.validate/1")
+        XCTAssertEqual((json["checks"] as? [[String: Any]])?.compactMap { $0["name"] as? String }, Self.allChecks)
+
+        let big = try runHost(["validate", "--seed", "18446744073709551615", "a.so"])
+        XCTAssertEqual(big.status, 64, big.stderr)
+        XCTAssertTrue(big.stderr.contains("from 0 to 9223372036854775807"), big.stderr)
+
+        let crashing = try CFixture.build("faulty_plugin.c", defines: ["FAULT=crash_draw"], name: "faulty_crash_draw")
+        let text = try runHost(["validate", "--only-failed", "--filter", "draw-sizes", crashing])
+        XCTAssertEqual(text.status, 1, text.stdout)
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("  failed   draw-sizes") }, text.stdout)
+        let column = String(repeating: " ", count: 30)
+        let continuation = lines[(start + 1)...].prefix { !$0.hasPrefix("  Faulty ") }
+        XCTAssertTrue(continuation.contains { $0.contains("last output of the worker:") }, text.stdout)
+        XCTAssertTrue(continuation.allSatisfy { $0.hasPrefix(column) }, text.stdout)
+    }
+
     func testInProcessRunsTheSameChecks() throws {
         let (status, checks, raw) = try validate([try fault("wrong_default")], ["--in-process"])
         XCTAssertEqual(status, 1, raw.stderr)

@@ -362,6 +362,23 @@ final class WatchTests: XCTestCase {
 
     /// A FIFO named like a plugin was rejected "(still being written?)", a hint meant for a library
     /// whose writer has not finished: a FIFO is no build at all.
+    /// A build written under a hidden name and renamed into place (`cp libX.so .tmp.so && mv`) was
+    /// loaded or rejected under its hidden name ("rejected .tmp.so: cannot be opened: No such file"),
+    /// although `host list` skips hidden files; only the renamed file is a build.
+    func testAHiddenTemporaryRenamedIntoPlaceIsOneReload() throws {
+        let (root, components) = try project(["libEvolving.so": try evolving(1)])
+        let watch = try WatchProcess(["--out", "previews"], directory: root)
+        defer { watch.stop() }
+        XCTAssertNotNil(watch.waitForLine(containing: "watching"))
+        let hidden = components + "/.tmp.so"
+        try FileManager.default.copyItem(atPath: try evolving(1, color: "0x00FF00"), toPath: hidden)
+        usleep(1_200_000) // past the watch's settle time: a hidden file it took for a build would load now
+        XCTAssertEqual(rename(hidden, components + "/libEvolving.so"), 0)
+        XCTAssertNotNil(watch.waitForLine(containing: "reloaded libEvolving.so build 2"))
+        XCTAssertFalse(watch.output.contains { $0.contains(".tmp.so") }, watch.output.joined(separator: "\n"))
+        XCTAssertEqual(try PNGFile(root + "/previews/Evolving.png").pixel(85, 5), .green)
+    }
+
     func testAFIFOInTheFolderIsRejectedAsNotARegularFile() throws {
         let (root, components) = try project(["libEvolving.so": try evolving(1)])
         let watch = try WatchProcess(["--out", "previews"], directory: root)

@@ -16,6 +16,7 @@
  *   duplicate       class name "Gauge", as the C example's
  *   no_draw         the class has no draw function
  *   no_struct_size  the property table's struct_size is left 0 (as when it is forgotten)
+ *   huge_count      class_count is 0xFFFFFFFF (garbage) for a table of one class
  */
 #include "easel.h"
 
@@ -34,6 +35,7 @@
 #define FAULT_no_draw 10
 #define FAULT_no_struct_size 11
 #define FAULT_abi_1_0_label 12
+#define FAULT_huge_count 13
 
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
@@ -132,7 +134,11 @@ __attribute__((unused)) static const easel_plugin kPlugin = {
     .name = "Broken Fixture",
     .version = "0.0.1",
     .init = fixture_init,
+#if THE_FAULT == FAULT_huge_count
+    .class_count = 0xFFFFFFFF,
+#else
     .class_count = 1,
+#endif
     .classes = kClasses,
 };
 

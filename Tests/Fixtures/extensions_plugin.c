@@ -9,6 +9,8 @@
  *   variant_draw  draw fails in the variant titled (title=Variant) only: the defaults render
  *   unknown_name  bump() also reports property_changed("levle"), a name the class does not have
  *   one_frame     the animation is one frame after the first draw (phase 0.5, then 1)
+ *   fail_crashes  the action fail() crashes (a NULL dereference) instead of returning false
+ *   variant_crash draw crashes in the variant titled (title=Variant) only, after a line on stderr
  *
  * Class Extended: level (Int 0…10, default 3); double (Int, read-only: level × 2, which the setter of
  * level reports through property_changed); phase (Double, read-only: how far the animation got,
@@ -22,6 +24,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "easel.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +36,8 @@
 #define MODE_variant_draw 5
 #define MODE_unknown_name 6
 #define MODE_one_frame 7
+#define MODE_fail_crashes 8
+#define MODE_variant_crash 9
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef MODE
@@ -140,6 +145,9 @@ static bool paint(void *s, easel_color c) {
 }
 static bool fail(void *s) {
     extended *e = s;
+#if THE_MODE == MODE_fail_crashes
+    *(volatile int *)(uintptr_t)0 = 1;
+#endif
     e->host->log(e->host, EASEL_LOG_ERROR, "the paint bucket is empty");
     return false;
 }
@@ -198,6 +206,11 @@ static bool draw(void *self, easel_canvas *c, easel_rect rect) {
     extended *e = self;
 #if THE_MODE == MODE_variant_draw
     if (strcmp(e->title, "Variant") == 0) return false;
+#elif THE_MODE == MODE_variant_crash
+    if (strcmp(e->title, "Variant") == 0) {
+        fprintf(stderr, "extended: crashing in the titled variant\n");
+        *(volatile int *)(uintptr_t)0 = 1;
+    }
 #endif
     if (e->animating) {
         double t = (now(e) - e->start) / 0.5;

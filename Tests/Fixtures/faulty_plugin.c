@@ -14,6 +14,8 @@
  *   exit_create      create calls exit(3)
  *   noisy            prints to stdout and stderr everywhere (must not corrupt the protocol)
  *   draw_fails       draw reports a failure through the ABI: logs why, returns false
+ *   crash_destroy    destroy dereferences NULL
+ *   crash_awake      awake_from_archive dereferences NULL
  */
 #define _POSIX_C_SOURCE 200809L
 #include "easel.h"
@@ -33,6 +35,8 @@
 #define FAULT_exit_create 8
 #define FAULT_noisy 9
 #define FAULT_draw_fails 10
+#define FAULT_crash_destroy 11
+#define FAULT_crash_awake 12
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef FAULT
@@ -113,8 +117,20 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
 }
 
 static void destroy(void *self) {
+#if THE_FAULT == FAULT_crash_destroy
+    fprintf(stderr, "faulty plugin: about to crash in destroy\n");
+    *nowhere = 1;
+#endif
     live_instances--;
     free(self);
+}
+
+static void awake(void *self) {
+    (void)self;
+#if THE_FAULT == FAULT_crash_awake
+    fprintf(stderr, "faulty plugin: about to crash in awake_from_archive\n");
+    *nowhere = 1;
+#endif
 }
 
 /* Writes how many instances were still alive to $EASEL_TEST_DEINIT_MARKER, if set: the tests check
@@ -132,7 +148,7 @@ static const easel_class kClasses[] = {{
     .struct_size = sizeof(easel_class),
     .name = "Faulty", .summary = "Fails on purpose", .default_size = {20, 20},
     .property_count = 1, .properties = kProperties,
-    .create = create, .draw = draw, .destroy = destroy,
+    .create = create, .awake_from_archive = awake, .draw = draw, .destroy = destroy,
 }};
 
 static bool init(const easel_host *host) {

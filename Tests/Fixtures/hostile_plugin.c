@@ -24,12 +24,17 @@
  *   log_deinit_levels  deinit logs one line at each level: debug, info, warning, error
  *   log_init           init logs an info line and a warning
  *   slow_replay        draw records 200 000 shadowed rectangles: quick to record, slow to replay
+ *   absurd_shadow      draw casts shadows blurred by 1e9 and 1e300 points, one offset by 1e300
+ *   absurd_text        draw sets text under a scale of 1e7, then of 1e-300
+ *   stop_draw          draw stops its own process (raise(SIGSTOP)): it is suspended, not looping
+ *   cairo_overflow     draw paints a gradient 1e-10 long under a scale of 1e-300 (Cairo: out of memory)
  */
 #define _GNU_SOURCE
 #include "easel.h"
 
 #include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +60,10 @@
 #define FAULT_slow_replay 17
 #define FAULT_log_deinit_levels 18
 #define FAULT_log_init 19
+#define FAULT_absurd_shadow 20
+#define FAULT_absurd_text 21
+#define FAULT_cairo_overflow 22
+#define FAULT_stop_draw 23
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef FAULT
@@ -179,6 +188,30 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     canvas->set_line_width(canvas, 1e300);
     canvas->draw_path(canvas, EASEL_PATH_STROKE);
     canvas->restore(canvas);
+#elif THE_FAULT == FAULT_absurd_shadow
+    canvas->save(canvas);
+    canvas->set_fill_color(canvas, (easel_color){0, 0, 0, 1});
+    canvas->set_shadow(canvas, (easel_size){0, 0}, 1e9, (easel_color){0, 0, 0, 1});
+    canvas->fill_rect(canvas, (easel_rect){{0, 0}, {5, 5}});
+    canvas->set_shadow(canvas, (easel_size){1e300, -1e300}, 1e300, (easel_color){0, 0, 0, 1});
+    canvas->fill_rect(canvas, (easel_rect){{0, 0}, {5, 5}});
+    canvas->restore(canvas);
+#elif THE_FAULT == FAULT_absurd_text
+    easel_text_style style = {.font_size = 4096, .color = {0, 0, 0, 1}};
+    canvas->save(canvas);
+    canvas->scale(canvas, 1e7, 1e7);
+    canvas->draw_text(canvas, "Hello 公积金", (easel_rect){{0, 0}, {5, 5}}, &style);
+    canvas->restore(canvas);
+    canvas->save(canvas);
+    canvas->scale(canvas, 1e-300, 1e-300);
+    canvas->draw_text(canvas, "Hello 公积金", (easel_rect){{0, 0}, {1e300, 1e300}}, &style);
+    canvas->restore(canvas);
+#elif THE_FAULT == FAULT_stop_draw
+    raise(SIGSTOP);
+#elif THE_FAULT == FAULT_cairo_overflow
+    easel_gradient_stop stops[2] = {{0, {1, 0, 0, 1}}, {1, {0, 0, 1, 1}}};
+    canvas->scale(canvas, 1, 1e-300);
+    canvas->draw_linear_gradient(canvas, stops, 2, (easel_point){0, 0}, (easel_point){1e-10, 1e-10}, 3);
 #elif THE_FAULT == FAULT_log_error
     the_host->log(the_host, EASEL_LOG_ERROR, "the texture cache is cold; drawing without it");
 #elif THE_FAULT == FAULT_log_info

@@ -72,7 +72,7 @@ public enum SnapshotReport {
                 case .failed:
                     xml += ">\n      <failure type=\"snapshot\" message=\"\(escape(r.message ?? "failed"))\">\(escape(detail))</failure>\n"
                 case .error:
-                    xml += ">\n      <error type=\"render\" message=\"\(escape(firstLine(r.message ?? "error")))\">\(escape(detail))</error>\n"
+                    xml += ">\n      <error type=\"\(r.writeFailed ? "write" : "render")\" message=\"\(escape(firstLine(r.message ?? "error")))\">\(escape(detail))</error>\n"
                 case .recorded:
                     xml += ">\n      <system-out>recorded: \(escape(r.message ?? ""))</system-out>\n"
                 }

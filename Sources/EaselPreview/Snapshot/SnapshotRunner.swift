@@ -69,6 +69,8 @@ public struct SnapshotResult: Sendable {
     public var referenceSize: (width: Int, height: Int)?
     public var artifacts: Artifacts?
     public var seconds: Double
+    /// An error that was writing a file (a reference, an artifact), not rendering: exit 73, not 69.
+    public var writeFailed = false
 
     /// "ok", "FAIL", "ERROR", "recorded": the word a result line starts with.
     public var word: String {
@@ -164,7 +166,7 @@ public final class SnapshotRunner: @unchecked Sendable {
         } catch let error as HostError {
             result.status = .error
             result.message = error.description
-            if error.kind == .cannotCreate { result.message = "cannot write: \(error.description)" }
+            result.writeFailed = error.kind == .cannotCreate
         } catch {
             result.status = .error
             result.message = "\(error)"

@@ -140,13 +140,18 @@ public struct SnapshotSettings: Equatable, Sendable {
     static func scales(_ doc: JSONDocument, _ value: Any, _ path: String) throws -> [Double] {
         let items = try doc.array(value, path)
         guard !items.isEmpty else { throw doc.error(path, "expected at least one scale, e.g. [1, 2]") }
-        return try items.enumerated().map { i, item in
+        let values = try items.enumerated().map { i, item in
             let n = try number(doc, item, "\(path)[\(i)]")
             guard RenderOptions.scales.contains(n) else {
                 throw doc.error("\(path)[\(i)]", "\(PropertyInfo.formatNumber(n)) is not a scale from \(RenderOptions.scalesText) pixels per point")
             }
             return n
         }
+        // A scale given twice is one scale, as in --scales 1,1 (it was "two snapshots would share
+        // the reference …", naming neither the file nor the key).
+        var unique: [Double] = []
+        for v in values where !unique.contains(v) { unique.append(v) }
+        return unique
     }
 
     /// "1,2" (the --scales syntax) as scales, or a usage-style message.
