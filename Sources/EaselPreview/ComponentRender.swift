@@ -89,8 +89,8 @@ public enum ComponentRender {
             target = try makeTarget(request.format, scale: request.scale)
             try component.drawFilling(target.canvas, scale: request.scale)
         }
-        do { try target.canvas.finish() } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name)
+        do { try target.finishDrawing() } catch let error as RenderError {
+            throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)
         }
         return target
     }

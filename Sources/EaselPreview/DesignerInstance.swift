@@ -140,7 +140,7 @@ public final class DesignerInstance {
         try report(missingImages: canvas.diagnostics[before...].compactMap(Self.missingImageMessage),
                    warnings: canvas.diagnostics[before...].filter { Self.missingImageMessage($0) == nil }.map { "\($0)" })
         do { try canvas.check() } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name)
+            throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)
         }
     }
 
@@ -167,7 +167,7 @@ public final class DesignerInstance {
             try canvas.paintPremultiplied(raster.pixels, width: width, height: height)
             try canvas.check()
         } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name)
+            throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)
         }
     }
 

@@ -17,7 +17,7 @@ enum InstanceRaster {
         try instance.draw(into: target.canvas.pointer, rect: Rect(size: size))
         let picture: (pixels: [UInt8], width: Int, height: Int)
         do { picture = try target.premultipliedPixels() } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name)
+            throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)
         }
         var raster = Raster(width: picture.width, height: picture.height, pixels: picture.pixels[...])
         for problem in target.canvas.diagnostics {

@@ -59,8 +59,8 @@ public final class LivePreview {
             throw HostError(error, file: info.plugin.path, className: info.name)
         }
         try component.draw(on: target.canvas)
-        do { try target.canvas.finish() } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name)
+        do { try target.finishDrawing() } catch let error as RenderError {
+            throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)
         }
         frames += 1
         lastFrame = now

@@ -64,8 +64,16 @@ public enum SceneRender {
                 throw e
             }
         }
-        do { try target.canvas.finish() } catch let error as RenderError {
-            throw HostError(error, file: scene.file)
+        do { try target.finishDrawing() } catch let error as RenderError {
+            // Each instance's drawing was checked after it drew; what Cairo finds only when it
+            // writes the document (SVG, PDF) is the drawing of the scene's classes, which cannot
+            // be told apart there: a plugin failure naming them all.
+            var classes: [String] = []
+            for (_, cls) in resolved where !classes.contains(cls.info.name) { classes.append(cls.info.name) }
+            guard case .cairo = error, !classes.isEmpty else { throw HostError(error, file: scene.file) }
+            let drawn = classes.count == 1 ? "" : " (the scene draws classes \(classes.joined(separator: ", ")))"
+            throw HostError(.pluginFailure, "\(error)\(drawn)", file: scene.file,
+                            className: classes.count == 1 ? classes[0] : nil, phase: .draw)
         }
         return target
     }

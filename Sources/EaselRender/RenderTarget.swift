@@ -139,6 +139,16 @@ public final class RenderTarget {
         return (max(Int(w), 1), max(Int(h), 1))
     }
 
+    /// Ends the drawing and, for SVG and PDF, writes the document (into memory: ``encode()`` then
+    /// returns those bytes). A vector surface paints what it recorded only when the document is
+    /// finished, so a drawing that breaks Cairo there ("out of memory") is found here, while the
+    /// caller still knows whose drawing it was, and not when the file is written.
+    /// - Throws: the canvas's Cairo errors and the document's.
+    public func finishDrawing() throws {
+        if case .png = format { return try canvas.finish() }
+        _ = try encode()
+    }
+
     /// The finished file's bytes. Ends the drawing first (`canvas.finish()`): after this the
     /// target cannot be drawn on any more; later calls return the same bytes.
     /// - Throws: the canvas's Cairo errors, `RenderError.png` when libpng fails.

@@ -197,6 +197,33 @@ final class HardeningTests: XCTestCase {
         }
     }
 
+    /// A shadow cast under a scale of 1e154 is drawable on a PNG, but its mask's transform is not
+    /// invertible once mapped onto a vector output's finer mask: Cairo's "invalid matrix" while
+    /// replaying the drawing in the host exited 70, an internal error. It is the class's draw
+    /// failing (69), in a one-shot render and in a scene, and nothing is written.
+    func testAShadowThatBreaksCairoIsAPluginFailureInTheDrawPhase() throws {
+        let root = try hostile("shadow_overflow")
+        for output in ["out.svg", "out.pdf"] {
+            for mode in [[], ["--in-process"]] {
+                let result = try runHost(["render", "Hostile", "-o", output, "--timeout", "2"] + mode, directory: root)
+                XCTAssertEqual(result.status, 69, "\(output) \(mode): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains("libHostile.so: class Hostile: cairo error in drawing a shadow mask: invalid matrix"), result.stderr)
+                XCTAssertTrue(result.stderr.contains("[phase: draw]"), result.stderr)
+                XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/" + output), "no partial output")
+            }
+        }
+        try """
+        {"size": "40x40", "instances": [{"class": "Hostile", "frame": "0,0,20,20"}]}
+        """.write(toFile: root + "/scene.json", atomically: true, encoding: .utf8)
+        let scene = try runHost(["render", "scene.json", "-o", "scene.svg"], directory: root)
+        XCTAssertEqual(scene.status, 69, scene.stderr)
+        XCTAssertTrue(scene.stderr.contains("class Hostile: cairo error in drawing a shadow mask: invalid matrix"), scene.stderr)
+        XCTAssertTrue(scene.stderr.contains("[phase: draw]"), scene.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/scene.svg"), "no partial output")
+        // On a PNG the shadow's mask is no finer than the canvas: it is drawn.
+        XCTAssertEqual(try render(root).status, 0)
+    }
+
     /// Replaying a worker's drawing in the host (SVG, PDF, scenes) had no budget: a drawing quick to
     /// record and slow to paint held the host for as long as it took.
     func testReplayingADrawingHasTheCallsTimeBudget() throws {

@@ -28,6 +28,8 @@
  *   absurd_text        draw sets text under a scale of 1e7, then of 1e-300
  *   stop_draw          draw stops its own process (raise(SIGSTOP)): it is suspended, not looping
  *   cairo_overflow     draw paints a gradient 1e-10 long under a scale of 1e-300 (Cairo: out of memory)
+ *   shadow_overflow    draw casts a shadow under a scale of 1e154: invertible, but not once mapped onto the
+ *                      mask of a vector output (its determinant overflows: Cairo: invalid matrix)
  */
 #define _GNU_SOURCE
 #include "easel.h"
@@ -64,6 +66,7 @@
 #define FAULT_absurd_text 21
 #define FAULT_cairo_overflow 22
 #define FAULT_stop_draw 23
+#define FAULT_shadow_overflow 24
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef FAULT
@@ -212,6 +215,13 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     easel_gradient_stop stops[2] = {{0, {1, 0, 0, 1}}, {1, {0, 0, 1, 1}}};
     canvas->scale(canvas, 1, 1e-300);
     canvas->draw_linear_gradient(canvas, stops, 2, (easel_point){0, 0}, (easel_point){1e-10, 1e-10}, 3);
+#elif THE_FAULT == FAULT_shadow_overflow
+    canvas->save(canvas);
+    canvas->scale(canvas, 1e154, 1e154);
+    canvas->set_fill_color(canvas, (easel_color){0, 0, 0, 1});
+    canvas->set_shadow(canvas, (easel_size){0, 0}, 2, (easel_color){0, 0, 0, 1});
+    canvas->fill_rect(canvas, (easel_rect){{0, 0}, {5, 5}});
+    canvas->restore(canvas);
 #elif THE_FAULT == FAULT_log_error
     the_host->log(the_host, EASEL_LOG_ERROR, "the texture cache is cold; drawing without it");
 #elif THE_FAULT == FAULT_log_info

@@ -21,7 +21,7 @@ public enum InstancePixels {
         if layout { try instance.layout(size: size) }
         try instance.draw(into: target.canvas.pointer, rect: Rect(size: size))
         do { return try target.rgbaImage() } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name)
+            throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)
         }
     }
 
