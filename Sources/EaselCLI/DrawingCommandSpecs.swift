@@ -157,7 +157,7 @@ extension CommandSpec {
         Each check reports passed, failed, warning or skipped, with reasons naming the class, property and
         values. Checks that need the plugin to load are skipped when it does not. A failure of the
         round-trip check names the seed; --seed N reproduces it.
-        Exit status: 0 nothing failed (warnings allowed); 1 a check failed; 64 usage; 66 no such file.
+        Exit status: 0 nothing failed (warnings allowed); 1 a check failed; 64 usage; 66 no such file; 69 a path that is not a regular file (a directory, a FIFO).
         """,
         usesRegistry: false)
 }

@@ -79,9 +79,7 @@ package enum InspectCommand: Command {
     /// A class by name on the search path, or every class of one plugin file.
     static func resolve(_ target: String, _ arguments: ParsedArguments) throws -> (Registry, [ClassInfo]) {
         if target.hasSuffix(".so") || target.contains("/") {
-            guard access(target, F_OK) == 0 else {
-                throw HostError(.notFound, "no such file (expected a plugin .so)", file: target)
-            }
+            try checkPluginFile(target)
             let registry = Registry(files: [target], isolation: try CLI.isolation(arguments))
             if let failure = registry.failures.first { throw failure }
             guard let plugin = registry.plugins.first else { return (registry, []) }

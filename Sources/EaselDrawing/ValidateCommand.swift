@@ -36,11 +36,7 @@ enum ValidateCommand: Command {
         } ?? newSeed()
         let files = arguments.positionals
         guard !files.isEmpty else { throw UsageError(message: "missing FILE.so (the plugins to validate)") }
-        for file in files {
-            var st = stat()
-            guard stat(file, &st) == 0 else { throw HostError(.notFound, "no such file (expected a plugin .so)", file: file) }
-            guard st.st_mode & S_IFMT == S_IFREG else { throw HostError(.notFound, "is not a regular file (expected a plugin .so)", file: file) }
-        }
+        for file in files { try checkPluginFile(file) }
         let isolation = try CLI.isolation(arguments)
         let json = arguments.has("json"), onlyFailed = arguments.has("only-failed")
         if isolation != .inProcess { WorkerLauncher.prepare() }

@@ -31,6 +31,23 @@ func forEachVisibleEntry(of dir: String, _ body: (_ name: String, _ directory: I
     return true
 }
 
+/// Checks a plugin file named on the command line (`host inspect FILE.so`, `host validate
+/// FILE.so`) before anything loads it: nothing there (or a dangling link) is "no such file" (66);
+/// a directory, FIFO, socket or device is said to be one, "is a FIFO, not a regular file", as a
+/// plugin that would not load (69, phase load), the words ``RegularFile/open(_:phase:)`` uses.
+public func checkPluginFile(_ path: String) throws {
+    var st = stat()
+    guard stat(path, &st) == 0 else {
+        let e = errno
+        if e == ENOENT || e == ENOTDIR { throw HostError(.notFound, "no such file (expected a plugin .so)", file: path) }
+        throw HostError(.notFound, "cannot be examined: \(String(cString: strerror(e))) (expected a plugin .so)", file: path)
+    }
+    guard st.st_mode & S_IFMT == S_IFREG else {
+        throw HostError(.pluginFailure, "is \(RegularFile.kind(st.st_mode)), not a regular file (expected a .so library)",
+                        file: path, phase: .load)
+    }
+}
+
 /// Opening files that may be anything: only regular files are read, and opening never blocks (a
 /// FIFO named `x.so` or given as `--cache` would otherwise block `open` for good).
 enum RegularFile {

@@ -189,6 +189,26 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertTrue(plugin["determinism"]!.1.contains("with --in-process the worker's direct drawing and uninitialised memory are not checked"))
     }
 
+    /// A directory or a FIFO named as the plugin exited 66 ("is not a regular file"), the status
+    /// of a path that does not exist; it says what the path is, with the status of a file that
+    /// cannot be a plugin (69, phase load), as `host inspect` does, and never opens the FIFO.
+    func testAPathThatIsNotARegularFileIsSaidToBeOne() throws {
+        let dir = try TestPaths.scratch()
+        XCTAssertEqual(mkfifo(dir + "/libFifo.so", 0o644), 0)
+        try FileManager.default.createDirectory(atPath: dir + "/libFolder.so", withIntermediateDirectories: false)
+        for command in ["validate", "inspect"] {
+            for (name, kind) in [("libFifo.so", "a FIFO"), ("libFolder.so", "a directory")] {
+                let r = try runHost([command, name], directory: dir)
+                XCTAssertEqual(r.status, 69, "\(command) \(name): \(r.stderr)")
+                XCTAssertTrue(r.stderr.contains("\(name): is \(kind), not a regular file (expected a .so library) [phase: load]"),
+                              "\(command) \(name): \(r.stderr)")
+            }
+            let missing = try runHost([command, "libMissing.so"], directory: dir)
+            XCTAssertEqual(missing.status, 66, missing.stderr)
+            XCTAssertTrue(missing.stderr.contains("libMissing.so: no such file"), missing.stderr)
+        }
+    }
+
     func testUsageErrors() throws {
         for (args, status, message) in [([String](), Int32(64), "missing FILE.so"), (["/no/such.so"], 66, "/no/such.so: no such file"),
                                         (["--seed", "x", "a.so"], 64, "--seed 'x'"), (["--filter", "nothing*", "--list"], 64, "matches no check")] {
