@@ -110,7 +110,7 @@ enum ArgumentParser {
             let names = spec.allOptions.map { "--" + $0.name }
             let close = Suggestions.close(to: text.split(separator: "=").first.map(String.init) ?? text, among: names)
             let hint = close.isEmpty ? "" : " (did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?)"
-            return UsageError(message: "unknown option '\(text)' for '\(CLI.programName) \(spec.name)'\(hint)")
+            return UsageError(message: "unknown option \(text.quoted) for '\(CLI.programName) \(spec.name)'\(hint)")
         }
         func add(_ o: OptionSpec, _ value: String) throws {
             if !o.repeatable && result.has(o.name) {

@@ -97,7 +97,7 @@ package enum CLI {
             let names = specs.map(\.name)
             let close = Suggestions.close(to: first, among: names)
             let hint = close.isEmpty ? "" : "did you mean '\(close[0])'? "
-            let message = "unknown command '\(first)' (\(hint)expected one of: \(names.joined(separator: ", ")))"
+            let message = "unknown command \(first.quoted) (\(hint)expected one of: \(names.joined(separator: ", ")))"
             if wantsJSON { printJSONError(kind: "usage", message: message, exitCode: 64) } else {
                 fputs("\(CLI.programName): error: \(message)\nRun '\(CLI.programName) --help' for usage.\n", stderr)
             }
@@ -110,7 +110,7 @@ package enum CLI {
                 return 0
             }
             guard let command = commands.first(where: { $0.spec.name == spec.name }) else {
-                throw HostError(.internalError, "'\(spec.name)' is run by the drawing library, which this program did not load")
+                throw HostError(.internalError, "\(spec.name.quoted) is run by the drawing library, which this program did not load")
             }
             installServices()
             let verbosity = arguments.count("verbose")
@@ -118,7 +118,7 @@ package enum CLI {
             if verbosity > 1 { Diagnostics.debugSink = { fputs("\($0)\n", stderr) } }
             if let text = arguments.value("memory-limit") {
                 guard let megabytes = UInt64(text), megabytes >= 16, megabytes <= 1 << 20 else {
-                    throw UsageError(message: "--memory-limit '\(text)' is not a number of megabytes from 16 to 1048576")
+                    throw UsageError(message: "--memory-limit \(text.quoted) is not a number of megabytes from 16 to 1048576")
                 }
                 WorkerLimits.setMemoryLimit(megabytes: megabytes)
             }
@@ -210,7 +210,7 @@ package enum CLI {
         if arguments.has("in-process") { return .inProcess }
         guard let text = arguments.value("timeout") else { return .default }
         guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
-            throw UsageError(message: "--timeout '\(text)' is not a positive number of seconds")
+            throw UsageError(message: "--timeout \(text.quoted) is not a positive number of seconds")
         }
         return .workers(timeout: seconds)
     }

@@ -14,7 +14,7 @@ enum CompletionsCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let name = arguments.positionals[0]
         guard let shell = CompletionScript.Shell(rawValue: name) else {
-            throw UsageError(message: "no completions for '\(name)' (expected bash, zsh or fish)")
+            throw UsageError(message: "no completions for \(name.quoted) (expected bash, zsh or fish)")
         }
         print(CompletionScript.script(for: shell, commands: CLI.specs), terminator: "")
         return 0

@@ -96,7 +96,7 @@ package enum InspectCommand: Command {
 
     /// "no class named …", with suggestions, the known classes and how many files failed.
     package static func unknownClass(_ name: String, _ registry: Registry) -> HostError {
-        var message = "no class named '\(name)' in \(registry.searchPath.directories.joined(separator: ", "))"
+        var message = "no class named \(name.quoted) in \(registry.searchPath.directories.joined(separator: ", "))"
         let hints = registry.suggestions(for: name)
         if !hints.isEmpty { message += "; did you mean \(hints.joined(separator: ", "))?" }
         else if !registry.classes.isEmpty {
@@ -113,7 +113,7 @@ package enum InspectCommand: Command {
 
     package static func parseAssignment(_ text: String) throws -> (name: String, value: String) {
         guard let (name, value) = text.split(atFirst: "="), !name.isEmpty else {
-            throw UsageError(message: "--set '\(text)' is not NAME=VALUE")
+            throw UsageError(message: "--set \(text.quoted) is not NAME=VALUE")
         }
         return (name, value)
     }

@@ -25,7 +25,7 @@ enum NewCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let name = arguments.positionals[0]
         guard CText.isIdentifier(name) else {
-            throw UsageError(message: "'\(name)' is not a class name (expected an identifier: a letter or _, then letters, digits or _)")
+            throw UsageError(message: "\(name.quoted) is not a class name (expected an identifier: a letter or _, then letters, digits or _)")
         }
         let chosen = ProjectLanguage.allCases.filter { arguments.has($0.rawValue) }
         guard chosen.count <= 1 else {

@@ -17,7 +17,7 @@ enum RenderCommand: Command {
         }
         let level = try arguments.value("png-level").map { text -> Int in
             guard let level = Int(text), (0...9).contains(level) else {
-                throw UsageError(message: "--png-level '\(text)' is not a level from 0 to 9")
+                throw UsageError(message: "--png-level \(text.quoted) is not a level from 0 to 9")
             }
             return level
         } ?? 6
@@ -67,7 +67,7 @@ enum RenderCommand: Command {
     static func scale(_ arguments: ParsedArguments) throws -> Double? {
         try arguments.value("scale").map { text -> Double in
             guard let scale = Double(text), RenderOptions.scales.contains(scale) else {
-                throw UsageError(message: "--scale '\(text)' is not a scale from \(RenderOptions.scalesText) (expected e.g. 1, 2 or 3)")
+                throw UsageError(message: "--scale \(text.quoted) is not a scale from \(RenderOptions.scalesText) (expected e.g. 1, 2 or 3)")
             }
             return scale
         }
@@ -89,7 +89,7 @@ enum RenderCommand: Command {
         let name = output.split(separator: "/").last.map(String.init) ?? output
         guard let dot = name.lastIndex(of: "."),
               let format = OutputFormat(fileExtension: String(name[name.index(after: dot)...]).lowercased()) else {
-            throw UsageError(message: "cannot tell the format of '\(output)' (expected a name ending in .png, .svg or .pdf, or - for PNG on stdout)")
+            throw UsageError(message: "cannot tell the format of \(output.quoted) (expected a name ending in .png, .svg or .pdf, or - for PNG on stdout)")
         }
         if case .png = format { return .png(compressionLevel: pngLevel) }
         return format

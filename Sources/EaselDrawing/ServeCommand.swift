@@ -23,7 +23,7 @@ enum ServeCommand: Command {
         var configuration = ServeConfiguration(pageDirectory: pageDirectory)
         configuration.programName = CLI.programName
         if let text = arguments.value("port") {
-            guard let port = UInt16(text) else { throw UsageError(message: "--port '\(text)' is not a port number (0-65535)") }
+            guard let port = UInt16(text) else { throw UsageError(message: "--port \(text.quoted) is not a port number (0-65535)") }
             configuration.port = port
         }
         if let address = arguments.value("bind") { configuration.address = address }

@@ -15,20 +15,20 @@ enum SnapshotCommand: Command {
         guard action == "record" || action == "verify" else {
             let close = Suggestions.close(to: action, among: ["record", "verify"])
             let hint = close.isEmpty ? "" : " (did you mean '\(close[0])'?)"
-            throw UsageError(message: "expected 'record' or 'verify' first, found '\(action)'\(hint)")
+            throw UsageError(message: "expected 'record' or 'verify' first, found \(action.quoted)\(hint)")
         }
         let names = Array(arguments.positionals.dropFirst())
         var record: SnapshotRecordMode = action == "record" ? .all : .none
         if let text = arguments.value("record") {
             guard let mode = SnapshotRecordMode(rawValue: text), mode != .none else {
-                throw UsageError(message: "--record '\(text)' is not one of: missing, failed, all")
+                throw UsageError(message: "--record \(text.quoted) is not one of: missing, failed, all")
             }
             record = mode
         }
         var overrides = SnapshotSettings.Overrides()
         if let text = arguments.value("scales") {
             guard let scales = SnapshotSettings.parseScales(text) else {
-                throw UsageError(message: "--scales '\(text)' is not a comma-separated list of scales from \(RenderOptions.scalesText) (e.g. 1,2)")
+                throw UsageError(message: "--scales \(text.quoted) is not a comma-separated list of scales from \(RenderOptions.scalesText) (e.g. 1,2)")
             }
             overrides.scales = scales
         }
@@ -36,17 +36,17 @@ enum SnapshotCommand: Command {
         overrides.maxDifferingShare = try share(arguments, "max-differing-share")
         let variants = try arguments.value("variants").map { text -> SnapshotVariantSelection in
             guard let v = SnapshotVariantSelection.parse(text) else {
-                throw UsageError(message: "--variants '\(text)' is not 'all' or a comma-separated list of variant names")
+                throw UsageError(message: "--variants \(text.quoted) is not 'all' or a comma-separated list of variant names")
             }
             return v
         } ?? .all
         var jobs = try arguments.value("jobs").map { text -> Int in
-            guard let n = Int(text), (1...64).contains(n) else { throw UsageError(message: "--jobs '\(text)' is not a number from 1 to 64") }
+            guard let n = Int(text), (1...64).contains(n) else { throw UsageError(message: "--jobs \(text.quoted) is not a number from 1 to 64") }
             return n
         } ?? 1
         let shard = try arguments.value("shard").map { text -> SnapshotShard in
             guard let s = SnapshotShard.parse(text) else {
-                throw UsageError(message: "--shard '\(text)' is not K/N with 1 <= K <= N (e.g. 2/5)")
+                throw UsageError(message: "--shard \(text.quoted) is not K/N with 1 <= K <= N (e.g. 2/5)")
             }
             return s
         }
@@ -144,7 +144,7 @@ enum SnapshotCommand: Command {
 
     static func share(_ arguments: ParsedArguments, _ name: String) throws -> Double? {
         try arguments.value(name).map { text in
-            guard let v = Double(text), (0...1).contains(v) else { throw UsageError(message: "--\(name) '\(text)' is not a number from 0 to 1") }
+            guard let v = Double(text), (0...1).contains(v) else { throw UsageError(message: "--\(name) \(text.quoted) is not a number from 0 to 1") }
             return v
         }
     }

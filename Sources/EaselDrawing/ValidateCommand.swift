@@ -30,7 +30,7 @@ enum ValidateCommand: Command {
         let seed = try arguments.value("seed").map { text -> UInt64 in
             // At most Int64.max: JSON carries the seed as a signed integer (18446744073709551615 was -1).
             guard let n = UInt64(text), n <= UInt64(Int64.max) else {
-                throw UsageError(message: "--seed '\(text)' is not a whole number from 0 to \(Int64.max)")
+                throw UsageError(message: "--seed \(text.quoted) is not a whole number from 0 to \(Int64.max)")
             }
             return n
         } ?? newSeed()

@@ -51,7 +51,7 @@ enum WatchCommand: Command {
     static func assignments(_ arguments: ParsedArguments) throws -> [PropertyAssignment] {
         try arguments.all("set").map { text in
             guard let a = PropertyAssignment.parse(text) else {
-                throw UsageError(message: "--set '\(text)' is not [CLASS.]NAME=VALUE")
+                throw UsageError(message: "--set \(text.quoted) is not [CLASS.]NAME=VALUE")
             }
             return a
         }
@@ -60,7 +60,7 @@ enum WatchCommand: Command {
     static func pngLevel(_ arguments: ParsedArguments, default level: Int = 1) throws -> Int {
         guard let text = arguments.value("png-level") else { return level }
         guard let level = Int(text), (0...9).contains(level) else {
-            throw UsageError(message: "--png-level '\(text)' is not a level from 0 to 9")
+            throw UsageError(message: "--png-level \(text.quoted) is not a level from 0 to 9")
         }
         return level
     }

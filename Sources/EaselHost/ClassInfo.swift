@@ -72,7 +72,7 @@ public struct ClassInfo: Equatable, Codable, Sendable {
     public func requireVariant(_ name: String, file: String? = nil) throws -> VariantInfo {
         if let v = variants.first(where: { $0.name == name }) { return v }
         let known = variants.map(\.name).joined(separator: ", ")
-        throw HostError(.badData, "no variant named '\(name)' (\(known.isEmpty ? "the class declares no variants" : "expected one of: " + known))",
+        throw HostError(.badData, "no variant named \(name.quoted) (\(known.isEmpty ? "the class declares no variants" : "expected one of: " + known))",
                         file: file ?? plugin.path, className: self.name)
     }
 
@@ -80,7 +80,7 @@ public struct ClassInfo: Equatable, Codable, Sendable {
     public func requireAction(_ name: String, file: String? = nil) throws -> ActionInfo {
         if let a = actions.first(where: { $0.name == name }) { return a }
         let known = actions.map(\.signature).joined(separator: ", ")
-        throw HostError(.badData, "no action named '\(name)' (\(known.isEmpty ? "the class declares no actions" : "expected one of: " + known))",
+        throw HostError(.badData, "no action named \(name.quoted) (\(known.isEmpty ? "the class declares no actions" : "expected one of: " + known))",
                         file: file ?? plugin.path, className: self.name)
     }
 

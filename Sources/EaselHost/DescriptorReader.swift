@@ -178,10 +178,10 @@ struct DescriptorReader {
                     guard let caseName = text(e.name, "the name of enum case #\(i)", required: true,
                                               className: className, property: property) else { continue }
                     if !CText.isIdentifier(caseName) {
-                        problem(className, property, "enum case '\(caseName)' is not an identifier")
+                        problem(className, property, "enum case \(caseName.quoted) is not an identifier")
                     }
                     if !names.insert(caseName).inserted || !values.insert(e.value).inserted {
-                        problem(className, property, "enum case '\(caseName)' repeats a name or value")
+                        problem(className, property, "enum case \(caseName.quoted) repeats a name or value")
                     }
                     let caseDisplay = text(e.displayName, "the display name of case \(caseName)", required: false,
                                            className: className, property: property)
@@ -245,7 +245,7 @@ struct DescriptorReader {
                                                           as: easel_variant.self, minimum: 40, cName: "easel_variant").enumerated() {
                 let v = element.value
                 guard let name = text(v.name, "\(what): the name of variant #\(i)", required: true, className: info.name) else { continue }
-                let label = "\(what): variant '\(name)'"
+                let label = "\(what): variant \(name.quoted)"
                 if !CText.isIdentifier(name) { problem(info.name, nil, "\(label): the name is not an identifier") }
                 if !names.insert(name).inserted { problem(info.name, nil, "\(label): the name is declared twice") }
                 let displayName = text(v.display_name, "\(label): the display name", required: false, className: info.name)
@@ -301,7 +301,7 @@ struct DescriptorReader {
             let a = element.value
             let before = problems.count
             guard let name = text(a.name, "\(what): the name of action #\(i)", required: true, className: info.name) else { continue }
-            let label = "\(what): action '\(name)'"
+            let label = "\(what): action \(name.quoted)"
             if !CText.isIdentifier(name) { problem(info.name, nil, "\(label): the name is not an identifier") }
             if invokers[name] != nil || result.contains(where: { $0.name == name }) {
                 problem(info.name, nil, "\(label): the name is declared twice")
@@ -341,7 +341,7 @@ struct DescriptorReader {
                 let s = try CText.read(v.s)
                 return .success(type == .string ? .string(s ?? "") : .image(s.flatMap { $0.isEmpty ? nil : $0 }))
             } catch {
-                return .failure(Failure("the default value is not valid UTF-8: '\(error.escaped)'"))
+                return .failure(Failure("the default value is not valid UTF-8: \(error.escaped.quoted)"))
             }
         case .point: return .success(.point(Point(v.point)))
         case .size: return .success(.size(Size(v.size)))
@@ -368,7 +368,7 @@ struct DescriptorReader {
             if required && !allowEmpty && s.isEmpty { problem(className, property, "\(what) is empty") }
             return s
         } catch {
-            problem(className, property, "\(what) is not valid UTF-8: '\(error.escaped)'")
+            problem(className, property, "\(what) is not valid UTF-8: \(error.escaped.quoted)")
             return nil
         }
     }

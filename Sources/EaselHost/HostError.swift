@@ -63,7 +63,7 @@ public struct HostError: Error, CustomStringConvertible, Equatable, Sendable {
         var parts: [String] = []
         if let file { parts.append(Self.printable(file)) }
         if let className { parts.append("class \(Self.printable(className))") }
-        if let property { parts.append("property \(Self.printable(property))") }
+        if let property { parts.append("property \(Self.printable(property.shortened))") }
         // The first line carries the phase; further lines (a worker's last output) follow it.
         let lines = Self.printable(message, keepingNewlines: true).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         parts.append(String(lines[0]))

@@ -24,10 +24,10 @@ extension PropertyInfo {
         let value: PropertyValue
         switch type {
         case .int:
-            guard let v = Int64(trimmed) else { throw bad("'\(text)' is not an integer") }
+            guard let v = Int64(trimmed) else { throw bad("\(text.quoted) is not an integer") }
             value = .int(v)
         case .cgFloat, .double:
-            guard let v = Self.number(trimmed) else { throw bad("'\(text)' is not a number") }
+            guard let v = Self.number(trimmed) else { throw bad("\(text.quoted) is not a number") }
             value = type == .cgFloat ? .cgFloat(v) : .double(v)
         case .string:
             value = .string(text)
@@ -35,36 +35,36 @@ extension PropertyInfo {
             switch trimmed.lowercased() {
             case "true", "yes", "on", "1": value = .bool(true)
             case "false", "no", "off", "0": value = .bool(false)
-            default: throw bad("'\(text)' is not a boolean")
+            default: throw bad("\(text.quoted) is not a boolean")
             }
         case .point:
             guard let v = Self.numbers(trimmed, count: 2, separators: [","]) else {
-                throw bad("'\(text)' is not a point")
+                throw bad("\(text.quoted) is not a point")
             }
             value = .point(Point(x: v[0], y: v[1]))
         case .size:
             guard let v = Self.numbers(trimmed, count: 2, separators: ["x", "X", ","]) else {
-                throw bad("'\(text)' is not a size")
+                throw bad("\(text.quoted) is not a size")
             }
             value = .size(Size(width: v[0], height: v[1]))
         case .rect:
             guard let v = Self.numbers(trimmed, count: 4, separators: [","]) else {
-                throw bad("'\(text)' is not a rectangle")
+                throw bad("\(text.quoted) is not a rectangle")
             }
             value = .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
         case .color:
-            guard let c = Self.color(trimmed) else { throw bad("'\(text)' is not a colour") }
+            guard let c = Self.color(trimmed) else { throw bad("\(text.quoted) is not a colour") }
             value = .color(c)
         case .image:
             value = .image(trimmed.isEmpty ? nil : trimmed)
         case .enumeration:
             guard let c = enumCases.first(where: { $0.name == trimmed }) else {
-                throw bad("'\(text)' is not a case of this enum")
+                throw bad("\(text.quoted) is not a case of this enum")
             }
             value = .enumeration(c.value)
         case .insets:
             guard let v = Self.numbers(trimmed, count: 4, separators: [","]) else {
-                throw bad("'\(text)' is not a set of insets")
+                throw bad("\(text.quoted) is not a set of insets")
             }
             value = .insets(Insets(top: v[0], left: v[1], bottom: v[2], right: v[3]))
         }

@@ -184,7 +184,7 @@ public final class DesignerInstance {
     static func missingImageMessage(_ problem: RenderError) -> String? {
         guard case .image(let name, let reason, let tried) = problem else { return nil }
         let paths = tried.isEmpty ? "" : "; tried: " + tried.joined(separator: ", ")
-        return "image '\(name)': \(reason)\(paths)"
+        return "image \(name.quoted): \(reason)\(paths)"
     }
 
     /// The size to render at when the user gives none: the class's default size, where an axis of

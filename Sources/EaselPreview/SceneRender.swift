@@ -19,7 +19,7 @@ public enum SceneRender {
                 let close = Suggestions.close(to: instance.className, among: classNames)
                 let hint = !close.isEmpty ? " (did you mean \(close.joined(separator: ", "))?)"
                     : classNames.isEmpty ? "" : " (expected one of: \(classNames.joined(separator: ", ")))"
-                throw HostError(.notFound, "\(instance.path).class: no class named '\(instance.className)'\(hint)", file: scene.file)
+                throw HostError(.notFound, "\(instance.path).class: no class named \(instance.className.quoted)\(hint)", file: scene.file)
             }
             resolved.append((instance, cls))
         }
@@ -36,7 +36,7 @@ public enum SceneRender {
             if let name = instance.variant {
                 guard let variant = cls.info.variants.first(where: { $0.name == name }) else {
                     let known = cls.info.variants.map(\.name).joined(separator: ", ")
-                    throw HostError(.badData, "\(instance.path).variant: \(instance.className) has no variant '\(name)' (\(known.isEmpty ? "the class declares no variants" : "expected one of: " + known))",
+                    throw HostError(.badData, "\(instance.path).variant: \(instance.className) has no variant \(name.quoted) (\(known.isEmpty ? "the class declares no variants" : "expected one of: " + known))",
                                     file: scene.file)
                 }
                 let own = Set(attributes.map(\.key))

@@ -192,7 +192,7 @@ public final class WatchSession {
         let known = Array(winners.keys).sorted()
         for name in options.classFilter.sorted() where winners[name] == nil {
             let close = Registry.closeNames(to: name, in: known)
-            throw HostError(.notFound, "--class \(name): no class named '\(name)' in the watched plugins"
+            throw HostError(.notFound, "--class \(name): no class named \(name.quoted) in the watched plugins"
                             + (close.isEmpty ? " (they provide: \(known.joined(separator: ", ")))" : " (did you mean \(close.joined(separator: ", "))?)"))
         }
     }
@@ -207,12 +207,12 @@ public final class WatchSession {
             if let name = a.className {
                 guard winners[name] == nil else { continue }
                 let close = Registry.closeNames(to: name, in: classes.map(\.name))
-                emit(.notice("warning: --set \(text): no class named '\(name)' in the watched plugins"
+                emit(.notice("warning: --set \(text.shortened): no class named \(name.quoted) in the watched plugins"
                              + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)") + "; kept for a build that provides it",
                              detail: false))
             } else if !classes.contains(where: { $0.property(named: a.name) != nil }) {
                 let close = Registry.closeNames(to: a.name, in: Array(Set(classes.flatMap { $0.properties.map(\.name) })).sorted())
-                emit(.notice("warning: --set \(text): no watched class has a property '\(a.name)'"
+                emit(.notice("warning: --set \(text.shortened): no watched class has a property \(a.name.quoted)"
                              + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)") + "; kept for a build that has one",
                              detail: false))
             }
@@ -316,7 +316,7 @@ public final class WatchSession {
     public func setValues(_ changes: [(name: String, text: String?)], for className: String) throws {
         try withLock {
             guard let info = classInfo(named: className) else {
-                throw HostError(.notFound, "no class named '\(className)' is loaded")
+                throw HostError(.notFound, "no class named \(className.quoted) is loaded")
             }
             for (name, text) in changes {
                 let property = try info.requireProperty(name)
@@ -355,7 +355,7 @@ public final class WatchSession {
                        format: OutputFormat) throws -> RenderTarget {
         try withLock {
             guard let cls = designableClass(named: className) else {
-                throw HostError(.notFound, "no class named '\(className)' is loaded")
+                throw HostError(.notFound, "no class named \(className.quoted) is loaded")
             }
             let values = self.values(for: className)
             let request = ComponentRenderRequest(className: className, size: size, scale: scale, background: background, format: format)

@@ -97,7 +97,7 @@ public final class DesignerServer: @unchecked Sendable {
             let host = request.header("host") ?? ""
             let allowed = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
             guard allowed.contains(host.lowercased()) else {
-                return error(421, "Host '\(host)' is not this server (expected one of: \(allowed.joined(separator: ", ")))")
+                return error(421, "Host \(host.quoted) is not this server (expected one of: \(allowed.joined(separator: ", ")))")
             }
         }
         if let token = configuration.token {
@@ -109,12 +109,12 @@ public final class DesignerServer: @unchecked Sendable {
             if let origin = request.header("origin") {
                 let own = "http://" + (request.header("host") ?? "")
                 guard origin == own else {
-                    return error(403, "Origin '\(origin)' is not this server's (\(own)); cross-site requests are refused")
+                    return error(403, "Origin \(origin.quoted) is not this server's (\(own)); cross-site requests are refused")
                 }
             }
             let type = request.header("content-type") ?? ""
             guard type.lowercased().hasPrefix("application/json") else {
-                return error(415, "the body must be JSON (Content-Type: application/json), not '\(type)'")
+                return error(415, "the body must be JSON (Content-Type: application/json), not \(type.quoted)")
             }
         }
         return nil
@@ -214,7 +214,7 @@ public final class DesignerServer: @unchecked Sendable {
         guard let info = session.classInfo(named: className) else { throw unknownClass(className) }
         let root = PluginLoader.resourceDirectory(for: info.plugin.path)
         guard let file = ResourceFiles.file(relative, under: root), let data = FileManager.default.contents(atPath: file) else {
-            throw HostError(.notFound, "no such resource '\(relative)' of class \(className)", file: root)
+            throw HostError(.notFound, "no such resource \(relative.quoted) of class \(className)", file: root)
         }
         // A plugin's SVG opened on its own (a new tab) ran its scripts at the designer's origin, which
         // may save scenes: resources are shown sandboxed, with no script (an <img> is unaffected).
@@ -412,7 +412,7 @@ public final class DesignerServer: @unchecked Sendable {
     private func unknownClass(_ name: String) -> HostError {
         let known = session.withLock { Array(session.loadedBuilds.flatMap { $0.classes.map(\.name) }) }.sorted()
         let close = Registry.closeNames(to: name, in: known)
-        return HostError(.notFound, "no class named '\(name)' is loaded"
+        return HostError(.notFound, "no class named \(name.quoted) is loaded"
                          + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)"))
     }
 
@@ -447,7 +447,7 @@ public final class DesignerServer: @unchecked Sendable {
         case "png": return .png(compressionLevel: pngLevel)
         case "svg": return .svg
         case "pdf": return .pdf
-        default: throw HostError(.badData, "format '\(text)' is not png, svg or pdf")
+        default: throw HostError(.badData, "format \(text.quoted) is not png, svg or pdf")
         }
     }
 
@@ -460,7 +460,7 @@ public final class DesignerServer: @unchecked Sendable {
     static func scale(_ text: String?) throws -> Double {
         guard let text else { return 1 }
         guard let s = Double(text), RenderOptions.scales.contains(s) else {
-            throw HostError(.badData, "scale '\(text)' is not a scale from \(RenderOptions.scalesText) (expected e.g. 1, 2 or 3)")
+            throw HostError(.badData, "scale \(text.quoted) is not a scale from \(RenderOptions.scalesText) (expected e.g. 1, 2 or 3)")
         }
         return s
     }

@@ -158,7 +158,7 @@ public final class HTTPServer: @unchecked Sendable {
             a.sin6_port = port.bigEndian
             guard inet_pton(AF_INET6, address, &a.sin6_addr) == 1 else {
                 close(fd)
-                throw HostError(.usage, "--bind '\(address)' is not a numeric IP address (expected e.g. 127.0.0.1 or ::1)")
+                throw HostError(.usage, "--bind \(address.quoted) is not a numeric IP address (expected e.g. 127.0.0.1 or ::1)")
             }
             bound = withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
         } else {
@@ -167,7 +167,7 @@ public final class HTTPServer: @unchecked Sendable {
             a.sin_port = port.bigEndian
             guard inet_pton(AF_INET, address, &a.sin_addr) == 1 else {
                 close(fd)
-                throw HostError(.usage, "--bind '\(address)' is not a numeric IP address (expected e.g. 127.0.0.1 or ::1)")
+                throw HostError(.usage, "--bind \(address.quoted) is not a numeric IP address (expected e.g. 127.0.0.1 or ::1)")
             }
             bound = withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
         }

@@ -71,4 +71,31 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(far.status, 64)
         XCTAssertFalse(far.stderr.contains("did you mean"), "nothing close, no guess: \(far.stderr)")
     }
+
+    /// A message quoted a value in full: a 100 kB --set value made a 100 kB error line. Every
+    /// message quotes a value through one helper (String.quoted): its first 60 characters, "…"
+    /// and how long it was; short values are quoted whole, as before.
+    func testAHugeValueIsQuotedShortenedInEveryMessage() throws {
+        let root = try exampleComponents(["Gauge"])
+        let huge = "x" + String(repeating: "9", count: 99_999)
+        let shown = "'x" + String(repeating: "9", count: 59) + "…' (100000 characters)"
+        for (arguments, status, message) in [
+            (["render", "Gauge", "--set", "value=\(huge)", "-o", "out.png"], Int32(65), "property value: \(shown) is not an integer"),
+            (["inspect", "Gauge", "--set", "style=\(huge)"], 65, "property style: \(shown) is not a case of this enum"),
+            (["render", "Gauge", "--set", huge, "-o", "out.png"], 64, "--set \(shown) is not NAME=VALUE"),
+            (["render", "Gauge", "--scale", huge, "-o", "out.png"], 64, "--scale \(shown) is not a scale"),
+            (["render", "Gauge", "--size", huge, "-o", "out.png"], 64, "--size: \(shown) is not a size"),
+            (["render", huge, "-o", "out.png"], 66, "no class named \(shown) in ./components"),
+            (["render", "Gauge", "--variant", huge, "-o", "out.png"], 65, "no variant named \(shown)"),
+            (["render", "Gauge", "--set", "\(huge)=1", "-o", "out.png"], 65,
+             "property x\(String(repeating: "9", count: 59))… (100000 characters): no such property"),
+        ] {
+            let result = try runHost(arguments, directory: root)
+            XCTAssertEqual(result.status, status, "\(arguments[0...1]): \(result.stderr.prefix(300))")
+            XCTAssertTrue(result.stderr.contains(message), "\(arguments[0...1]): \(result.stderr.prefix(300))")
+            XCTAssertLessThan(result.stderr.utf8.count, 2000, "\(arguments[0...1]): \(result.stderr.prefix(300))")
+        }
+        let short = try runHost(["render", "Gauge", "--set", "value=x1", "-o", "out.png"], directory: root)
+        XCTAssertTrue(short.stderr.contains("property value: 'x1' is not an integer"), short.stderr)
+    }
 }

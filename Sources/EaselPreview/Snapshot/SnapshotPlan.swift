@@ -40,7 +40,7 @@ public enum SnapshotPlan {
                     let known = registry.classes.map(\.name)
                     let hint = !close.isEmpty ? " (did you mean \(close.joined(separator: ", "))?)"
                         : known.isEmpty ? "" : " (expected one of: \(known.joined(separator: ", ")))"
-                    throw HostError(.notFound, "no class named '\(name)'" + hint)
+                    throw HostError(.notFound, "no class named \(name.quoted)" + hint)
                 }
                 if !classNames.contains(name) { classNames.append(name) }
             }
@@ -67,7 +67,7 @@ public enum SnapshotPlan {
         }
         if case .named(let wanted) = variants, !classNames.isEmpty {
             for name in wanted where !seenVariants.contains(name) {
-                throw HostError(.badData, "no variant named '\(name)' in the classes selected (they have: \(seenVariants.sorted().joined(separator: ", ")))")
+                throw HostError(.badData, "no variant named \(name.quoted) in the classes selected (they have: \(seenVariants.sorted().joined(separator: ", ")))")
             }
         }
         for path in scenes {

@@ -340,13 +340,13 @@ enum ValidationChecks {
                 named += 1
                 let resolution = resolve(name, resolver)
                 guard resolution.path != nil else {
-                    c.fail("class \(info.name): \(place) names image '\(name)', which is not in the resources (tried: \(resolution.tried.joined(separator: ", ")))")
+                    c.fail("class \(info.name): \(place) names image \(name.quoted), which is not in the resources (tried: \(resolution.tried.joined(separator: ", ")))")
                     continue
                 }
                 canvas.resolver = resolver
                 let size = resolution.path!.withCString { canvas.pointer.pointee.image_size(canvas.pointer, $0) }
                 if size.width <= 0 || size.height <= 0 {
-                    c.fail("class \(info.name): \(place) names image '\(name)', found at \(resolution.path!) but not readable as PNG, JPEG or SVG")
+                    c.fail("class \(info.name): \(place) names image \(name.quoted), found at \(resolution.path!) but not readable as PNG, JPEG or SVG")
                 }
             }
         }
