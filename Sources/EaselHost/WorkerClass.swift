@@ -99,8 +99,28 @@ final class WorkerInstance: RasterizingInstance {
         self.timeout = timeout
     }
 
+    /// Destroys the instance in its worker. A destroy that fails (a crash, a hang) happens after
+    /// everything the instance was made for (a render is complete, its output correct): it is a
+    /// warning naming the file, class and phase destroy, and the command's exit status is unchanged.
     deinit {
-        if worker.isAlive { _ = try? worker.call(.destroy(instance: id), timeout: timeout, context: context()) }
+        guard worker.isAlive else { return }
+        do {
+            let response = try worker.call(.destroy(instance: id), timeout: timeout, context: context())
+            if case .failure(let error) = response { Self.warnDestroyFailed(error) }
+        } catch {
+            Self.warnDestroyFailed(error)
+        }
+    }
+
+    private static func warnDestroyFailed(_ error: Error) {
+        var text = "\(error)"
+        if var e = error as? HostError {
+            e.phase = e.phase ?? .destroy
+            text = "\(e)"
+        }
+        // One line: the worker's last output, if any, follows the error on further lines.
+        let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
+        Diagnostics.warn(first + " (after the instance was used: what it drew is kept)")
     }
 
     func context(_ property: String? = nil) -> HostError {

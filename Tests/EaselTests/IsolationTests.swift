@@ -195,4 +195,20 @@ final class IsolationTests: XCTestCase {
         XCTAssertTrue(validate.stdout.contains("during destroy"), validate.stdout)
         XCTAssertFalse(validate.stdout.contains("does not live in this probe's worker"), validate.stdout)
     }
+
+    /// A crash in destroy after a successful one-shot render was ignored silently (exit 0, nothing
+    /// said). The output is complete and correct, so the exit status stays 0 and the file is
+    /// written, but a warning names the file, the class and the phase destroy.
+    func testACrashInDestroyAfterARenderIsAWarningNamingThePhase() throws {
+        let root = try faulty("crash_destroy")
+        for output in ["out.png", "out.svg"] {
+            let result = try runHost(["render", "Faulty", "-o", output, "--timeout", "2"], directory: root)
+            XCTAssertEqual(result.status, 0, "\(output): \(result.stderr)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/" + output), output)
+            let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+            XCTAssertEqual(warnings.count, 1, "\(output): \(result.stderr)")
+            XCTAssertTrue(warnings.first?.contains("warning: ./components/libFaulty.so: class Faulty: crashed with SIGSEGV") ?? false, result.stderr)
+            XCTAssertTrue(warnings.first?.contains("[phase: destroy]") ?? false, result.stderr)
+        }
+    }
 }
