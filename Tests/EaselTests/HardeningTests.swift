@@ -153,7 +153,7 @@ final class HardeningTests: XCTestCase {
     // MARK: - Geometry
 
     func testAbsurdGeometryNeitherHangsNorFails() throws {
-        for fault in ["huge_arc", "absurd_geometry", "absurd_shadow", "absurd_text"] {
+        for fault in ["huge_arc", "absurd_geometry", "absurd_shadow", "absurd_text", "nested_layers"] {
             let root = try hostile(fault)
             for mode in [[], ["--in-process"]] {
                 let result = try render(root, mode)
@@ -165,7 +165,8 @@ final class HardeningTests: XCTestCase {
                               "\(fault) \(mode): what follows the absurd geometry is drawn")
             }
             // A one-shot PNG is drawn in the worker; an SVG is the worker's drawing replayed in the
-            // host, which a shadow blurred by 1e9 points crashed (a trap converting it to an Int).
+            // host, which a shadow blurred by 1e9 points crashed (a trap converting it to an Int),
+            // and nested layers under a skew of 1e154 aborted (a Cairo assertion on their matrices).
             let svg = try runHost(["render", "Hostile", "-o", "out.svg", "--timeout", "2"], directory: root)
             XCTAssertEqual(svg.status, 0, "\(fault) replayed in the host: \(svg.stderr)")
             XCTAssertFalse(svg.stderr.contains("CRITICAL") || svg.stderr.contains("Pango-WARNING"), "\(fault) replayed in the host: \(svg.stderr)")

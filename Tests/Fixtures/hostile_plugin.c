@@ -28,6 +28,9 @@
  *   absurd_text        draw sets text under a scale of 1e7, then of 1e-300
  *   stop_draw          draw stops its own process (raise(SIGSTOP)): it is suspended, not looping
  *   cairo_overflow     draw paints a gradient 1e-10 long under a scale of 1e-300 (Cairo: out of memory)
+ *   nested_layers      draw paints a radial gradient of radius 1e300 in a transparency layer nested in one
+ *                      begun under a skew of 1e154 and 1e-200, turned by -1e154 radians in between
+ *                      (the layers' matrices overflowed: Cairo aborted the host writing an SVG or PDF)
  *   shadow_overflow    draw casts a shadow under a scale of 1e154: invertible, but not once mapped onto the
  *                      mask of a vector output (its determinant overflows: Cairo: invalid matrix)
  */
@@ -67,6 +70,7 @@
 #define FAULT_cairo_overflow 22
 #define FAULT_stop_draw 23
 #define FAULT_shadow_overflow 24
+#define FAULT_nested_layers 25
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef FAULT
@@ -215,6 +219,17 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     easel_gradient_stop stops[2] = {{0, {1, 0, 0, 1}}, {1, {0, 0, 1, 1}}};
     canvas->scale(canvas, 1, 1e-300);
     canvas->draw_linear_gradient(canvas, stops, 2, (easel_point){0, 0}, (easel_point){1e-10, 1e-10}, 3);
+#elif THE_FAULT == FAULT_nested_layers
+    easel_gradient_stop stops[2] = {{0, {1, 0, 0, 1}}, {1, {0, 0, 1, 1}}};
+    canvas->save(canvas);
+    canvas->concat_transform(canvas, (easel_affine_transform){1e-300, 1e154, 1e-200, 1, 1e-200, -1e-10});
+    canvas->begin_transparency_layer(canvas);
+    canvas->rotate(canvas, -1e154);
+    canvas->begin_transparency_layer(canvas);
+    canvas->draw_radial_gradient(canvas, stops, 2, (easel_point){5, 5}, 1e300, (easel_point){1e200, -1e154}, 1, 3);
+    canvas->end_transparency_layer(canvas);
+    canvas->end_transparency_layer(canvas);
+    canvas->restore(canvas);
 #elif THE_FAULT == FAULT_shadow_overflow
     canvas->save(canvas);
     canvas->scale(canvas, 1e154, 1e154);
