@@ -88,9 +88,11 @@ extension CairoCanvas {
         cairo_paint(cr)
         let group = cairo_pop_group(cr)!
         defer { cairo_pattern_destroy(group) }
-        paint(extents: .clipExtents(cr)) { context in
-            cairo_set_source(context, group)
-            cairo_paint_with_alpha(context, alpha)
+        inDeviceSpace(group) {
+            paint(extents: .clipExtents(cr)) { context in
+                cairo_set_source(context, group)
+                cairo_paint_with_alpha(context, alpha)
+            }
         }
     }
 
@@ -121,20 +123,26 @@ extension CairoCanvas {
             state = saved
             cairo_restore(cr)
         }
-        // The group is in device space. Cairo gives it the current transform as its matrix, which
-        // setting it as the source multiplies by that transform's inverse: the identity on paper,
-        // but under a transform of huge and tiny entries (a skew of 1e154 and 1e-200, then a turn)
-        // the product overflows, and Cairo's SVG and PDF surfaces abort the process (an assertion in
-        // _cairo_pattern_get_extents) on its non-invertible matrix when the group is nested in
-        // another. So it is painted in device space: identity matrices on both sides.
+        guard state.singularMatrix == nil else { return }
+        inDeviceSpace(group) { paintClip(with: group) }
+    }
+
+    /// Runs `body` with the current transform and `group`'s matrix both the identity.
+    ///
+    /// A group popped from Cairo is in device space, and Cairo gives it the current transform as
+    /// its matrix, which setting it as the source multiplies by that transform's inverse: the
+    /// identity on paper, but under a transform of huge and tiny entries (a skew of 1e154 and
+    /// 1e-200, then a turn) the product overflows, and Cairo's SVG and PDF surfaces abort the
+    /// process (an assertion in _cairo_pattern_get_extents) on its non-invertible matrix. Painted
+    /// with identity matrices on both sides, nothing is multiplied.
+    func inDeviceSpace(_ group: OpaquePointer, _ body: () -> Void) {
         var identity = cairo_matrix_t()
         cairo_matrix_init_identity(&identity)
         cairo_pattern_set_matrix(group, &identity)
-        guard state.singularMatrix == nil else { return }
         var user = cairo_matrix_t()
         cairo_get_matrix(cr, &user)
         cairo_identity_matrix(cr)
-        defer { cairo_set_matrix(cr, &user) }
-        paintClip(with: group)
+        body()
+        cairo_set_matrix(cr, &user)
     }
 }

@@ -153,7 +153,7 @@ final class HardeningTests: XCTestCase {
     // MARK: - Geometry
 
     func testAbsurdGeometryNeitherHangsNorFails() throws {
-        for fault in ["huge_arc", "absurd_geometry", "absurd_shadow", "absurd_text", "nested_layers"] {
+        for fault in ["huge_arc", "absurd_geometry", "absurd_shadow", "absurd_text", "nested_layers", "shadowed_gradient"] {
             let root = try hostile(fault)
             for mode in [[], ["--in-process"]] {
                 let result = try render(root, mode)
@@ -166,7 +166,8 @@ final class HardeningTests: XCTestCase {
             }
             // A one-shot PNG is drawn in the worker; an SVG is the worker's drawing replayed in the
             // host, which a shadow blurred by 1e9 points crashed (a trap converting it to an Int),
-            // and nested layers under a skew of 1e154 aborted (a Cairo assertion on their matrices).
+            // and nested layers or a shadowed gradient under a skew of 1e154 aborted (a Cairo
+            // assertion on the matrices of the groups they are painted through).
             let svg = try runHost(["render", "Hostile", "-o", "out.svg", "--timeout", "2"], directory: root)
             XCTAssertEqual(svg.status, 0, "\(fault) replayed in the host: \(svg.stderr)")
             XCTAssertFalse(svg.stderr.contains("CRITICAL") || svg.stderr.contains("Pango-WARNING"), "\(fault) replayed in the host: \(svg.stderr)")

@@ -31,6 +31,8 @@
  *   nested_layers      draw paints a radial gradient of radius 1e300 in a transparency layer nested in one
  *                      begun under a skew of 1e154 and 1e-200, turned by -1e154 radians in between
  *                      (the layers' matrices overflowed: Cairo aborted the host writing an SVG or PDF)
+ *   shadowed_gradient  the same gradient under the same transform, with a shadow and no layer (the group
+ *                      a shadowed gradient is painted through overflowed the same way)
  *   shadow_overflow    draw casts a shadow under a scale of 1e154: invertible, but not once mapped onto the
  *                      mask of a vector output (its determinant overflows: Cairo: invalid matrix)
  */
@@ -71,6 +73,7 @@
 #define FAULT_stop_draw 23
 #define FAULT_shadow_overflow 24
 #define FAULT_nested_layers 25
+#define FAULT_shadowed_gradient 26
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef FAULT
@@ -229,6 +232,14 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     canvas->draw_radial_gradient(canvas, stops, 2, (easel_point){5, 5}, 1e300, (easel_point){1e200, -1e154}, 1, 3);
     canvas->end_transparency_layer(canvas);
     canvas->end_transparency_layer(canvas);
+    canvas->restore(canvas);
+#elif THE_FAULT == FAULT_shadowed_gradient
+    easel_gradient_stop stops[2] = {{0, {1, 0, 0, 1}}, {1, {0, 0, 1, 1}}};
+    canvas->save(canvas);
+    canvas->concat_transform(canvas, (easel_affine_transform){1e-300, 1e154, 1e-200, 1, 1e-200, -1e-10});
+    canvas->rotate(canvas, -1e154);
+    canvas->set_shadow(canvas, (easel_size){1, 1}, 1, (easel_color){0, 0, 0, 1});
+    canvas->draw_radial_gradient(canvas, stops, 2, (easel_point){5, 5}, 1e300, (easel_point){1e200, -1e154}, 1, 3);
     canvas->restore(canvas);
 #elif THE_FAULT == FAULT_shadow_overflow
     canvas->save(canvas);
