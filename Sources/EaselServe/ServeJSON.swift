@@ -58,6 +58,18 @@ enum ServeJSON {
         case .sceneRendered(let scene, let o):
             name = "reload"
             members += [("scene", .string(scene)), ("outcomes", .array([outcome(o)]))]
+        case .sceneFile(let index, let file, let change):
+            // Pages showing the scene read it again (the file's scene, or its status: an error or
+            // a change under unsaved edits).
+            name = "scene"
+            let kind: String
+            switch change {
+            case .reloaded: kind = "reloaded"
+            case .invalid: kind = "invalid"
+            case .changedUnderEdits: kind = "changedUnderEdits"
+            case .removed: kind = "removed"
+            }
+            members += [("index", .integer(Int64(index))), ("file", .string(file)), ("fileChange", .string(kind))]
         case .rejected(let file, _, let f, let kept):
             name = "failure"
             var failure = f

@@ -159,6 +159,7 @@ async function selectClass(name) {
   remember("class", name);
   state.scene = null;
   $("save-scene").hidden = true;
+  $("scene-file").hidden = true;
   showClassSizeTools(true);
   $("instance-boxes").replaceChildren();
   state.current = await getJSON(`/api/classes/${encodeURIComponent(name)}`);
@@ -981,8 +982,17 @@ function connectEvents() {
   // all answered; an edit of its own made meanwhile is refused by the server, and said).
   events.addEventListener("scene", (e) => {
     const d = JSON.parse(e.data);
-    if (state.scene?.index === d.index && d.revision > state.scene.revision && scenePosts === 0 && !state.dragging) {
+    if (state.scene?.index !== d.index) return;
+    if (d.revision > state.scene.revision && scenePosts === 0 && !state.dragging) {
       reloadScene(d.index, state.scene.selected).catch(() => {});
+    } else if (d.revision === undefined || d.revision <= state.scene.revision) {
+      // Its file changed on disk (or was saved, or the choice was made in another tab): the scene
+      // is read again when its revision moved on, else only what the file says is shown.
+      getJSON(`/api/scenes/${d.index}`).then((detail) => {
+        if (state.scene?.index !== d.index) return;
+        if (detail.revision > state.scene.revision && scenePosts === 0 && !state.dragging) return reloadScene(d.index, state.scene.selected);
+        showSceneFile(detail);
+      }).catch(() => {});
     }
   });
   events.addEventListener("schema", (e) => {
@@ -1081,6 +1091,9 @@ function markSceneEdited() {
 
 async function reloadScene(index, selected, keepEdits) {
   const detail = await getJSON(`/api/scenes/${index}`);
+  // The selection stays on the same instance when it is still there (a file changed on disk may
+  // have added, removed or reordered instances): by name, else at its place with its class.
+  if (selected != null && state.scene?.index === index) selected = sameInstance(state.scene.document.instances[selected], selected, detail.document.instances);
   state.current = null;
   state.scene = { index, document: detail.document, file: detail.file, selected, dirty: detail.dirty, classes: new Map(),
                   resources: detail.resources || {}, revision: detail.revision ?? 0 };
@@ -1090,9 +1103,60 @@ async function reloadScene(index, selected, keepEdits) {
   showClassSizeTools(false);
   $("save-scene").hidden = false;
   $("save-scene").disabled = !detail.dirty;
+  showSceneFile(detail);
   renderLibrary();
   renderInspector();
   await renderCanvas();
+}
+
+/** Where `old` (at `index` before) is in `instances`, or null when it is gone. */
+function sameInstance(old, index, instances) {
+  if (!old) return null;
+  if (old.name) {
+    const i = instances.findIndex((x) => x.name === old.name && x.class === old.class);
+    return i >= 0 ? i : null;
+  }
+  return instances[index] && instances[index].class === old.class && !instances[index].name ? index : null;
+}
+
+/** The scene's file on disk against the open scene: not a valid scene now (the file's error, with
+ *  the instance and key; the last good scene stays open), or changed on disk while this scene has
+ *  unsaved edits (reload it from disk, or keep the edits: Save then overwrites the file). */
+function showSceneFile(detail) {
+  const error = detail.fileError;
+  const changed = detail.changedOnDisk && !error;
+  $("scene-file").hidden = !error && !changed;
+  if (!error && !changed) return;
+  const name = basename(detail.file);
+  $("scene-file-title").textContent = error ? `${name} on disk is not a valid scene` : `${name} changed on disk`;
+  const facts = $("scene-file-facts");
+  facts.replaceChildren();
+  const add = (k, v) => {
+    if (v === null || v === undefined || v === "") return;
+    const dt = document.createElement("dt"); dt.textContent = k;
+    const dd = document.createElement("dd"); dd.textContent = v;
+    facts.append(dt, dd);
+  };
+  if (error) {
+    add("File", error.file || detail.file);
+    add("Instance", error.instance);
+    add("Key", error.key);
+    add("What happened", error.reason || error.message);
+  } else {
+    add("File", detail.file);
+  }
+  $("scene-file-hint").textContent = error
+    ? "The last good scene stays open; the file is read again when it changes."
+    : "This page has unsaved edits of it. Reload it from disk (the edits are lost), or keep the edits (Save scene then overwrites the file).";
+  $("scene-file-choices").hidden = !changed;
+}
+
+async function sceneFileChoice(action) {
+  const { index, selected } = state.scene;
+  try {
+    await postJSON(`/api/scenes/${index}/${action}`, {});
+    await reloadScene(index, selected);
+  } catch (e) { notice(e.message, "error"); }
 }
 
 async function drawScene() {
@@ -1305,7 +1369,7 @@ async function nudgeInstance(e, index) {
 
 async function saveScene() {
   try {
-    await postJSON(`/api/scenes/${state.scene.index}/save`, {});
+    showSceneFile(await postJSON(`/api/scenes/${state.scene.index}/save`, {}));
     state.scene.dirty = false;
     $("save-scene").disabled = true;
     notice(`Saved ${basename(state.scene.file)}`, "ok");
@@ -1395,6 +1459,8 @@ function setup() {
     try { await navigator.clipboard.writeText(text); notice("Copied: " + text, "ok"); } catch { notice("Select the command and copy it: " + text); }
   });
   $("save-scene").addEventListener("click", saveScene);
+  $("scene-file-reload").addEventListener("click", () => sceneFileChoice("reload"));
+  $("scene-file-keep").addEventListener("click", () => sceneFileChoice("keep"));
   // Ctrl+S (⌘S) saves the scene shown, as in an editor (the browser's "Save page" is not meant).
   document.addEventListener("keydown", (e) => {
     if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s" && state.scene) {
