@@ -362,9 +362,13 @@ public final class DesignerServer: @unchecked Sendable {
         let names = Array(Set(scene.instances.map(\.className))).sorted()
         var classes: [JSON] = []
         var resources: [(String, JSON)] = []
+        var unavailable: [(String, JSON)] = []
         for name in names {
             guard case .object(let members)? = ServeJSON.classDetail(session, name),
-                  let cls = members.first(where: { $0.0 == "class" })?.1 else { continue }
+                  let cls = members.first(where: { $0.0 == "class" })?.1 else {
+                unavailable.append((name, unavailableClass(name)))
+                continue
+            }
             classes.append(cls)
             resources.append((name, members.first { $0.0 == "resources" }?.1 ?? .array([])))
         }
@@ -372,7 +376,8 @@ public final class DesignerServer: @unchecked Sendable {
                         ("revision", .integer(Int64(session.sceneRevision(at: index)))),
                         ("fileError", sceneFileError(session.sceneFileStatus(at: index).error)),
                         ("changedOnDisk", .bool(session.sceneFileStatus(at: index).changedOnDisk)),
-                        ("document", scene.document), ("classes", .array(classes)), ("resources", .object(resources))])
+                        ("document", scene.document), ("classes", .array(classes)), ("resources", .object(resources)),
+                        ("unavailable", .object(unavailable))])
     }
 
     /// `POST /api/scenes/N` `{"document": {…scene…}}`: the edited scene, checked (structure, and the
@@ -393,6 +398,23 @@ public final class DesignerServer: @unchecked Sendable {
         // Every page showing the scene reads it again (another tab's next edit undid this one).
         publishScene(index)
         return json(200, .object([ServeJSON.schema, ("dirty", .bool(true)), ("revision", .integer(Int64(now)))]))
+    }
+
+    /// Why a scene's instances of `name` cannot be drawn: no loaded build provides the class (the
+    /// close names of those that are loaded, and the files that failed to load, with why).
+    private func unavailableClass(_ name: String) -> JSON {
+        let rejected = session.rejectedFiles
+        if let own = rejected.first(where: { $0.failure.className == name }) {
+            return .object([("className", .string(name)), ("file", .string(own.file)),
+                            ("message", .string("its plugin failed to load: \(own.failure.error.with(file: own.file).description)"))])
+        }
+        let loaded = session.loadedBuilds.flatMap { $0.classes.map(\.name) }
+        let close = Registry.closeNames(to: name, in: Array(Set(loaded)).sorted())
+        var message = "no loaded plugin provides the class \(name)" + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)")
+        if !rejected.isEmpty {
+            message += "; files that failed to load: " + rejected.map { "\($0.file) (\($0.failure.reason))" }.joined(separator: ", ")
+        }
+        return .object([("className", .string(name)), ("file", .null), ("message", .string(message))])
     }
 
     /// Tells every page showing scene `index` to read it again (its revision, or its file's status).

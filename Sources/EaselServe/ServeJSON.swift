@@ -173,7 +173,20 @@ enum ServeJSON {
                 ("class", InspectJSON.describe(info, current: current)),
                 ("state", state(session, name)),
                 ("resources", .array(ResourceFiles.images(for: info.plugin.path).map(JSON.string))),
+                ("defaults", .bool(matches(info, current, []))),
+                ("currentVariants", .array(info.variants.filter { v in
+                    (try? info.parse(v.attributes.map { ($0.key, $0.value) })).map { matches(info, current, $0) } ?? false
+                }.map { .string($0.name) })),
             ])
+        }
+    }
+
+    /// Whether the values held (`current`) are the class's defaults with `attributes` over them
+    /// (read-only properties aside): what the variant picker shows as the current choice.
+    static func matches(_ info: ClassInfo, _ current: [String: PropertyValue], _ attributes: [(name: String, value: PropertyValue)]) -> Bool {
+        let set = Dictionary(attributes.map { ($0.name, $0.value) }, uniquingKeysWith: { _, b in b })
+        return info.properties.allSatisfy { p in
+            p.isReadOnly || (current[p.name] ?? p.defaultValue) == (set[p.name] ?? p.defaultValue)
         }
     }
 }

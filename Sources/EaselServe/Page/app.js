@@ -232,6 +232,16 @@ function drawInspector() {
   const form = $("properties");
   form.replaceChildren();
   const cls = propertiesOf();
+  const selectedInstance = state.scene && state.scene.selected != null ? state.scene.document.instances[state.scene.selected] : null;
+  if (!cls && selectedInstance) {
+    // An instance of a class no build provides (not loaded, or its plugin failed): it cannot be
+    // drawn, but it can still be moved, resized or removed.
+    const why = state.scene.unavailable?.[selectedInstance.class]?.message || "the class is not loaded";
+    $("inspector-title").textContent = `${selectedInstance.class} (${selectedInstance.name || "instance " + (state.scene.selected + 1)})`;
+    $("inspector-summary").textContent = `${selectedInstance.class} cannot be drawn: ${why}. Its frame can still be edited, and it can be removed.`;
+    form.append(frameEditor(state.scene.selected));
+    return;
+  }
   if (!cls) {
     $("inspector-title").textContent = state.scene ? "Scene" : "Inspector";
     $("inspector-summary").textContent = state.scene ? "Click an instance on the canvas to edit it." : "";
@@ -324,13 +334,14 @@ function variantPicker(cls) {
   list.className = "variant-list";
   list.setAttribute("role", "radiogroup");
   list.setAttribute("aria-labelledby", "variants-label");
-  const picked = state.variantOf.has(cls.name) ? state.variantOf.get(cls.name) : undefined;
+  const picked = currentVariant(cls);
   for (const v of [null, ...cls.variants]) {
     const l = document.createElement("label");
     const r = document.createElement("input");
     r.type = "radio";
     r.name = "variant";
     r.checked = picked !== undefined && picked === (v ? v.name : null);
+    r.dataset.variant = v ? v.name : "";
     l.title = v ? [v.summary, v.attributes.map((a) => `${a.name}=${a.value}`).join(" ")].filter(Boolean).join("\n")
                 : "Every property at its default";
     r.addEventListener("change", () => { if (r.checked) applyVariant(cls, v); });
@@ -339,6 +350,25 @@ function variantPicker(cls) {
   }
   fs.append(list);
   return fs;
+}
+
+/** The picker's current choice: the one picked while the values are still what it set, else
+ *  Default (null) when every value is its default, else the (first) variant the values are;
+ *  undefined (none) once an edit left every variant. */
+function currentVariant(cls) {
+  const now = state.current.currentVariants || [];
+  const matching = (name) => name === null ? state.current.defaults === true : now.includes(name);
+  const last = state.variantOf.has(cls.name) ? state.variantOf.get(cls.name) : undefined;
+  return last !== undefined && matching(last) ? last : state.current.defaults ? null : now[0];
+}
+
+/** The picker follows the values after an edit (the inspector is not drawn again while typing). */
+function refreshVariantChoice() {
+  if (state.scene || !state.current) return;
+  const picked = currentVariant(state.current.class);
+  document.querySelectorAll("#properties .variants input").forEach((r) => {
+    r.checked = picked !== undefined && picked === (r.dataset.variant || null);
+  });
 }
 
 async function applyVariant(cls, variant) {
@@ -654,6 +684,7 @@ async function flushValues() {
       for (const edit of batch.values()) if (isLatestEdit(edit)) clearRefusal(edit.row, edit.message);
       state.lastEdits = [...batch.values()];
       refreshMarkers(batch);
+      if (state.pending.size === 0) refreshVariantChoice();
     }
     await renderCanvas();
   } catch (e) {
@@ -1090,13 +1121,15 @@ function markSceneEdited() {
 }
 
 async function reloadScene(index, selected, keepEdits) {
-  const detail = await getJSON(`/api/scenes/${index}`);
   // The selection stays on the same instance when it is still there (a file changed on disk may
-  // have added, removed or reordered instances): by name, else at its place with its class.
-  if (selected != null && state.scene?.index === index) selected = sameInstance(state.scene.document.instances[selected], selected, detail.document.instances);
+  // have added, removed or reordered instances): by name, else at its place with its class. (The
+  // instance is taken before the wait: another read of the scene may replace the document meanwhile.)
+  const previous = selected != null && state.scene?.index === index ? state.scene.document.instances[selected] : undefined;
+  const detail = await getJSON(`/api/scenes/${index}`);
+  if (previous !== undefined) selected = sameInstance(previous, selected, detail.document.instances);
   state.current = null;
   state.scene = { index, document: detail.document, file: detail.file, selected, dirty: detail.dirty, classes: new Map(),
-                  resources: detail.resources || {}, revision: detail.revision ?? 0 };
+                  resources: detail.resources || {}, unavailable: detail.unavailable || {}, revision: detail.revision ?? 0 };
   sceneBase = state.scene.revision;
   sceneEpoch += 1; // posts queued on the document replaced here are not sent
   for (const c of detail.classes) state.scene.classes.set(c.name, c);
@@ -1302,8 +1335,30 @@ function frameEditor(index) {
   controls.className = "controls";
   controls.append(group);
   row.append(head, controls, help, message);
-  fs.append(row);
+  const remove = document.createElement("button");
+  remove.type = "button";
+  remove.textContent = "Remove from scene";
+  remove.addEventListener("click", () => removeInstance(index));
+  fs.append(row, remove);
   return fs;
+}
+
+/** Takes the instance out of the scene (an unsaved edit, as a move is). */
+async function removeInstance(index) {
+  const sceneIndex = state.scene.index;
+  state.scene.document.instances.splice(index, 1);
+  state.scene.selected = null;
+  renderInspector();
+  try {
+    await postScene();
+  } catch (e) {
+    if (e.superseded || state.scene?.index !== sceneIndex) return;
+    await reloadScene(sceneIndex, null);
+    notice(String(e.message || e), "error");
+    return;
+  }
+  markSceneEdited();
+  await renderCanvas();
 }
 
 /** Sends the scene after a frame edit (a drag, a resize, arrow keys, the Frame fields). A frame
