@@ -37,6 +37,18 @@ def write_scene(path, instances):
     os.rename(temporary, path)
 
 
+def edit_then_change_on_disk(page, scene, typed, on_disk):
+    """Types meter's Frame x (an unsaved edit the server holds), then moves meter in the file on
+    disk; waits for the page to say the file changed."""
+    x = page.get_by_label("Frame x", exact=True)
+    x.fill(str(typed))
+    x.press("Tab")
+    eventually("the edit held", lambda: page.evaluate(DOCUMENT)["instances"][1]["frame"] == f"{typed},10,100,100")
+    write_scene(scene, [{"class": "RoundedCornerButton", "name": "ok", "frame": "130,20,120,44", "attributes": {"title": "OK"}},
+                        {"class": "Gauge", "name": "meter", "frame": f"{on_disk},10,100,100"}])
+    page.locator("#scene-file").wait_for()
+
+
 def main(port, scene):
     base = f"http://127.0.0.1:{port}/"
     with sync_playwright() as p:
@@ -96,6 +108,8 @@ def main(port, scene):
                    last=lambda: page.locator(".instance.selected").get_attribute("aria-label"))
         inspector.get_by_role("heading", name="Gauge (meter)").wait_for()
         assert page.get_by_label("Frame x", exact=True).input_value() == "40"
+        notices = lambda: page.locator("#notices").inner_text()
+        eventually("the change said in the notices", lambda: "read board.json again: it changed on disk" in notices(), last=notices)
 
         # 4. A mistake in the file: the last good scene stays, the error says where.
         write_scene(scene, [{"class": "RoundedCornerButton", "name": "ok", "frame": "130,20,120,44"},
@@ -114,26 +128,14 @@ def main(port, scene):
         eventually("the fixed file's scene", lambda: page.get_by_label("Frame x", exact=True).input_value() == "50")
 
         # 5. Changed under unsaved edits: kept, said, and the choice offered.
-        x = page.get_by_label("Frame x", exact=True)
-        x.fill("60")
-        x.press("Tab")
-        eventually("the edit held", lambda: page.evaluate(DOCUMENT)["instances"][1]["frame"] == "60,10,100,100")
-        write_scene(scene, [{"class": "RoundedCornerButton", "name": "ok", "frame": "130,20,120,44", "attributes": {"title": "OK"}},
-                            {"class": "Gauge", "name": "meter", "frame": "70,10,100,100"}])
-        box.wait_for()
+        edit_then_change_on_disk(page, scene, 60, 70)
         assert page.locator("#scene-file-title").inner_text() == "board.json changed on disk"
         assert page.evaluate(DOCUMENT)["instances"][1]["frame"] == "60,10,100,100", "the edits are not clobbered"
         page.get_by_role("button", name="Keep my edits").click()
         box.wait_for(state="hidden")
         page.get_by_role("button", name="Save scene").click()
         eventually("saved over the file", lambda: "60,10,100,100" in open(scene).read())
-        x = page.get_by_label("Frame x", exact=True)
-        x.fill("65")
-        x.press("Tab")
-        eventually("the next edit held", lambda: page.evaluate(DOCUMENT)["instances"][1]["frame"] == "65,10,100,100")
-        write_scene(scene, [{"class": "RoundedCornerButton", "name": "ok", "frame": "130,20,120,44", "attributes": {"title": "OK"}},
-                            {"class": "Gauge", "name": "meter", "frame": "80,10,100,100"}])
-        box.wait_for()
+        edit_then_change_on_disk(page, scene, 65, 80)
         page.get_by_role("button", name="Reload from disk").click()
         box.wait_for(state="hidden")
         eventually("the file's scene taken", lambda: page.get_by_label("Frame x", exact=True).input_value() == "80")

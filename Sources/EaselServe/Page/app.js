@@ -896,6 +896,17 @@ function clearDrawRefusals() {
   state.drawRefused = [];
 }
 
+/** Empties a <dl> and returns what adds a fact to it (a term and its value; an empty value is left out). */
+function factList(facts) {
+  facts.replaceChildren();
+  return (k, v) => {
+    if (v === null || v === undefined || v === "") return;
+    const dt = document.createElement("dt"); dt.textContent = k;
+    const dd = document.createElement("dd"); dd.textContent = v;
+    facts.append(dt, dd);
+  };
+}
+
 function showFailure(event) {
   const f = event.failure || {};
   // A 4xx is the request's data (a value the frame cannot be drawn with), which no build fixes.
@@ -904,14 +915,7 @@ function showFailure(event) {
   $("overlay-title").textContent = event.rejected ? `Build of ${basename(event.file)} rejected`
     : refused ? `${event.displayName || "The scene"} cannot be drawn with these values`
     : `${event.className || f.className || "The build"} failed`; // (a scene's: the class its render names)
-  const facts = $("overlay-facts");
-  facts.replaceChildren();
-  const add = (k, v) => {
-    if (v === null || v === undefined || v === "") return;
-    const dt = document.createElement("dt"); dt.textContent = k;
-    const dd = document.createElement("dd"); dd.textContent = v;
-    facts.append(dt, dd);
-  };
+  const add = factList($("overlay-facts"));
   add("File", f.file || event.file);
   add("Class", f.className || event.className);
   add("Property", f.property);
@@ -1013,6 +1017,8 @@ function connectEvents() {
   // all answered; an edit of its own made meanwhile is refused by the server, and said).
   events.addEventListener("scene", (e) => {
     const d = JSON.parse(e.data);
+    // A scene file changed on disk: said in the notices (as host watch prints it), whatever is shown.
+    if (d.fileChange && d.text?.length) notice(d.text.join(" "), d.fileChange === "reloaded" ? "" : "warning");
     if (state.scene?.index !== d.index) return;
     if (d.revision > state.scene.revision && scenePosts === 0 && !state.dragging) {
       reloadScene(d.index, state.scene.selected).catch(() => {});
@@ -1162,14 +1168,7 @@ function showSceneFile(detail) {
   if (!error && !changed) return;
   const name = basename(detail.file);
   $("scene-file-title").textContent = error ? `${name} on disk is not a valid scene` : `${name} changed on disk`;
-  const facts = $("scene-file-facts");
-  facts.replaceChildren();
-  const add = (k, v) => {
-    if (v === null || v === undefined || v === "") return;
-    const dt = document.createElement("dt"); dt.textContent = k;
-    const dd = document.createElement("dd"); dd.textContent = v;
-    facts.append(dt, dd);
-  };
+  const add = factList($("scene-file-facts"));
   if (error) {
     add("File", error.file || detail.file);
     add("Instance", error.instance);
