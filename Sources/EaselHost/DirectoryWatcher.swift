@@ -7,7 +7,8 @@ import Glibc
 /// subdirectories are watched as they appear; a kernel queue overflow is reported as `.overflow`,
 /// after which the caller should look at every file again. Several trees can be watched at once, and
 /// a symbolic link to a file elsewhere can be followed (``follow(link:)``): a change to its target is
-/// reported as a change to the link.
+/// reported as a change to the link. A single file elsewhere can be watched too (``watch(file:)``: a
+/// scene an editor or `git checkout` rewrites).
 public final class DirectoryWatcher {
     /// What happened to a path.
     public enum Change: Equatable, Sendable {
@@ -41,6 +42,9 @@ public final class DirectoryWatcher {
     private var targetDirectories: Set<String> = []
     /// Target file → the links to it.
     private var links: [String: Set<String>] = [:]
+    /// Single files watched (``watch(file:)``): directory watch → entry name → the path reported.
+    /// Keyed by watch, not by path: the kernel gives one watch per directory, whatever it is called.
+    private var files: [Int32: [String: String]] = [:]
 
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY
                                      | IN_DELETE_SELF | IN_MOVE_SELF)
@@ -82,6 +86,26 @@ public final class DirectoryWatcher {
             targetDirectories.insert(dir)
             addWatch(dir.isEmpty ? "/" : dir)
         }
+    }
+
+    /// Watches one file, wherever it is: its directory is watched (not the tree below it), and a
+    /// change to the file (written, replaced by a rename, removed) is reported with `path` as given.
+    /// A symbolic link is followed too: a change to its target is reported as a change to `path`.
+    /// - Returns: false when the file's directory cannot be watched.
+    @discardableResult
+    public func watch(file path: String) -> Bool {
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let wd = inotify_add_watch(fd, dir.isEmpty ? "/" : dir, Self.mask)
+        guard wd >= 0 else { return false }
+        if directories[wd] == nil {
+            directories[wd] = dir.isEmpty ? "/" : dir
+            targetDirectories.insert(directories[wd]!)
+        }
+        files[wd, default: [:]][name] = path
+        follow(link: path)
+        return true
     }
 
     deinit { close(fd) }
@@ -130,11 +154,12 @@ public final class DirectoryWatcher {
                     events.append(Event(path: root, change: .overflow))
                     continue
                 }
-                if mask & UInt32(IN_IGNORED) != 0 { directories[wd] = nil; continue }
+                if mask & UInt32(IN_IGNORED) != 0 { directories[wd] = nil; files[wd] = nil; continue }
                 guard let dir = directories[wd] else { continue }
                 let path = name.isEmpty ? dir : "\(dir)/\(name)"
                 let isDirectory = mask & UInt32(IN_ISDIR) != 0
-                let linked = links[path] ?? []
+                var linked = links[path] ?? []
+                if !isDirectory, let watched = files[wd]?[name] { linked.insert(watched) }
                 let targetsOnly = targetDirectories.contains(dir)
                 if targetsOnly && linked.isEmpty { continue }
                 if isDirectory && !targetsOnly {
@@ -160,7 +185,7 @@ public final class DirectoryWatcher {
                 else if mask & UInt32(IN_MOVED_FROM) != 0 { change = .movedOut }
                 else { continue }
                 for link in linked.sorted() { events.append(Event(path: link, change: change)) }
-                if !targetsOnly { events.append(Event(path: path, change: change)) }
+                if !targetsOnly && !linked.contains(path) { events.append(Event(path: path, change: change)) }
             }
         }
         return events

@@ -17,6 +17,8 @@ public enum WatchEvent: Sendable {
     case removed(file: String, label: String, build: Int, outcomes: [RenderOutcome])
     /// A scene was rendered on its own (at start, or after an edit).
     case sceneRendered(scene: String, outcome: RenderOutcome)
+    /// An open scene's file changed on disk (an editor, `git checkout`): see ``SceneFileChange``.
+    case sceneFile(index: Int, file: String, change: SceneFileChange)
     /// A class's property table changed between two builds.
     case schema(className: String, diff: SchemaDiff)
     /// A held value was parked or restored.
@@ -72,6 +74,17 @@ public enum WatchEvent: Sendable {
             return ["removed \(label) (build \(build))" + (outcomes.isEmpty ? "" : ": " + outcomes.map(\.text).joined(separator: ", "))]
         case .sceneRendered(let scene, let outcome):
             return ["rendered \(scene): \(outcome.text)"]
+        case .sceneFile(_, let file, let change):
+            switch change {
+            case .reloaded: return ["read \(file) again: it changed on disk"]
+            case .invalid(let e):
+                let described = e.with(file: file).description
+                return ["error: \(described); the last good scene stays open"]
+            case .changedUnderEdits:
+                return ["warning: \(file) changed on disk; the designer's unsaved edits of it are kept (reload it from disk, or save to overwrite it)"]
+            case .removed:
+                return ["warning: \(file) was removed from disk; the open scene stays (saving writes it again)"]
+            }
         case .schema(let name, let diff):
             return ["\(name) schema: \(diff.summary)"]
         case .value(let notice, let scene, let instance):
@@ -138,4 +151,17 @@ public enum RenderOutcome: Equatable, Sendable {
         case .sceneFailed: return "scene failed"
         }
     }
+}
+
+/// What became of an open scene when its file changed on disk.
+public enum SceneFileChange: Sendable {
+    /// The scene had no unsaved edits: it is the file's now.
+    case reloaded
+    /// The file is not a valid scene (the error names the file, instance and key): the last good
+    /// scene stays open.
+    case invalid(HostError)
+    /// The scene had unsaved edits: they are kept until the designer reloads the file or saves.
+    case changedUnderEdits
+    /// The file is gone: the open scene stays.
+    case removed
 }

@@ -111,6 +111,14 @@ public final class WatchSession {
     private var editedScenes: Set<Int> = []
     /// How many edits each open scene took (by index): an edit made on an older revision is refused.
     private var sceneRevisions: [Int: Int] = [:]
+    /// Each open scene's file as last read or written (by index): a change on disk is a different text.
+    private var sceneDiskTexts: [Int: String] = [:]
+    /// Why a scene's file on disk is not a scene now (the last good one stays open).
+    private var sceneFileErrors: [Int: HostError] = [:]
+    /// Scenes whose file changed on disk while they had unsaved edits (kept until the designer chooses).
+    private var scenesChangedOnDisk: Set<Int> = []
+    /// Scene files that changed on disk, by scene index, waiting for the writer to be done.
+    private var pendingScenes: [Int: Pending] = [:]
     private var warnedDuplicates: Set<String> = []
     private var spare: SpareWorker?
     private var starting = false
@@ -130,6 +138,10 @@ public final class WatchSession {
         assignments = options.assignments
         scenes = options.scenes
         watcher = try DirectoryWatcher(directories: options.directories)
+        for (i, scene) in scenes.enumerated() {
+            watcher.watch(file: scene.file)
+            sceneDiskTexts[i] = FileManager.default.contents(atPath: scene.file).map { String(decoding: $0, as: UTF8.self) }
+        }
         if let out = options.outputDirectory {
             makeDirectories(out)
             var st = stat()
@@ -230,7 +242,7 @@ public final class WatchSession {
     public func step(maximumWait: Double) {
         var wait = maximumWait
         let now = Self.now()
-        for p in pending.values { wait = min(wait, max(0, due(p) - now)) }
+        for p in withLock({ Array(pending.values) + Array(pendingScenes.values) }) { wait = min(wait, max(0, due(p) - now)) }
         // An animating preview wants its next frame within 1/60 s.
         if withLock({ !animating.isEmpty }) { wait = min(wait, 1 / LivePreview.framesPerSecond) }
         let events = watcher.next(timeout: wait)
@@ -238,7 +250,7 @@ public final class WatchSession {
             for event in events { note(event) }
             handleDue()
             advanceLivePreviews()
-            if events.isEmpty && pending.isEmpty { checkDefaultsDue() }
+            if events.isEmpty && pending.isEmpty && pendingScenes.isEmpty { checkDefaultsDue() }
         }
     }
 
@@ -400,7 +412,16 @@ public final class WatchSession {
                 for file in DirectoryWatcher.files(in: dir) where Self.isPlugin(file) { pending[file] = .complete(now) }
             }
             for path in builds.keys where access(path, F_OK) != 0 { pending[path] = .removed(now) }
+            for i in scenes.indices { pendingScenes[i] = .complete(now) }
             return
+        }
+        for (i, scene) in scenes.enumerated() where scene.file == event.path {
+            switch event.change {
+            case .written, .movedIn: pendingScenes[i] = .complete(now)
+            case .created, .modified: pendingScenes[i] = .writing(now)
+            case .deleted, .movedOut: pendingScenes[i] = .removed(now)
+            case .overflow: break
+            }
         }
         if options.directories.contains(event.path), event.change == .deleted {
             emit(.notice("watch: \(event.path) itself was removed; its plugins are unloaded", detail: false))
@@ -439,6 +460,10 @@ public final class WatchSession {
             case .removed:
                 if access(path, F_OK) == 0 { reload(path, writerDone: true) } else { unload(path) }
             }
+        }
+        for (index, p) in pendingScenes.sorted(by: { $0.key < $1.key }) where due(p) <= now {
+            pendingScenes[index] = nil
+            rereadScene(index)
         }
     }
 
@@ -791,12 +816,96 @@ public final class WatchSession {
     }
 
     /// Writes scene `index` to its file, atomically (instance order kept; attributes the current
-    /// builds cannot use are kept too).
+    /// builds cannot use are kept too). It overwrites a version changed on disk meanwhile.
     public func saveScene(at index: Int) throws {
         try withLock {
             guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
-            try Self.write(Array(scenes[index].document.text.utf8), to: scenes[index].file)
+            let text = scenes[index].document.text
+            try Self.write(Array(text.utf8), to: scenes[index].file)
+            sceneDiskTexts[index] = text
+            sceneFileErrors[index] = nil
+            scenesChangedOnDisk.remove(index)
             editedScenes.remove(index)
+        }
+    }
+
+    // MARK: - Scene files changed on disk
+
+    /// What scene `index`'s file on disk says against the open scene: why it is not a scene now
+    /// (the last good one stays open), and whether it changed while the scene had unsaved edits.
+    public func sceneFileStatus(at index: Int) -> (error: HostError?, changedOnDisk: Bool) {
+        withLock { (sceneFileErrors[index], scenesChangedOnDisk.contains(index)) }
+    }
+
+    /// Scene `index`'s file changed on disk (an editor, `git checkout`): a scene without unsaved
+    /// edits becomes the file's (a new revision, drawn again); one with edits keeps them, and the
+    /// change is reported for the designer to choose (``reloadSceneFromDisk(at:)``, or
+    /// ``keepSceneEdits(at:)`` and save). A file that is not a valid scene keeps the last good one.
+    private func rereadScene(_ index: Int) {
+        let file = scenes[index].file
+        guard let data = FileManager.default.contents(atPath: file) else {
+            guard sceneDiskTexts[index] != nil else { return }
+            sceneDiskTexts[index] = nil
+            emit(.sceneFile(index: index, file: file, change: .removed))
+            return
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        guard text != sceneDiskTexts[index] else { return }
+        sceneDiskTexts[index] = text
+        let scene: Scene
+        do { scene = try Scene.parse(data, file: file) } catch {
+            let e = error as? HostError ?? HostError(.badData, "\(error)", file: file)
+            sceneFileErrors[index] = e
+            emit(.sceneFile(index: index, file: file, change: .invalid(e)))
+            return
+        }
+        sceneFileErrors[index] = nil
+        if editedScenes.contains(index) {
+            scenesChangedOnDisk.insert(index)
+            emit(.sceneFile(index: index, file: file, change: .changedUnderEdits))
+            return
+        }
+        takeScene(scene, at: index)
+        emit(.sceneFile(index: index, file: file, change: .reloaded))
+        var details: [WatchEvent] = []
+        let outcome = renderScene(scene, details: &details)
+        emit(.sceneRendered(scene: file, outcome: outcome))
+        details.forEach(emit)
+    }
+
+    private func takeScene(_ scene: Scene, at index: Int) {
+        var s = scene
+        s.file = scenes[index].file
+        scenes[index] = s
+        editedScenes.remove(index)
+        scenesChangedOnDisk.remove(index)
+        sceneRevisions[index] = (sceneRevisions[index] ?? 0) + 1
+    }
+
+    /// Replaces scene `index` (and its unsaved edits) with its file as it is on disk now.
+    /// - Returns: the scene's new revision. Throws when the file is not a valid scene.
+    @discardableResult
+    public func reloadSceneFromDisk(at index: Int) throws -> Int {
+        try withLock {
+            guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
+            let file = scenes[index].file
+            let scene: Scene
+            do { scene = try Scene.read(file) } catch let e as HostError {
+                sceneFileErrors[index] = e
+                throw e
+            }
+            sceneDiskTexts[index] = FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) }
+            sceneFileErrors[index] = nil
+            takeScene(scene, at: index)
+            return sceneRevisions[index]!
+        }
+    }
+
+    /// Keeps scene `index`'s unsaved edits over the version changed on disk (saving overwrites it).
+    public func keepSceneEdits(at index: Int) throws {
+        try withLock {
+            guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
+            scenesChangedOnDisk.remove(index)
         }
     }
 

@@ -150,8 +150,15 @@ public final class DesignerServer: @unchecked Sendable {
             case "scenes":
                 let rest = Array(segments.dropFirst(2))
                 if rest.count == 1, let i = Int(rest[0]) { return try editScene(i, request) }
-                if rest.count == 2, let i = Int(rest[0]), rest[1] == "save" {
-                    try session.saveScene(at: i)
+                if rest.count == 2, let i = Int(rest[0]) {
+                    switch rest[1] {
+                    case "save": try session.saveScene(at: i)
+                    // The file changed on disk under unsaved edits: take the file's, or keep the edits.
+                    case "reload": try session.reloadSceneFromDisk(at: i)
+                    case "keep": try session.keepSceneEdits(at: i)
+                    default: throw HostError(.notFound, "no such endpoint: POST \(path) (expected save, reload or keep)")
+                    }
+                    publishScene(i)
                     return json(200, try sceneDetail(i))
                 }
             default: break
@@ -355,15 +362,22 @@ public final class DesignerServer: @unchecked Sendable {
         let names = Array(Set(scene.instances.map(\.className))).sorted()
         var classes: [JSON] = []
         var resources: [(String, JSON)] = []
+        var unavailable: [(String, JSON)] = []
         for name in names {
             guard case .object(let members)? = ServeJSON.classDetail(session, name),
-                  let cls = members.first(where: { $0.0 == "class" })?.1 else { continue }
+                  let cls = members.first(where: { $0.0 == "class" })?.1 else {
+                unavailable.append((name, unavailableClass(name)))
+                continue
+            }
             classes.append(cls)
             resources.append((name, members.first { $0.0 == "resources" }?.1 ?? .array([])))
         }
         return .object([ServeJSON.schema, ("file", .string(scene.file)), ("dirty", .bool(scenes[index].edited)),
                         ("revision", .integer(Int64(session.sceneRevision(at: index)))),
-                        ("document", scene.document), ("classes", .array(classes)), ("resources", .object(resources))])
+                        ("fileError", sceneFileError(session.sceneFileStatus(at: index).error)),
+                        ("changedOnDisk", .bool(session.sceneFileStatus(at: index).changedOnDisk)),
+                        ("document", scene.document), ("classes", .array(classes)), ("resources", .object(resources)),
+                        ("unavailable", .object(unavailable))])
     }
 
     /// `POST /api/scenes/N` `{"document": {…scene…}}`: the edited scene, checked (structure, and the
@@ -382,9 +396,48 @@ public final class DesignerServer: @unchecked Sendable {
         }
         let now = try session.replaceScene(at: index, with: scene, basedOn: revision)
         // Every page showing the scene reads it again (another tab's next edit undid this one).
-        hub.publish("scene", data: JSON.object([ServeJSON.schema, ("index", .integer(Int64(index))), ("revision", .integer(Int64(now))),
-                                                ("text", .array([]))]).compactText)
+        publishScene(index)
         return json(200, .object([ServeJSON.schema, ("dirty", .bool(true)), ("revision", .integer(Int64(now)))]))
+    }
+
+    /// Why a scene's instances of `name` cannot be drawn: no loaded build provides the class (the
+    /// close names of those that are loaded, and the files that failed to load, with why).
+    private func unavailableClass(_ name: String) -> JSON {
+        let rejected = session.rejectedFiles
+        if let own = rejected.first(where: { $0.failure.className == name }) {
+            return .object([("className", .string(name)), ("file", .string(own.file)),
+                            ("message", .string("its plugin failed to load: \(own.failure.error.with(file: own.file).description)"))])
+        }
+        let loaded = session.loadedBuilds.flatMap { $0.classes.map(\.name) }
+        let close = Registry.closeNames(to: name, in: Array(Set(loaded)).sorted())
+        var message = "no loaded plugin provides the class \(name)" + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)")
+        if !rejected.isEmpty {
+            message += "; files that failed to load: " + rejected.map { "\($0.file) (\($0.failure.reason))" }.joined(separator: ", ")
+        }
+        return .object([("className", .string(name)), ("file", .null), ("message", .string(message))])
+    }
+
+    /// Tells every page showing scene `index` to read it again (its revision, or its file's status).
+    private func publishScene(_ index: Int) {
+        hub.publish("scene", data: JSON.object([ServeJSON.schema, ("index", .integer(Int64(index))),
+                                                ("revision", .integer(Int64(session.sceneRevision(at: index)))),
+                                                ("text", .array([]))]).compactText)
+    }
+
+    /// Why scene `index`'s file on disk is not a scene now, as an error with the instance and the
+    /// key concerned (`instances[1]`, `frame`) taken from the path its message starts with.
+    private func sceneFileError(_ e: HostError?) -> JSON {
+        guard let e, case .object(var members) = ServeJSON.failure(PluginFailure(e)) else { return .null }
+        let path = e.message.prefix { $0 != ":" && $0 != " " }
+        if path.hasPrefix("instances[") {
+            let instance = path.prefix { $0 != "]" } + "]"
+            members.append(("instance", .string(String(instance))))
+            let key = path.dropFirst(instance.count).drop { $0 == "." }
+            if !key.isEmpty { members.append(("key", .string(String(key)))) }
+        } else if !path.isEmpty, e.message.dropFirst(path.count).hasPrefix(":") {
+            members.append(("key", .string(String(path))))
+        }
+        return .object(members)
     }
 
     // MARK: - Helpers

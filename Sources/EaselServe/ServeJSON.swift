@@ -58,6 +58,18 @@ enum ServeJSON {
         case .sceneRendered(let scene, let o):
             name = "reload"
             members += [("scene", .string(scene)), ("outcomes", .array([outcome(o)]))]
+        case .sceneFile(let index, let file, let change):
+            // Pages showing the scene read it again (the file's scene, or its status: an error or
+            // a change under unsaved edits).
+            name = "scene"
+            let kind: String
+            switch change {
+            case .reloaded: kind = "reloaded"
+            case .invalid: kind = "invalid"
+            case .changedUnderEdits: kind = "changedUnderEdits"
+            case .removed: kind = "removed"
+            }
+            members += [("index", .integer(Int64(index))), ("file", .string(file)), ("fileChange", .string(kind))]
         case .rejected(let file, _, let f, let kept):
             name = "failure"
             var failure = f
@@ -161,7 +173,20 @@ enum ServeJSON {
                 ("class", InspectJSON.describe(info, current: current)),
                 ("state", state(session, name)),
                 ("resources", .array(ResourceFiles.images(for: info.plugin.path).map(JSON.string))),
+                ("defaults", .bool(matches(info, current, []))),
+                ("currentVariants", .array(info.variants.filter { v in
+                    (try? info.parse(v.attributes.map { ($0.key, $0.value) })).map { matches(info, current, $0) } ?? false
+                }.map { .string($0.name) })),
             ])
+        }
+    }
+
+    /// Whether the values held (`current`) are the class's defaults with `attributes` over them
+    /// (read-only properties aside): what the variant picker shows as the current choice.
+    static func matches(_ info: ClassInfo, _ current: [String: PropertyValue], _ attributes: [(name: String, value: PropertyValue)]) -> Bool {
+        let set = Dictionary(attributes.map { ($0.name, $0.value) }, uniquingKeysWith: { _, b in b })
+        return info.properties.allSatisfy { p in
+            p.isReadOnly || (current[p.name] ?? p.defaultValue) == (set[p.name] ?? p.defaultValue)
         }
     }
 }

@@ -13,6 +13,7 @@ on one port), and stops each with SIGTERM.
 Exits non-zero with a message on the first failure.
 """
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -27,9 +28,19 @@ ERRORS = []
 
 
 def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A free port below the kernel's ephemeral range (32768 and up): the second server must bind the
+    same port again, and an ephemeral one can be taken meanwhile by any outgoing connection on the
+    machine (another test suite's), which made the restart fail now and then."""
+    rng = random.Random()
+    for _ in range(200):
+        port = rng.randrange(20000, 32000)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise AssertionError("no free port between 20000 and 32000")
 
 
 def start(host, root, port):
@@ -39,6 +50,10 @@ def start(host, root, port):
     server = subprocess.Popen([host, "serve", "--port", str(port)], cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.time() + 20
     while time.time() < deadline:
+        if server.poll() is not None:
+            log.flush()
+            with open(log.name) as f:
+                raise AssertionError(f"host serve exited with {server.returncode} on port {port}: {f.read()[-2000:]}")
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/classes", timeout=2) as r:
                 if r.status == 200:

@@ -15,20 +15,32 @@ final class LivePreviewTests: XCTestCase {
         return try WatchSession(options: options, report: events)
     }
 
-    func testWatchDrawsEveryFrameAnInstanceAsksFor() throws {
-        let root = try componentsFolder(["libExtensions.so": try CFixture.build("extensions_plugin.c", defines: ["MODE=good"])])
-        final class Log: @unchecked Sendable { var events: [WatchEvent] = [] }
+    final class Log: @unchecked Sendable { var events: [WatchEvent] = [] }
+
+    /// Watches the extensions fixture built with `mode`, its Extended animating from the start
+    /// (autoAnimate), until the notice that the animation ended (at most 5 s); returns the folder,
+    /// the events and that notice.
+    func watchAnimation(mode: String) throws -> (root: String, log: Log, notice: String?) {
+        let root = try componentsFolder(["libExtensions.so": try CFixture.build("extensions_plugin.c", defines: ["MODE=\(mode)"])])
         let log = Log()
         let watch = try session(root, assignments: [PropertyAssignment(className: "Extended", name: "autoAnimate", text: "true")]) {
             log.events.append($0)
         }
         try watch.start()
         defer { watch.stop() }
+        func notice() -> String? {
+            for case .notice(let text, _) in log.events where text.hasPrefix("Extended: animated") { return text }
+            return nil
+        }
         let deadline = Date().addingTimeInterval(5)
-        func ended() -> Bool { log.events.contains { if case .notice(let t, _) = $0 { return t.hasPrefix("Extended: animated") }; return false } }
-        while !ended(), Date() < deadline { watch.step(maximumWait: 0.05) }
+        while notice() == nil, Date() < deadline { watch.step(maximumWait: 0.05) }
+        return (root, log, notice())
+    }
+
+    func testWatchDrawsEveryFrameAnInstanceAsksFor() throws {
+        let (root, log, notice) = try watchAnimation(mode: "good")
         let frames = log.events.compactMap { e -> Int? in if case .redrawn("Extended", let f) = e { return f }; return nil }
-        XCTAssertTrue(ended(), "the animation ends: \(log.events.flatMap(\.lines))")
+        XCTAssertNotNil(notice, "the animation ends: \(log.events.flatMap(\.lines))")
         // 0.5 s of real time at up to 60 frames a second: many frames, each a new preview.
         XCTAssertGreaterThan(frames.count, 5, "\(frames)")
         XCTAssertLessThanOrEqual(frames.count, 40, "paced at 60 a second at most: \(frames)")
@@ -40,26 +52,12 @@ final class LivePreviewTests: XCTestCase {
 
     /// The notice at an animation's end counts its frames in words: "1 frame" (it said "1 frames").
     func testAOneFrameAnimationIsNoticedAsOneFrame() throws {
-        let root = try componentsFolder(["libExtensions.so": try CFixture.build("extensions_plugin.c", defines: ["MODE=one_frame"])])
-        final class Log: @unchecked Sendable { var events: [WatchEvent] = [] }
-        let log = Log()
-        let watch = try session(root, assignments: [PropertyAssignment(className: "Extended", name: "autoAnimate", text: "true")]) {
-            log.events.append($0)
-        }
-        try watch.start()
-        defer { watch.stop() }
-        let deadline = Date().addingTimeInterval(5)
-        func notice() -> String? {
-            for case .notice(let text, _) in log.events where text.hasPrefix("Extended: animated") { return text }
-            return nil
-        }
-        while notice() == nil, Date() < deadline { watch.step(maximumWait: 0.05) }
-        XCTAssertEqual(notice(), "Extended: animated, 1 frame", "\(log.events.flatMap(\.lines))")
+        let (_, log, notice) = try watchAnimation(mode: "one_frame")
+        XCTAssertEqual(notice, "Extended: animated, 1 frame", "\(log.events.flatMap(\.lines))")
     }
 
     func testTheDesignerCallsActionsOnTheLiveInstanceAndKeepsWhatItReports() throws {
         let root = try componentsFolder(["libExtensions.so": try CFixture.build("extensions_plugin.c", defines: ["MODE=good"])])
-        final class Log: @unchecked Sendable { var events: [WatchEvent] = [] }
         let log = Log()
         let watch = try session(root) { log.events.append($0) }
         try watch.start()

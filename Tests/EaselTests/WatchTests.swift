@@ -254,6 +254,31 @@ final class WatchTests: XCTestCase {
         XCTAssertEqual(try PNGFile(root + "/one/board.png").width, 100)
     }
 
+    /// A scene file changed on disk (here through a symbolic link, its target replaced by a rename,
+    /// as an editor or `git checkout` writes) was never read again: the preview stayed the old one.
+    func testASceneFileChangedOnDiskIsReadAndRenderedAgain() throws {
+        let (root, _) = try project(["libB.so": try evolving(1, "Beta", color: "0x00FF00")])
+        try FileManager.default.createDirectory(atPath: root + "/scenes", withIntermediateDirectories: true)
+        let scene = { (width: Int) in """
+            {"size": "\(width)x40", "scale": 2, "instances": [{"class": "Beta", "frame": "0,0,\(width),40"}]}
+            """ }
+        try scene(100).write(toFile: root + "/scenes/board.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: root + "/board.json", withDestinationPath: "scenes/board.json")
+        let watch = try WatchProcess(["--out", "previews", "--scene", "board.json"], directory: root)
+        defer { watch.stop() }
+        watch.waitForLine(containing: "watching ./components")
+        XCTAssertEqual(try PNGFile(root + "/previews/board.png").width, 200)
+        try scene(50).write(toFile: root + "/scenes/board.json", atomically: true, encoding: .utf8)
+        XCTAssertNotNil(watch.waitForLine(containing: "read board.json again: it changed on disk"))
+        XCTAssertNotNil(watch.waitForLine(containing: "rendered board.json: scene → previews/board.png"))
+        XCTAssertEqual(try PNGFile(root + "/previews/board.png").width, 100, "the file's new size")
+        // Not a scene: said (file and key), the last good one kept.
+        try scene(0).write(toFile: root + "/scenes/board.json", atomically: true, encoding: .utf8)
+        let error = watch.waitForLine(containing: "the last good scene stays open") ?? ""
+        XCTAssertTrue(error.hasPrefix("error: board.json: size: must be positive"), error)
+        XCTAssertEqual(try PNGFile(root + "/previews/board.png").width, 100)
+    }
+
     func testAnUnknownClassIsAnErrorNamingCloseOnes() throws {
         let root = try componentsFolder(["libEvolving.so": try evolving(1)])
         let result = try runHost(["watch", "--class", "Evolvin", "--out", "previews"], directory: root)

@@ -159,6 +159,7 @@ async function selectClass(name) {
   remember("class", name);
   state.scene = null;
   $("save-scene").hidden = true;
+  $("scene-file").hidden = true;
   showClassSizeTools(true);
   $("instance-boxes").replaceChildren();
   state.current = await getJSON(`/api/classes/${encodeURIComponent(name)}`);
@@ -231,6 +232,16 @@ function drawInspector() {
   const form = $("properties");
   form.replaceChildren();
   const cls = propertiesOf();
+  const selectedInstance = state.scene && state.scene.selected != null ? state.scene.document.instances[state.scene.selected] : null;
+  if (!cls && selectedInstance) {
+    // An instance of a class no build provides (not loaded, or its plugin failed): it cannot be
+    // drawn, but it can still be moved, resized or removed.
+    const why = state.scene.unavailable?.[selectedInstance.class]?.message || "the class is not loaded";
+    $("inspector-title").textContent = `${selectedInstance.class} (${selectedInstance.name || "instance " + (state.scene.selected + 1)})`;
+    $("inspector-summary").textContent = `${selectedInstance.class} cannot be drawn: ${why}. Its frame can still be edited, and it can be removed.`;
+    form.append(frameEditor(state.scene.selected));
+    return;
+  }
   if (!cls) {
     $("inspector-title").textContent = state.scene ? "Scene" : "Inspector";
     $("inspector-summary").textContent = state.scene ? "Click an instance on the canvas to edit it." : "";
@@ -323,13 +334,14 @@ function variantPicker(cls) {
   list.className = "variant-list";
   list.setAttribute("role", "radiogroup");
   list.setAttribute("aria-labelledby", "variants-label");
-  const picked = state.variantOf.has(cls.name) ? state.variantOf.get(cls.name) : undefined;
+  const picked = currentVariant(cls);
   for (const v of [null, ...cls.variants]) {
     const l = document.createElement("label");
     const r = document.createElement("input");
     r.type = "radio";
     r.name = "variant";
     r.checked = picked !== undefined && picked === (v ? v.name : null);
+    r.dataset.variant = v ? v.name : "";
     l.title = v ? [v.summary, v.attributes.map((a) => `${a.name}=${a.value}`).join(" ")].filter(Boolean).join("\n")
                 : "Every property at its default";
     r.addEventListener("change", () => { if (r.checked) applyVariant(cls, v); });
@@ -338,6 +350,25 @@ function variantPicker(cls) {
   }
   fs.append(list);
   return fs;
+}
+
+/** The picker's current choice: the one picked while the values are still what it set, else
+ *  Default (null) when every value is its default, else the (first) variant the values are;
+ *  undefined (none) once an edit left every variant. */
+function currentVariant(cls) {
+  const now = state.current.currentVariants || [];
+  const matching = (name) => name === null ? state.current.defaults === true : now.includes(name);
+  const last = state.variantOf.has(cls.name) ? state.variantOf.get(cls.name) : undefined;
+  return last !== undefined && matching(last) ? last : state.current.defaults ? null : now[0];
+}
+
+/** The picker follows the values after an edit (the inspector is not drawn again while typing). */
+function refreshVariantChoice() {
+  if (state.scene || !state.current) return;
+  const picked = currentVariant(state.current.class);
+  document.querySelectorAll("#properties .variants input").forEach((r) => {
+    r.checked = picked !== undefined && picked === (r.dataset.variant || null);
+  });
 }
 
 async function applyVariant(cls, variant) {
@@ -653,6 +684,7 @@ async function flushValues() {
       for (const edit of batch.values()) if (isLatestEdit(edit)) clearRefusal(edit.row, edit.message);
       state.lastEdits = [...batch.values()];
       refreshMarkers(batch);
+      if (state.pending.size === 0) refreshVariantChoice();
     }
     await renderCanvas();
   } catch (e) {
@@ -864,6 +896,17 @@ function clearDrawRefusals() {
   state.drawRefused = [];
 }
 
+/** Empties a <dl> and returns what adds a fact to it (a term and its value; an empty value is left out). */
+function factList(facts) {
+  facts.replaceChildren();
+  return (k, v) => {
+    if (v === null || v === undefined || v === "") return;
+    const dt = document.createElement("dt"); dt.textContent = k;
+    const dd = document.createElement("dd"); dd.textContent = v;
+    facts.append(dt, dd);
+  };
+}
+
 function showFailure(event) {
   const f = event.failure || {};
   // A 4xx is the request's data (a value the frame cannot be drawn with), which no build fixes.
@@ -872,14 +915,7 @@ function showFailure(event) {
   $("overlay-title").textContent = event.rejected ? `Build of ${basename(event.file)} rejected`
     : refused ? `${event.displayName || "The scene"} cannot be drawn with these values`
     : `${event.className || f.className || "The build"} failed`; // (a scene's: the class its render names)
-  const facts = $("overlay-facts");
-  facts.replaceChildren();
-  const add = (k, v) => {
-    if (v === null || v === undefined || v === "") return;
-    const dt = document.createElement("dt"); dt.textContent = k;
-    const dd = document.createElement("dd"); dd.textContent = v;
-    facts.append(dt, dd);
-  };
+  const add = factList($("overlay-facts"));
   add("File", f.file || event.file);
   add("Class", f.className || event.className);
   add("Property", f.property);
@@ -981,8 +1017,19 @@ function connectEvents() {
   // all answered; an edit of its own made meanwhile is refused by the server, and said).
   events.addEventListener("scene", (e) => {
     const d = JSON.parse(e.data);
-    if (state.scene?.index === d.index && d.revision > state.scene.revision && scenePosts === 0 && !state.dragging) {
+    // A scene file changed on disk: said in the notices (as host watch prints it), whatever is shown.
+    if (d.fileChange && d.text?.length) notice(d.text.join(" "), d.fileChange === "reloaded" ? "" : "warning");
+    if (state.scene?.index !== d.index) return;
+    if (d.revision > state.scene.revision && scenePosts === 0 && !state.dragging) {
       reloadScene(d.index, state.scene.selected).catch(() => {});
+    } else if (d.revision === undefined || d.revision <= state.scene.revision) {
+      // Its file changed on disk (or was saved, or the choice was made in another tab): the scene
+      // is read again when its revision moved on, else only what the file says is shown.
+      getJSON(`/api/scenes/${d.index}`).then((detail) => {
+        if (state.scene?.index !== d.index) return;
+        if (detail.revision > state.scene.revision && scenePosts === 0 && !state.dragging) return reloadScene(d.index, state.scene.selected);
+        showSceneFile(detail);
+      }).catch(() => {});
     }
   });
   events.addEventListener("schema", (e) => {
@@ -1080,19 +1127,68 @@ function markSceneEdited() {
 }
 
 async function reloadScene(index, selected, keepEdits) {
+  // The selection stays on the same instance when it is still there (a file changed on disk may
+  // have added, removed or reordered instances): by name, else at its place with its class. (The
+  // instance is taken before the wait: another read of the scene may replace the document meanwhile.)
+  const previous = selected != null && state.scene?.index === index ? state.scene.document.instances[selected] : undefined;
   const detail = await getJSON(`/api/scenes/${index}`);
+  if (previous !== undefined) selected = sameInstance(previous, selected, detail.document.instances);
   state.current = null;
   state.scene = { index, document: detail.document, file: detail.file, selected, dirty: detail.dirty, classes: new Map(),
-                  resources: detail.resources || {}, revision: detail.revision ?? 0 };
+                  resources: detail.resources || {}, unavailable: detail.unavailable || {}, revision: detail.revision ?? 0 };
   sceneBase = state.scene.revision;
   sceneEpoch += 1; // posts queued on the document replaced here are not sent
   for (const c of detail.classes) state.scene.classes.set(c.name, c);
   showClassSizeTools(false);
   $("save-scene").hidden = false;
   $("save-scene").disabled = !detail.dirty;
+  showSceneFile(detail);
   renderLibrary();
   renderInspector();
   await renderCanvas();
+}
+
+/** Where `old` (at `index` before) is in `instances`, or null when it is gone. */
+function sameInstance(old, index, instances) {
+  if (!old) return null;
+  if (old.name) {
+    const i = instances.findIndex((x) => x.name === old.name && x.class === old.class);
+    return i >= 0 ? i : null;
+  }
+  return instances[index] && instances[index].class === old.class && !instances[index].name ? index : null;
+}
+
+/** The scene's file on disk against the open scene: not a valid scene now (the file's error, with
+ *  the instance and key; the last good scene stays open), or changed on disk while this scene has
+ *  unsaved edits (reload it from disk, or keep the edits: Save then overwrites the file). */
+function showSceneFile(detail) {
+  const error = detail.fileError;
+  const changed = detail.changedOnDisk && !error;
+  $("scene-file").hidden = !error && !changed;
+  if (!error && !changed) return;
+  const name = basename(detail.file);
+  $("scene-file-title").textContent = error ? `${name} on disk is not a valid scene` : `${name} changed on disk`;
+  const add = factList($("scene-file-facts"));
+  if (error) {
+    add("File", error.file || detail.file);
+    add("Instance", error.instance);
+    add("Key", error.key);
+    add("What happened", error.reason || error.message);
+  } else {
+    add("File", detail.file);
+  }
+  $("scene-file-hint").textContent = error
+    ? "The last good scene stays open; the file is read again when it changes."
+    : "This page has unsaved edits of it. Reload it from disk (the edits are lost), or keep the edits (Save scene then overwrites the file).";
+  $("scene-file-choices").hidden = !changed;
+}
+
+async function sceneFileChoice(action) {
+  const { index, selected } = state.scene;
+  try {
+    await postJSON(`/api/scenes/${index}/${action}`, {});
+    await reloadScene(index, selected);
+  } catch (e) { notice(e.message, "error"); }
 }
 
 async function drawScene() {
@@ -1238,8 +1334,30 @@ function frameEditor(index) {
   controls.className = "controls";
   controls.append(group);
   row.append(head, controls, help, message);
-  fs.append(row);
+  const remove = document.createElement("button");
+  remove.type = "button";
+  remove.textContent = "Remove from scene";
+  remove.addEventListener("click", () => removeInstance(index));
+  fs.append(row, remove);
   return fs;
+}
+
+/** Takes the instance out of the scene (an unsaved edit, as a move is). */
+async function removeInstance(index) {
+  const sceneIndex = state.scene.index;
+  state.scene.document.instances.splice(index, 1);
+  state.scene.selected = null;
+  renderInspector();
+  try {
+    await postScene();
+  } catch (e) {
+    if (e.superseded || state.scene?.index !== sceneIndex) return;
+    await reloadScene(sceneIndex, null);
+    notice(String(e.message || e), "error");
+    return;
+  }
+  markSceneEdited();
+  await renderCanvas();
 }
 
 /** Sends the scene after a frame edit (a drag, a resize, arrow keys, the Frame fields). A frame
@@ -1305,7 +1423,7 @@ async function nudgeInstance(e, index) {
 
 async function saveScene() {
   try {
-    await postJSON(`/api/scenes/${state.scene.index}/save`, {});
+    showSceneFile(await postJSON(`/api/scenes/${state.scene.index}/save`, {}));
     state.scene.dirty = false;
     $("save-scene").disabled = true;
     notice(`Saved ${basename(state.scene.file)}`, "ok");
@@ -1395,6 +1513,8 @@ function setup() {
     try { await navigator.clipboard.writeText(text); notice("Copied: " + text, "ok"); } catch { notice("Select the command and copy it: " + text); }
   });
   $("save-scene").addEventListener("click", saveScene);
+  $("scene-file-reload").addEventListener("click", () => sceneFileChoice("reload"));
+  $("scene-file-keep").addEventListener("click", () => sceneFileChoice("keep"));
   // Ctrl+S (⌘S) saves the scene shown, as in an editor (the browser's "Save page" is not meant).
   document.addEventListener("keydown", (e) => {
     if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s" && state.scene) {
