@@ -112,7 +112,7 @@ let package = Package(
         .target(name: "CircularProgressBar", dependencies: ["EaselKit"], path: "Plugins/CircularProgressBar",
                 exclude: ["Resources"], swiftSettings: macroSettings),
 
-        .testTarget(name: "EaselTests", dependencies: ["EaselHost", "EaselRender", "EaselPreview"], path: "Tests/EaselTests",
+        .testTarget(name: "EaselTests", dependencies: ["EaselHost", "EaselRender", "EaselPreview", "EaselServe"], path: "Tests/EaselTests",
                     exclude: ["Resources"]),
     ]
     // Every target builds in the Swift 6 language mode (the default of tools version 6.0).

@@ -59,6 +59,7 @@ public final class DesignerServer: @unchecked Sendable {
                               maximumConnections: configuration.maximumConnections,
                               gate: { [unowned self] in self.gate($0) },
                               handler: { [unowned self] in self.respond($0) })
+        try http.start() // only now: a request queued meanwhile reads `port`, that is `http`
     }
 
     /// The port the server listens on.

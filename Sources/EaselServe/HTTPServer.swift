@@ -54,6 +54,7 @@ public protocol EventStream: AnyObject {
 /// let server = try HTTPServer(address: "127.0.0.1", port: 0, maximumBodySize: 1 << 20) { request in
 ///     HTTPResponse(status: 200, contentType: "text/plain", bytes: Array("hello".utf8))
 /// }
+/// try server.start()
 /// print(server.port)
 /// server.stop()
 /// ```
@@ -64,18 +65,21 @@ public final class HTTPServer: @unchecked Sendable {
     /// The port it listens on (the one the kernel chose when 0 was asked for).
     public let port: UInt16
     public let maximumBodySize: Int
+    private let maximumConnections: Int
     private let handler: (HTTPRequest) -> HTTPResponse
     private let gate: (HTTPRequest) -> HTTPResponse?
     private var daemon: OpaquePointer?
-    private let listener: Int32
+    /// The listening socket; -1 once closed.
+    private var listener: Int32
 
-    /// Binds `address:port` (a numeric IPv4 or IPv6 address) and starts serving. `gate` sees each
+    /// Binds `address:port` (a numeric IPv4 or IPv6 address); ``start()`` serves. `gate` sees each
     /// request before its body is read (with an empty body) and may answer it at once.
     public init(address: String, port: UInt16, maximumBodySize: Int, maximumConnections: Int = 64,
                 gate: @escaping (HTTPRequest) -> HTTPResponse? = { _ in nil },
                 handler: @escaping (HTTPRequest) -> HTTPResponse) throws {
         self.address = address
         self.maximumBodySize = maximumBodySize
+        self.maximumConnections = maximumConnections
         self.handler = handler
         self.gate = gate
         // libmicrohttpd is loaded now, not at process start (CMicroHTTPD/shim.h).
@@ -83,6 +87,15 @@ public final class HTTPServer: @unchecked Sendable {
             throw HostError(.internalError, "the HTTP server cannot start: \(String(cString: why))")
         }
         (listener, self.port) = try Self.takeReserved(address: address, port: port) ?? Self.listen(address: address, port: port)
+    }
+
+    /// Serves: from here on `gate` and `handler` are called, at once for browsers that connected
+    /// while the server was being made (they wait in the socket's queue). A separate step, so that
+    /// whoever owns the server has it in hand before its first request: started from `init`, a
+    /// queued request reached the designer before its `init` had stored the server, whose port the
+    /// Host check reads (a crash).
+    public func start() throws {
+        guard daemon == nil, listener >= 0 else { return }
         // No MHD_USE_ERROR_LOG: a browser closing its event stream is routine, not worth a line on the
         // designer's terminal; what matters is answered or reported by the handler.
         let flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
@@ -101,23 +114,28 @@ public final class HTTPServer: @unchecked Sendable {
             MHD_OPTION.END.rawValue,
         ]
         daemon = withVaList(arguments) { list in
-            MHD_start_daemon_va(flags, port, nil, nil, { cls, connection, url, method, _, upload, uploadSize, state in
+            MHD_start_daemon_va(flags, self.port, nil, nil, { cls, connection, url, method, _, upload, uploadSize, state in
                 let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
                 return server.handle(connection!, url: url!, method: method!, upload: upload, size: uploadSize!, state: state!)
             }, context, list)
         }
         guard daemon != nil else {
-            close(listener)
+            stop()
             throw HostError(.internalError, "the HTTP server (libmicrohttpd) could not start on \(address):\(port)")
         }
     }
 
-    /// Stops listening and closes every connection (event streams end first).
+    /// Stops listening and closes every connection (event streams end first); a server never
+    /// started closes its socket.
     public func stop() {
-        guard let d = daemon else { return }
-        daemon = nil
-        MHD_stop_daemon(d)
-        close(listener)
+        if let d = daemon {
+            daemon = nil
+            MHD_stop_daemon(d)
+        }
+        if listener >= 0 {
+            close(listener)
+            listener = -1
+        }
     }
 
     deinit { stop() }

@@ -163,7 +163,7 @@ final class RenderEffectsTests: XCTestCase {
         let canvas = CairoCanvas(context: cr, resolver: nil)
         let c = canvas.pointer
         c.pointee.save(c)
-        c.pointee.scale(c, 4.94e-322, -926)
+        c.pointee.scale(c, Double(bitPattern: 100), -926) // 4.94e-322, a denormal
         c.pointee.draw_linear_gradient(c, redToBlue, 2, point(0, 0), point(40, 0), 3)
         c.pointee.restore(c)
         c.pointee.set_fill_color(c, color(1, 0, 0))

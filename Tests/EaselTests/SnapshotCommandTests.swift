@@ -292,7 +292,7 @@ final class SnapshotCommandTests: XCTestCase {
     /// 69, as if a plugin had failed, with "cannot write: cannot write …"; the README says 73.
     func testAReferenceThatCannotBeWrittenIsExitStatus73() throws {
         let root = try swatchProject()
-        FileManager.default.createFile(atPath: root + "/Snapshots", contents: Data("not a folder".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/Snapshots", contents: Data("not a folder".utf8)))
         let r = try snapshot(["record", "--scales", "1", "--junit", "j.xml"], in: root)
         XCTAssertEqual(r.status, 73, r.stdout + r.stderr)
         XCTAssertTrue(r.stdout.contains("ERROR    Swatch/default@1x — cannot write Snapshots/Swatch/default@1x.png: "), r.stdout)
