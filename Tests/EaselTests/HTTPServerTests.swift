@@ -28,14 +28,7 @@ final class HTTPServerTests: XCTestCase {
         usleep(300_000)
         XCTAssertEqual(calls.value, 0, "nothing is handled before start()")
         try server.start()
-        var data: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = recv(fd, &buffer, buffer.count, 0)
-            if n <= 0 { break }
-            data += buffer[0..<n]
-        }
-        let reply = try HTTPClient.parse(data)
+        let reply = try HTTPClient.parse(HTTPClient.readAll(fd))
         XCTAssertEqual([reply.status], [200])
         XCTAssertEqual(reply.text, "hello")
         XCTAssertEqual(calls.value, 1)

@@ -46,6 +46,11 @@ enum HTTPClient {
         if let body { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
         send(fd, Array(head.utf8) + (body ?? []))
+        return try parse(readAll(fd))
+    }
+
+    /// Everything `fd` delivers until the other side closes it (or the receive timeout).
+    static func readAll(_ fd: Int32) -> [UInt8] {
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -53,7 +58,7 @@ enum HTTPClient {
             if n <= 0 { break }
             data += buffer[0..<n]
         }
-        return try parse(data)
+        return data
     }
 
     static func json(_ port: UInt16, _ path: String, _ object: Any, headers: [(String, String)] = []) throws -> HTTPReply {
