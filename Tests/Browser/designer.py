@@ -84,6 +84,15 @@ def open_page(browser, base, errors, **options):
     return page
 
 
+def show_sized(page, display_name, width, height):
+    """Picks `display_name` in the library and gives it `width`×`height` points in the W×H fields."""
+    page.get_by_role("button", name=display_name, exact=True).click()
+    page.get_by_role("img", name=display_name).wait_for()
+    page.get_by_label("Width", exact=True).fill(str(width))
+    page.get_by_label("Height", exact=True).fill(str(height))
+    page.get_by_label("Height", exact=True).press("Enter")
+
+
 def eventually(what, check, timeout=15.0, last=None):
     """Polls `check` (a Python function) until it returns True; fails naming `what` and, with `last`,
     what it reads at the end."""
@@ -294,11 +303,7 @@ def main(port, components, button, good, crash, scene):
         dense = browser.new_page(viewport={"width": 1280, "height": 800}, device_scale_factor=3)
         dense.on("pageerror", lambda e: errors.append(str(e)))
         dense.goto(base)
-        dense.get_by_role("button", name="Rounded Corner Button", exact=True).click()
-        dense.get_by_role("img", name="Rounded Corner Button").wait_for()
-        dense.get_by_label("Width", exact=True).fill("20")
-        dense.get_by_label("Height", exact=True).fill("20")
-        dense.get_by_label("Height", exact=True).press("Enter")
+        show_sized(dense, "Rounded Corner Button", 20, 20)
         wait_until(dense, "document.getElementById('canvas').naturalWidth === 120")
         dense.get_by_label("Zoom").select_option("fit")
         wait_until(dense, "document.getElementById('canvas').naturalWidth === 320")

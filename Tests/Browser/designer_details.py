@@ -30,7 +30,7 @@ import re
 import sys
 from playwright.sync_api import sync_playwright
 
-from designer import COMPARE, FRAME, RENDER, SNAPSHOT, compare_canvas, eventually, launch, open_page, replace, run, wait_until
+from designer import COMPARE, FRAME, RENDER, SNAPSHOT, compare_canvas, eventually, launch, open_page, replace, run, show_sized, wait_until
 
 ERRORS = []
 
@@ -146,11 +146,7 @@ def main(port, components, good, crash):
         # row yet: the row appearing shrinks the area, the frame is rendered again to fit, and the
         # command names the scale of the frame shown.
         fitting = open_page(browser, base, ERRORS, accept_downloads=True)
-        fitting.get_by_role("button", name="Rounded Corner Button", exact=True).click()
-        fitting.get_by_role("img", name="Rounded Corner Button").wait_for()
-        fitting.get_by_label("Width", exact=True).fill("100")
-        fitting.get_by_label("Height", exact=True).fill("300")
-        fitting.get_by_label("Height", exact=True).press("Enter")
+        show_sized(fitting, "Rounded Corner Button", 100, 300)
         wait_until(fitting, "document.getElementById('canvas').naturalHeight === 600")
         fitting.get_by_role("combobox", name="Zoom").select_option("fit")
         fit = """(() => { const a = document.getElementById('canvas-area').getBoundingClientRect();
