@@ -718,6 +718,92 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(server.isRunning)
     }
 
+    /// Values held for a scene instance (the type each attribute was applied with, what was
+    /// parked) were keyed by its place ("instances[0]"): removing an instance moved them onto the
+    /// next one, whose `tint` (a String in Beta's build) was then dropped as "changed type from
+    /// Color to String", Alpha's. And an edit was checked against the instance at its place: removing
+    /// one put the next one's file frame (however large, which the file may hold) under the edit
+    /// check, and the removal was refused. Instances have identities (`instanceIds`), which edits
+    /// name; a script's edit without them is matched by name, and so is a file read again.
+    func testValuesHeldForASceneInstanceFollowItWhenAnotherIsRemoved() throws {
+        let alpha = try CFixture.build("evolving_plugin.c", defines: ["VERSION=1", "CLASS=Alpha", "COLOR=0x3366CC"], name: "evolving_v1_Alpha_0x3366CC")
+        let beta = try CFixture.build("evolving_plugin.c", defines: ["VERSION=2", "CLASS=Beta", "COLOR=0x33CC66"], name: "evolving_v2_Beta_0x33CC66")
+        let root = try exampleComponents(["Gauge"])
+        try FileManager.default.copyItem(atPath: alpha, toPath: root + "/components/libAlpha.so")
+        try FileManager.default.copyItem(atPath: beta, toPath: root + "/components/libBeta.so")
+        try """
+        {"size": "300x120", "instances": [
+          {"class": "Alpha", "name": "a", "frame": "0,0,100,50", "attributes": {"tint": "#FF0000"}},
+          {"class": "Beta", "name": "b", "frame": "110,0,100,50", "attributes": {"tint": "hello", "level": 4}}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        try """
+        {"size": "300x120", "instances": [
+          {"class": "Gauge", "name": "cpu", "frame": "10,10,100,100"},
+          {"class": "Gauge", "name": "huge", "frame": "0,0,1e308,1e308"}]}
+        """.write(toFile: root + "/wide.json", atomically: true, encoding: .utf8)
+        let (server, port) = try serve(root, ["--scene", "board.json", "--scene", "wide.json"])
+        defer { server.stop() }
+        let instances = { (scene: Int) throws -> (ids: [Int], names: [String], document: [String: Any]) in
+            let detail = try HTTPClient.request(port, "GET", "/api/scenes/\(scene)")
+            let document = try XCTUnwrap(detail.json["document"] as? [String: Any], detail.text)
+            let names = (document["instances"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            return (try XCTUnwrap(detail.json["instanceIds"] as? [Int], detail.text), names, document)
+        }
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/scenes/0/preview").status, 200)
+        let board = try instances(0)
+        XCTAssertEqual(board.ids.count, 2)
+        XCTAssertEqual(Set(board.ids).count, 2, "each instance its own identity")
+        // Remove a: b is instances[0] now, and keeps its own values.
+        var document = board.document
+        document["instances"] = Array((document["instances"] as? [[String: Any]] ?? []).dropFirst())
+        let removed = try HTTPClient.json(port, "/api/scenes/0", ["document": document, "instanceIds": Array(board.ids.dropFirst())])
+        XCTAssertEqual(removed.status, 200, removed.text)
+        XCTAssertEqual(try instances(0).ids, [board.ids[1]], "b is still b")
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/scenes/0/preview").status, 200)
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(server.output.filter { $0.contains("dropped") }, [], "b's tint is b's, a String")
+        // Identities that are not one per instance, or given twice: refused, naming the key.
+        let twice = try HTTPClient.json(port, "/api/scenes/0", ["document": board.document, "instanceIds": [board.ids[1], board.ids[1]]])
+        XCTAssertEqual(twice.status, 422, twice.text)
+        XCTAssertTrue(twice.errorMessage.contains("instanceIds[1]: identity \(board.ids[1]) is given to two instances"), twice.text)
+        let short = try HTTPClient.json(port, "/api/scenes/0", ["document": board.document, "instanceIds": [Int]()])
+        XCTAssertTrue(short.errorMessage.contains("instanceIds: expected one identity per instance (2), found 0"), short.text)
+        // Put a back (a new instance: null) before b: b keeps its identity, a gets a new one.
+        let back = try HTTPClient.json(port, "/api/scenes/0", ["document": board.document, "instanceIds": [NSNull(), board.ids[1]]])
+        XCTAssertEqual(back.status, 200, back.text)
+        let again = try instances(0).ids
+        XCTAssertEqual(again[1], board.ids[1])
+        XCTAssertFalse(board.ids.contains(again[0]), "identities are never reused")
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/scenes/0/preview").status, 200)
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(server.output.filter { $0.contains("dropped") }, [])
+
+        // The first of two instances removed, the second's own (huge) frame unchanged: taken.
+        let wide = try instances(1)
+        document = wide.document
+        document["instances"] = Array((document["instances"] as? [[String: Any]] ?? []).dropFirst())
+        let first = try HTTPClient.json(port, "/api/scenes/1", ["document": document, "instanceIds": Array(wide.ids.dropFirst())])
+        XCTAssertEqual(first.status, 200, first.text)
+        // A script's edit without identities: matched by name (huge is still huge).
+        let script = try HTTPClient.json(port, "/api/scenes/1", ["document": wide.document])
+        XCTAssertEqual(script.status, 200, script.text)
+        XCTAssertEqual(try instances(1).ids.last, wide.ids[1])
+        // The file read again after a change on disk: the same instances keep theirs, by name.
+        try """
+        {"size": "300x120", "instances": [
+          {"class": "Beta", "name": "b", "frame": "110,0,100,50", "attributes": {"tint": "hello"}},
+          {"class": "Alpha", "name": "c", "frame": "0,0,100,50"}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        _ = try HTTPClient.json(port, "/api/scenes/0/reload", [:] as [String: Any])
+        let reread = try instances(0)
+        XCTAssertEqual(reread.names, ["b", "c"])
+        XCTAssertEqual(reread.ids[0], board.ids[1], "b is still b")
+        XCTAssertFalse(board.ids.contains(reread.ids[1]) || again.contains(reread.ids[1]), "c is new")
+        XCTAssertTrue(server.isRunning)
+    }
+
     /// An animation whose last step is drawn by the designer's own render (the page asks for frames
     /// as they are announced) rather than by a frame of the session's: the value it ends at was not
     /// held (progress stayed at the step before, 74.99…, and the page showed it). A render that
