@@ -416,7 +416,8 @@ public final class DesignerServer: @unchecked Sendable {
         let now = try session.replaceScene(at: index, with: scene, basedOn: revision, identities: identities)
         // Every page showing the scene reads it again (another tab's next edit undid this one).
         publishScene(index)
-        return json(200, .object([ServeJSON.schema, ("dirty", .bool(true)), ("revision", .integer(Int64(now)))]))
+        return json(200, .object([ServeJSON.schema, ("dirty", .bool(true)), ("revision", .integer(Int64(now))),
+                                  ("instanceIds", .array(session.sceneInstanceIdentities(at: index).map { .integer(Int64($0)) }))]))
     }
 
     /// Why a scene's instances of `name` cannot be drawn: no loaded build provides the class (the

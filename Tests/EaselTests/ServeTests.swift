@@ -804,6 +804,53 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(server.isRunning)
     }
 
+    /// A scene file deleted on disk was only a notice: nothing in `GET /api/scenes/N` said so, and
+    /// the page offered no Save until an edit. The scene stays open as it is (`deletedOnDisk`, also
+    /// in the list), Save recreates the file, and a file put back is read again (under unsaved
+    /// edits: said as any change is).
+    func testASceneFileDeletedOnDiskStaysOpenAndSaveRecreatesIt() throws {
+        let root = try exampleComponents(["Gauge"])
+        let file = root + "/board.json"
+        let text = """
+            {"size": "300x120", "instances": [{"class": "Gauge", "name": "cpu", "frame": "10,10,100,100", "attributes": {"value": 40}}]}
+            """
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let (server, port) = try serve(root, ["--scene", "board.json"])
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/scenes/0").json["deletedOnDisk"] as? Bool, false)
+        try FileManager.default.removeItem(atPath: file)
+        XCTAssertNotNil(events.waitFor("scene") { $0["fileChange"] as? String == "removed" }, events.all.joined(separator: "\n"))
+        XCTAssertNotNil(server.waitForLine(containing: "warning: board.json was deleted on disk; the scene stays open as it was (saving it writes the file again)"))
+        let detail = try HTTPClient.request(port, "GET", "/api/scenes/0")
+        XCTAssertEqual(detail.json["deletedOnDisk"] as? Bool, true, detail.text)
+        XCTAssertTrue(detail.json["fileError"] is NSNull, detail.text)
+        XCTAssertEqual((((detail.json["document"] as? [String: Any])?["instances"] as? [[String: Any]])?.first?["attributes"] as? [String: Any])?["value"] as? Int, 40,
+                       "the scene stays open")
+        XCTAssertEqual(((try HTTPClient.request(port, "GET", "/api/scenes").json["scenes"] as? [[String: Any]])?.first?["deletedOnDisk"]) as? Bool, true)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/scenes/0/preview").status, 200)
+        // Save recreates it.
+        let saved = try HTTPClient.json(port, "/api/scenes/0/save", [:] as [String: Any])
+        XCTAssertEqual(saved.status, 200, saved.text)
+        XCTAssertEqual(saved.json["deletedOnDisk"] as? Bool, false, saved.text)
+        XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).contains("\"value\": 40"), "recreated")
+        // Deleted under unsaved edits, then put back: the edits kept, the change said.
+        var document = try XCTUnwrap(detail.json["document"] as? [String: Any])
+        document["size"] = "320x120"
+        XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0", ["document": document]).status, 200)
+        try FileManager.default.removeItem(atPath: file)
+        XCTAssertNotNil(events.waitFor("scene") { $0["fileChange"] as? String == "removed" })
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/scenes/0").json["deletedOnDisk"] as? Bool, true)
+        try text.replacingOccurrences(of: "40", with: "60").write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertNotNil(events.waitFor("scene") { $0["fileChange"] as? String == "changedUnderEdits" }, events.all.joined(separator: "\n"))
+        let back = try HTTPClient.request(port, "GET", "/api/scenes/0")
+        XCTAssertEqual(back.json["deletedOnDisk"] as? Bool, false)
+        XCTAssertEqual(back.json["changedOnDisk"] as? Bool, true)
+        XCTAssertEqual((back.json["document"] as? [String: Any])?["size"] as? String, "320x120", "the edits are kept")
+        XCTAssertTrue(server.isRunning)
+    }
+
     /// An animation whose last step is drawn by the designer's own render (the page asks for frames
     /// as they are announced) rather than by a frame of the session's: the value it ends at was not
     /// held (progress stayed at the step before, 74.99…, and the page showed it). A render that
@@ -961,6 +1008,25 @@ final class ServeBrowserTests: XCTestCase {
         let (process, port) = try serve(root, ["--scene", "board.json"])
         defer { process.stop() }
         try BrowserTest.run("designer_scene_disk.py", [port, root + "/board.json"])
+        XCTAssertTrue(process.isRunning)
+    }
+
+    /// Scene editing as an Interface Builder user expects it (Tests/Browser/designer_scene_keys.py):
+    /// Delete/Backspace removed nothing and Escape kept the selection; another tab's removal of
+    /// an earlier instance lost the selection of an unnamed one (it followed its place); a scene
+    /// file deleted on disk was only a notice, with Save disabled until an edit.
+    func testSceneKeysIdentitiesAndAFileDeletedOnDiskInARealBrowser() throws {
+        let root = try exampleComponents(["RoundedCornerButton", "Gauge"])
+        try """
+        {"size": "300x130", "instances": [
+          {"class": "Gauge", "name": "meter", "frame": "10,10,100,100"},
+          {"class": "RoundedCornerButton", "name": "ok", "frame": "130,20,120,44", "attributes": {"title": "OK"}},
+          {"class": "Gauge", "frame": "200,60,80,60"},
+          {"class": "Gauge", "frame": "120,70,60,50"}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let (process, port) = try serve(root, ["--scene", "board.json"])
+        defer { process.stop() }
+        try BrowserTest.run("designer_scene_keys.py", [port, root + "/board.json"])
         XCTAssertTrue(process.isRunning)
     }
 

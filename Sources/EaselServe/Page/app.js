@@ -11,7 +11,7 @@ const state = {
   program: null,        // the name the server was run as (host or easel), from GET /api/classes
   failures: [],
   current: null,        // the selected class's detail (GET /api/classes/NAME)
-  scene: null,          // the open scene: {index, document, selected}
+  scene: null,          // the open scene: {index, document, ids (each instance's identity), selected}
   frameVersion: 0,      // counts canvas frames shown (tests wait on it)
   rendering: false,
   renderAgain: false,
@@ -656,7 +656,10 @@ function queueValue(p, value, row, message) {
     state.variantOf.delete(state.current.class.name);
     document.querySelectorAll("#properties .variants input").forEach((r) => { r.checked = false; });
   }
-  state.pending.set(p.name, { value, row, message, serial: markEdited(row) });
+  // In a scene, an edit belongs to the instance it was made on (by identity: the selection may move,
+  // and instances before it may be removed, before it is sent).
+  const instance = state.scene ? state.scene.ids[state.scene.selected] : null;
+  state.pending.set(state.scene ? `${instance}:${p.name}` : p.name, { name: p.name, value, row, message, instance, serial: markEdited(row) });
   flushValues();
 }
 
@@ -667,13 +670,16 @@ async function flushValues() {
   const batch = new Map(state.pending);
   state.pending.clear();
   const values = {};
-  for (const [name, { value }] of batch) values[name] = value;
+  for (const { name, value } of batch.values()) values[name] = value;
   try {
     if (state.scene) {
-      const inst = state.scene.document.instances[state.scene.selected];
-      inst.attributes = inst.attributes || {};
-      // Scene attributes are checked against the class by rendering the edited scene.
-      for (const [name, v] of Object.entries(values)) { if (v === null) delete inst.attributes[name]; else inst.attributes[name] = v; }
+      // Each value goes to the instance it was made on, wherever it is now (gone: dropped).
+      for (const { name, value, instance } of batch.values()) {
+        const inst = state.scene.document.instances[state.scene.ids.indexOf(instance)];
+        if (!inst) continue;
+        inst.attributes = inst.attributes || {};
+        if (value === null) delete inst.attributes[name]; else inst.attributes[name] = value;
+      }
       await postScene();
       for (const edit of batch.values()) if (isLatestEdit(edit)) clearRefusal(edit.row, edit.message);
       state.lastEdits = [...batch.values()];
@@ -694,7 +700,9 @@ async function flushValues() {
       // The scene goes back to what the server holds (the refused value is not in it); the
       // inspector is drawn again from it, and the messages go under the new editors.
       await reloadScene(state.scene.index, state.scene.selected);
-      for (const name of batch.keys()) {
+      const shown = state.scene?.ids[state.scene.selected];
+      for (const { name, instance } of batch.values()) {
+        if (instance !== shown) continue; // (said under that instance's editors only)
         const row = document.querySelector(`#properties .property[data-property="${CSS.escape(name)}"]`);
         if (row) showRefusal(row, row.querySelector(".error"), e.message);
       }
@@ -709,7 +717,8 @@ async function flushValues() {
 
 function refreshMarkers(batch) {
   const cls = propertiesOf();
-  for (const [name, { row }] of batch) {
+  for (const { name, row, value } of batch.values()) {
+    if (!row.isConnected || !cls) continue; // (another instance is shown now)
     const p = state.scene ? cls.properties.find((x) => x.name === name)
                           : state.current.class.properties.find((x) => x.name === name);
     if (!p) continue;
@@ -717,7 +726,7 @@ function refreshMarkers(batch) {
     row.classList.toggle("modified", modified);
     showModified(row.querySelector(".marker"), modified);
     row.querySelector(".reset").disabled = p.readOnly || !modified;
-    if (batch.get(name).value === null) {
+    if (value === null) {
       // A reset: redraw the editor with the default.
       const focus = focusInInspector();
       row.replaceWith(editor(p));
@@ -1019,6 +1028,7 @@ function connectEvents() {
     const d = JSON.parse(e.data);
     // A scene file changed on disk: said in the notices (as host watch prints it), whatever is shown.
     if (d.fileChange && d.text?.length) notice(d.text.join(" "), d.fileChange === "reloaded" ? "" : "warning");
+    if (d.fileChange) loadScenes().catch(() => {}); // (the library's entry: deleted on disk, unsaved)
     if (state.scene?.index !== d.index) return;
     if (d.revision > state.scene.revision && scenePosts === 0 && !state.dragging) {
       reloadScene(d.index, state.scene.selected).catch(() => {});
@@ -1108,7 +1118,7 @@ async function loadScenes() {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "entry scene";
-    b.textContent = basename(s.file) + (s.dirty ? " (unsaved)" : "");
+    b.textContent = basename(s.file) + (s.deletedOnDisk ? " (deleted on disk)" : s.dirty ? " (unsaved)" : "");
     b.setAttribute("aria-label", basename(s.file));
     b.addEventListener("click", () => { remember("scene", i); reloadScene(i, null); });
     li.append(b);
@@ -1123,39 +1133,30 @@ function markSceneEdited() {
   state.scene.dirty = true;
   $("save-scene").disabled = false;
   const entry = $("scene-list").querySelectorAll("button")[state.scene.index];
-  if (entry) entry.textContent = basename(state.scene.file) + " (unsaved)";
+  if (entry && !state.scene.deletedOnDisk) entry.textContent = basename(state.scene.file) + " (unsaved)";
 }
 
 async function reloadScene(index, selected, keepEdits) {
-  // The selection stays on the same instance when it is still there (a file changed on disk may
-  // have added, removed or reordered instances): by name, else at its place with its class. (The
-  // instance is taken before the wait: another read of the scene may replace the document meanwhile.)
-  const previous = selected != null && state.scene?.index === index ? state.scene.document.instances[selected] : undefined;
+  // The selection stays on the same instance when it is still there (another tab or a file
+  // changed on disk may have added, removed or reordered instances): by its identity, which the
+  // server keeps for the same instance (a file read again: by name, else place and class). (It is
+  // taken before the wait: another read of the scene may replace the document meanwhile.)
+  const previous = selected != null && state.scene?.index === index ? state.scene.ids[selected] : undefined;
   const detail = await getJSON(`/api/scenes/${index}`);
-  if (previous !== undefined) selected = sameInstance(previous, selected, detail.document.instances);
+  const ids = detail.instanceIds || detail.document.instances.map((_, i) => -1 - i);
+  if (previous !== undefined) selected = ids.indexOf(previous) >= 0 ? ids.indexOf(previous) : null;
   state.current = null;
-  state.scene = { index, document: detail.document, file: detail.file, selected, dirty: detail.dirty, classes: new Map(),
+  state.scene = { index, document: detail.document, ids, file: detail.file, selected, dirty: detail.dirty, classes: new Map(),
                   resources: detail.resources || {}, unavailable: detail.unavailable || {}, revision: detail.revision ?? 0 };
   sceneBase = state.scene.revision;
   sceneEpoch += 1; // posts queued on the document replaced here are not sent
   for (const c of detail.classes) state.scene.classes.set(c.name, c);
   showClassSizeTools(false);
   $("save-scene").hidden = false;
-  $("save-scene").disabled = !detail.dirty;
   showSceneFile(detail);
   renderLibrary();
   renderInspector();
   await renderCanvas();
-}
-
-/** Where `old` (at `index` before) is in `instances`, or null when it is gone. */
-function sameInstance(old, index, instances) {
-  if (!old) return null;
-  if (old.name) {
-    const i = instances.findIndex((x) => x.name === old.name && x.class === old.class);
-    return i >= 0 ? i : null;
-  }
-  return instances[index] && instances[index].class === old.class && !instances[index].name ? index : null;
 }
 
 /** The scene's file on disk against the open scene: not a valid scene now (the file's error, with
@@ -1163,11 +1164,18 @@ function sameInstance(old, index, instances) {
  *  unsaved edits (reload it from disk, or keep the edits: Save then overwrites the file). */
 function showSceneFile(detail) {
   const error = detail.fileError;
-  const changed = detail.changedOnDisk && !error;
-  $("scene-file").hidden = !error && !changed;
-  if (!error && !changed) return;
+  const deleted = Boolean(detail.deletedOnDisk);
+  const changed = detail.changedOnDisk && !error && !deleted;
+  // A file deleted on disk (a git checkout, rm): the scene stays open as it is here, as an editor
+  // keeps a buffer whose file went; Save writes the file again (so Save is offered without edits).
+  if (state.scene) {
+    state.scene.deletedOnDisk = deleted;
+    $("save-scene").disabled = !(detail.dirty || deleted);
+  }
+  $("scene-file").hidden = !error && !changed && !deleted;
+  if (!error && !changed && !deleted) return;
   const name = basename(detail.file);
-  $("scene-file-title").textContent = error ? `${name} on disk is not a valid scene` : `${name} changed on disk`;
+  $("scene-file-title").textContent = deleted ? `${name} was deleted on disk` : error ? `${name} on disk is not a valid scene` : `${name} changed on disk`;
   const add = factList($("scene-file-facts"));
   if (error) {
     add("File", error.file || detail.file);
@@ -1177,7 +1185,9 @@ function showSceneFile(detail) {
   } else {
     add("File", detail.file);
   }
-  $("scene-file-hint").textContent = error
+  $("scene-file-hint").textContent = deleted
+    ? "The scene stays open as it is here. Save scene recreates the file; a file put back is read again."
+    : error
     ? "The last good scene stays open; the file is read again when it changes."
     : "This page has unsaved edits of it. Reload it from disk (the edits are lost), or keep the edits (Save scene then overwrites the file).";
   $("scene-file-choices").hidden = !changed;
@@ -1240,15 +1250,22 @@ let sceneBase = 0;          // the revision the next post's document is made on
 let sceneEpoch = 0;         // counts the documents read from the server
 let scenePosts = 0;         // posts queued or in flight
 function postScene() {
-  const { index, document } = state.scene;
-  const body = { document: structuredClone(document), revision: sceneBase };
+  const { index, document, ids } = state.scene;
+  // The identities say who each instance is (null: one this page added): what the server holds
+  // for an instance follows it, not its place.
+  const body = { document: structuredClone(document), instanceIds: ids.map((id) => (id > 0 ? id : null)), revision: sceneBase };
   sceneBase += 1;
   const epoch = sceneEpoch;
   scenePosts += 1;
   const sent = sceneQueue.then(async () => {
     if (epoch !== sceneEpoch) throw Object.assign(new Error("superseded"), { superseded: true });
     const answer = await postJSON(`/api/scenes/${index}`, body);
-    if (state.scene?.index === index && epoch === sceneEpoch) state.scene.revision = answer.revision;
+    if (state.scene?.index === index && epoch === sceneEpoch) {
+      state.scene.revision = answer.revision;
+      // Instances this page added have their identities now (the next posts name them).
+      const ids = state.scene.ids, given = answer.instanceIds || [];
+      if (given.length === ids.length && ids.every((id, i) => id <= 0 || id === given[i])) state.scene.ids = given;
+    }
     return answer;
   }).finally(() => { scenePosts -= 1; });
   sceneQueue = sent.catch(() => {});
@@ -1266,10 +1283,11 @@ function drawInstanceBoxes(zoom) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "instance" + (i === state.scene.selected ? " selected" : "");
+    b.setAttribute("aria-pressed", String(i === state.scene.selected));
     b.style.left = `${x * zoom}px`; b.style.top = `${y * zoom}px`;
     b.style.width = `${w * zoom}px`; b.style.height = `${h * zoom}px`;
     b.setAttribute("aria-label", inst.name ? `${inst.name} (${inst.class})` : `${inst.class} ${i + 1}`);
-    b.addEventListener("click", () => { state.scene.selected = i; renderInspector(); drawInstanceBoxes(zoom); });
+    b.addEventListener("click", (e) => { e.stopPropagation(); selectInstance(i); });
     b.addEventListener("pointerdown", (e) => dragInstance(e, i, zoom, e.target.classList.contains("grip")));
     b.addEventListener("keydown", (e) => nudgeInstance(e, i));
     const grip = document.createElement("span");
@@ -1278,6 +1296,37 @@ function drawInstanceBoxes(zoom) {
     box.append(b);
   });
   if (focused >= 0) box.children[focused]?.focus();
+}
+
+/** Selects instance `index` of the scene shown (null: none, as Escape or a click beside every
+ *  instance does): the inspector shows it, and its box is marked (aria-pressed). */
+function selectInstance(index) {
+  if (!state.scene || state.scene.selected === index) return;
+  state.scene.selected = index;
+  renderInspector();
+  [...$("instance-boxes").children].forEach((b, i) => {
+    b.classList.toggle("selected", i === index);
+    b.setAttribute("aria-pressed", String(i === index));
+  });
+}
+
+/** Delete or Backspace removes the scene instance whose box has the focus, else the selected
+ *  one; Escape deselects. Never while typing in a field (nor in any other form control: the
+ *  key is the field's). */
+function onSceneKey(e) {
+  if (!state.scene || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+  const t = e.target;
+  if (t instanceof Element && (t.closest("input, select, textarea") || t.isContentEditable)) return;
+  if (e.key === "Delete" || e.key === "Backspace") {
+    const focused = [...$("instance-boxes").children].indexOf(document.activeElement);
+    const index = focused >= 0 ? focused : state.scene.selected;
+    if (index == null || !state.scene.document.instances[index]) return;
+    e.preventDefault();
+    removeInstance(index);
+  } else if (e.key === "Escape" && state.scene.selected != null) {
+    e.preventDefault();
+    selectInstance(null);
+  }
 }
 
 /** The selected instance's frame (Interface Builder's size inspector): x, y, width and height in
@@ -1345,7 +1394,13 @@ function frameEditor(index) {
 /** Takes the instance out of the scene (an unsaved edit, as a move is). */
 async function removeInstance(index) {
   const sceneIndex = state.scene.index;
+  // The focus leaves the removed instance's box for the canvas, not for the next instance's box
+  // (where another Delete would remove that one too).
+  const box = $("instance-boxes").children[index];
+  if (box && (box === document.activeElement || box.contains(document.activeElement))) $("canvas-area").focus();
+  box?.remove();
   state.scene.document.instances.splice(index, 1);
+  state.scene.ids.splice(index, 1);
   state.scene.selected = null;
   renderInspector();
   try {
@@ -1513,6 +1568,14 @@ function setup() {
     try { await navigator.clipboard.writeText(text); notice("Copied: " + text, "ok"); } catch { notice("Select the command and copy it: " + text); }
   });
   $("save-scene").addEventListener("click", saveScene);
+  document.addEventListener("keydown", onSceneKey);
+  // A click on the canvas beside every instance deselects, as in Interface Builder.
+  // (Only a press that began there too: a drag ending beside the instance it moved is no such click.)
+  let pressedBeside = false;
+  $("canvas-area").addEventListener("pointerdown", (e) => { pressedBeside = !e.target.closest?.(".instance, #overlay, #resize-handle"); });
+  $("canvas-area").addEventListener("click", (e) => {
+    if (state.scene && pressedBeside && !e.target.closest?.(".instance, #overlay")) selectInstance(null);
+  });
   $("scene-file-reload").addEventListener("click", () => sceneFileChoice("reload"));
   $("scene-file-keep").addEventListener("click", () => sceneFileChoice("keep"));
   // Ctrl+S (⌘S) saves the scene shown, as in an editor (the browser's "Save page" is not meant).

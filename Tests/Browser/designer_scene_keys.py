@@ -1,0 +1,152 @@
+"""Scene editing as an Interface Builder user expects it, in a real headless Chromium.
+
+Usage: designer_scene_keys.py PORT SCENE_JSON
+The server runs `host serve --scene board.json` on RoundedCornerButton and Gauge; board.json holds
+a Gauge "meter", a RoundedCornerButton "ok" and two Gauges without names.
+1. The keyboard: Escape deselects; Delete or Backspace typed in an editor's field edits the field,
+   and removes nothing; on a selected instance (or the instance whose box has the focus) it
+   removes that instance, and the focus goes to the canvas (another Delete removes nothing).
+   A click on the canvas beside every instance deselects.
+2. Identities: another tab removes the first instance while this one has the last (unnamed)
+   Gauge selected: the selection stays on that Gauge (it was lost: its place was gone), and a value
+   typed then goes to it, not to the instance now at its old place.
+3. The file deleted on disk: the scene stays open as it is, the page says "deleted on disk — Save
+   recreates it" (Save offered without unsaved edits; the library's entry says so too); Save
+   writes the file again. Deleted again and put back by another program: read again.
+Exits non-zero with a message on the first failure.
+"""
+import json
+import os
+import sys
+from playwright.sync_api import sync_playwright
+
+from designer import eventually, launch, open_page, run
+
+ERRORS = []
+DOCUMENT = "(async () => (await (await fetch('/api/scenes/0', { cache: 'no-store' })).json()).document)()"
+BOXES = "[...document.querySelectorAll('.instance')].map(b => b.getAttribute('aria-label'))"
+PRESSED = "[...document.querySelectorAll('.instance[aria-pressed=true]')].map(b => b.getAttribute('aria-label'))"
+ACTIVE_IS_BOX = "document.activeElement?.classList.contains('instance') ?? false"
+
+
+def labels(page):
+    return [f"{i.get('name') or i['class']}" for i in page.evaluate(DOCUMENT)["instances"]]
+
+
+def open_scene(page):
+    page.get_by_role("button", name="board.json", exact=True).click()
+    page.get_by_role("img", name="Scene board.json").wait_for()
+
+
+def main(port, scene):
+    base = f"http://127.0.0.1:{port}/"
+    with sync_playwright() as p:
+        browser = launch(p)
+        page = open_page(browser, base, ERRORS)
+        inspector = page.get_by_role("complementary", name="Inspector")
+        open_scene(page)
+        eventually("four boxes", lambda: len(page.evaluate(BOXES)) == 4, last=lambda: page.evaluate(BOXES))
+
+        # 1. Escape deselects; keys typed in a field are the field's.
+        page.get_by_role("button", name="ok (RoundedCornerButton)").click()
+        inspector.get_by_role("heading", name="Rounded Corner Button (ok)").wait_for()
+        assert page.evaluate(PRESSED) == ["ok (RoundedCornerButton)"], page.evaluate(PRESSED)
+        page.keyboard.press("Escape")
+        inspector.get_by_role("heading", name="Scene").wait_for()
+        assert page.evaluate(PRESSED) == [], page.evaluate(PRESSED)
+        page.get_by_role("button", name="ok (RoundedCornerButton)").click()
+        title = page.get_by_label("Title", exact=True)
+        title.fill("OK!")
+        eventually("the title edit held", lambda: page.evaluate(DOCUMENT)["instances"][1].get("attributes", {}).get("title") == "OK!")
+        title.press("End")
+        title.press("Backspace")
+        title.press("Delete")
+        page.get_by_label("Corner Radius value").press("Backspace")
+        page.get_by_label("Frame x", exact=True).press("Delete")
+        eventually("the title's last character deleted", lambda: page.evaluate(DOCUMENT)["instances"][1].get("attributes", {}).get("title") == "OK",
+                   last=lambda: page.evaluate(DOCUMENT)["instances"][1])
+        page.wait_for_timeout(300)
+        assert labels(page) == ["meter", "ok", "Gauge", "Gauge"], ("keys typed in fields remove nothing", labels(page))
+        # Delete on the selected instance (its box has the focus after the click): removed.
+        page.get_by_role("button", name="ok (RoundedCornerButton)").click()
+        page.keyboard.press("Delete")
+        eventually("ok removed", lambda: labels(page) == ["meter", "Gauge", "Gauge"], last=lambda: labels(page))
+        eventually("its box gone", lambda: page.get_by_role("button", name="ok (RoundedCornerButton)").count() == 0)
+        inspector.get_by_role("heading", name="Scene").wait_for()
+        assert not page.evaluate(ACTIVE_IS_BOX), "the focus is not handed to the next instance's box"
+        page.keyboard.press("Delete")
+        page.wait_for_timeout(300)
+        assert labels(page) == ["meter", "Gauge", "Gauge"], ("a second Delete removes nothing", labels(page))
+        # Selected by a click, the focus then on the canvas: Backspace removes the selected one.
+        page.get_by_role("button", name="meter (Gauge)").click()
+        inspector.get_by_role("heading", name="Gauge (meter)").wait_for()
+        page.locator("#canvas-area").focus()
+        page.keyboard.press("Backspace")
+        eventually("meter removed", lambda: labels(page) == ["Gauge", "Gauge"], last=lambda: labels(page))
+        # A click on the canvas beside every instance deselects.
+        page.get_by_role("button", name="Gauge 1").click()
+        inspector.get_by_role("heading", name="Gauge (instance 1)").wait_for()
+        box = page.locator("#canvas").bounding_box()
+        page.mouse.click(box["x"] + box["width"] - 3, box["y"] + box["height"] - 3)
+        inspector.get_by_role("heading", name="Scene").wait_for()
+        page.keyboard.press("Control+s")
+        eventually("saved", lambda: not page.get_by_role("button", name="Save scene").is_enabled())
+        with open(scene) as f:
+            assert [i["class"] for i in json.load(f)["instances"]] == ["Gauge", "Gauge"]
+
+        # 2. Another tab removes the first instance; this one's selection (the second, unnamed
+        # Gauge) stays on it, and a value typed goes to it.
+        page.get_by_role("button", name="Gauge 2").click()
+        inspector.get_by_role("heading", name="Gauge (instance 2)").wait_for()
+        other = open_page(browser, base, ERRORS)
+        open_scene(other)
+        other.get_by_role("button", name="Gauge 1").click()
+        other.keyboard.press("Delete")
+        eventually("removed in the other tab", lambda: len(page.evaluate(DOCUMENT)["instances"]) == 1)
+        eventually("this tab shows one instance", lambda: page.evaluate(BOXES) == ["Gauge 1"], last=lambda: page.evaluate(BOXES))
+        eventually("the selection stayed on the same Gauge", lambda: page.evaluate(PRESSED) == ["Gauge 1"], last=lambda: page.evaluate(PRESSED))
+        inspector.get_by_role("heading", name="Gauge (instance 1)").wait_for()
+        page.get_by_label("Value value").fill("70")
+        eventually("the value on that Gauge", lambda: page.evaluate(DOCUMENT)["instances"][0].get("attributes", {}).get("value") == 70,
+                   last=lambda: page.evaluate(DOCUMENT))
+        other.close()
+        page.get_by_role("button", name="Save scene").click()
+        eventually("saved", lambda: not page.get_by_role("button", name="Save scene").is_enabled())
+
+        # 3. Deleted on disk: kept open, said, Save recreates it.
+        os.remove(scene)
+        notice = page.locator("#scene-file")
+        notice.wait_for()
+        assert page.locator("#scene-file-title").inner_text() == "board.json was deleted on disk", page.locator("#scene-file-title").inner_text()
+        hint = page.locator("#scene-file-hint").inner_text()
+        assert "Save scene recreates the file" in hint, hint
+        assert page.get_by_role("button", name="Reload from disk").is_hidden()
+        eventually("Save offered without edits", lambda: page.get_by_role("button", name="Save scene").is_enabled())
+        eventually("the library says so", lambda: page.locator("#scene-list").inner_text() == "board.json (deleted on disk)",
+                   last=lambda: page.locator("#scene-list").inner_text())
+        assert page.evaluate(BOXES) == ["Gauge 1"], "the scene stays open"
+        page.get_by_role("img", name="Scene board.json").wait_for()
+        page.get_by_role("button", name="Save scene").click()
+        notice.wait_for(state="hidden")
+        with open(scene) as f:
+            saved = json.load(f)
+        assert [i.get("attributes", {}).get("value") for i in saved["instances"]] == [70], saved
+        eventually("the library's entry", lambda: page.locator("#scene-list").inner_text() == "board.json",
+                   last=lambda: page.locator("#scene-list").inner_text())
+        # Deleted, then put back by another program (a git checkout): read again, the notice gone.
+        os.remove(scene)
+        notice.wait_for()
+        saved["instances"][0]["frame"] = "5,5,90,90"
+        with open(scene + ".new", "w") as f:
+            json.dump(saved, f)
+        os.rename(scene + ".new", scene)
+        notice.wait_for(state="hidden")
+        eventually("the file's scene", lambda: page.get_by_label("Frame x", exact=True).input_value() == "5",
+                   last=lambda: page.get_by_label("Frame x", exact=True).input_value())
+        assert not page.get_by_role("button", name="Save scene").is_enabled(), "no unsaved edits"
+        assert not ERRORS, ERRORS
+        browser.close()
+
+
+if __name__ == "__main__":
+    run(main, "designer_scene_keys.py", sys.argv[1:3], ERRORS)
