@@ -772,8 +772,10 @@ public final class WatchSession {
     ///   not the current one (another tab or script edited the scene meanwhile) the edit is refused,
     ///   as replacing the whole document would undo the other's edits. Nil: not checked.
     /// - Parameter identities: who each instance of the edit is (``sceneInstanceIdentities(at:)``
-    ///   as read; nil for an instance the edit added; an identity the scene does not hold is a new
-    ///   instance too). Nil: instances are matched to the scene's by name, else by place and class.
+    ///   as read; nil for an instance the edit added, which gets a new one). An identity the session
+    ///   gave before and the scene no longer holds is the same instance put back (an undone
+    ///   removal: its held values are its own again); one it never gave is a new instance.
+    ///   Nil: instances are matched to the scene's by name, else by place and class.
     /// - Returns: the scene's new revision.
     @discardableResult
     public func replaceScene(at index: Int, with scene: Scene, basedOn revision: Int? = nil, identities: [Int?]? = nil) throws -> Int {
@@ -787,14 +789,13 @@ public final class WatchSession {
             }
             var s = scene
             s.file = old.file
-            let known = Set(old.instances.compactMap(\.identity))
             if let identities {
                 guard identities.count == s.instances.count else {
                     throw HostError(.badData, "request body: instanceIds: expected one identity per instance (\(s.instances.count)), found \(identities.count)", file: old.file)
                 }
                 var seen: Set<Int> = []
                 for (i, id) in identities.enumerated() {
-                    guard let id, known.contains(id) else { continue }
+                    guard let id, id > 0, id < nextInstanceIdentity else { continue }
                     guard seen.insert(id).inserted else {
                         throw HostError(.badData, "request body: instanceIds[\(i)]: identity \(id) is given to two instances (expected each instance's own, from GET /api/scenes/\(index))", file: old.file)
                     }

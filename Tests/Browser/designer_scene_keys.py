@@ -13,6 +13,11 @@ a Gauge "meter", a RoundedCornerButton "ok" and two Gauges without names.
 3. The file deleted on disk: the scene stays open as it is, the page says "deleted on disk — Save
    recreates it" (Save offered without unsaved edits; the library's entry says so too); Save
    writes the file again. Deleted again and put back by another program: read again.
+4. Add to scene (the scene's inspector with nothing selected: a class and a button; or a library
+   entry dragged onto the canvas): the instance is added at its class's default size, selected.
+   Undo (Ctrl+Z, or the button) takes edits back one at a time, a removal too (the same instance
+   comes back, with its identity), and Redo (Ctrl+Shift+Z) does them again; in a text field
+   Ctrl+Z is the field's own.
 Exits non-zero with a message on the first failure.
 """
 import json
@@ -26,6 +31,7 @@ ERRORS = []
 DOCUMENT = "(async () => (await (await fetch('/api/scenes/0', { cache: 'no-store' })).json()).document)()"
 BOXES = "[...document.querySelectorAll('.instance')].map(b => b.getAttribute('aria-label'))"
 PRESSED = "[...document.querySelectorAll('.instance[aria-pressed=true]')].map(b => b.getAttribute('aria-label'))"
+IDS = "(async () => (await (await fetch('/api/scenes/0', { cache: 'no-store' })).json()).instanceIds)()"
 ACTIVE_IS_BOX = "document.activeElement?.classList.contains('instance') ?? false"
 
 
@@ -144,6 +150,60 @@ def main(port, scene):
         eventually("the file's scene", lambda: page.get_by_label("Frame x", exact=True).input_value() == "5",
                    last=lambda: page.get_by_label("Frame x", exact=True).input_value())
         assert not page.get_by_role("button", name="Save scene").is_enabled(), "no unsaved edits"
+
+        # 4. Add to scene, Undo and Redo.
+        ids = lambda: page.evaluate(IDS)
+        start = ids()
+        page.keyboard.press("Escape")
+        inspector.get_by_role("heading", name="Scene").wait_for()
+        page.get_by_label("Class to add").select_option(label="Rounded Corner Button")
+        page.get_by_role("button", name="Add to scene").click()
+        inspector.get_by_role("heading", name="Rounded Corner Button (instance 2)").wait_for()
+        eventually("added", lambda: labels(page) == ["Gauge", "RoundedCornerButton"], last=lambda: labels(page))
+        added = page.evaluate(DOCUMENT)["instances"][1]
+        assert added["frame"].endswith(",0,0") is False and len(added["frame"].split(",")) == 4, added
+        assert page.evaluate(PRESSED) == ["RoundedCornerButton 2"], page.evaluate(PRESSED)
+        two = ids()
+        assert len(two) == 2 and two[0] == start[0] and two[1] not in start, two
+        # Dragged from the library onto the canvas: added where it is dropped.
+        canvas = page.locator("#canvas").bounding_box()
+        zoom = canvas["width"] / 300
+        page.get_by_role("button", name="Gauge", exact=True).drag_to(
+            page.locator("#instance-boxes"), target_position={"x": 150 * zoom, "y": 65 * zoom})
+        eventually("dropped", lambda: labels(page) == ["Gauge", "RoundedCornerButton", "Gauge"], last=lambda: labels(page))
+        frame = [float(v) for v in page.evaluate(DOCUMENT)["instances"][2]["frame"].split(",")]
+        assert abs(frame[0] + frame[2] / 2 - 150) <= 2 and abs(frame[1] + frame[3] / 2 - 65) <= 2, ("centred on the drop", frame)
+        three = ids()
+        # Typing in a text field: Ctrl+Z is the field's (nothing is undone in the scene).
+        # (The dropped Gauge covers part of it: selected with the keyboard.)
+        page.get_by_role("button", name="RoundedCornerButton 2").focus()
+        page.keyboard.press("Enter")
+        inspector.get_by_role("heading", name="Rounded Corner Button (instance 2)").wait_for()
+        title = page.get_by_label("Title", exact=True)
+        title.fill("Go")
+        eventually("the title", lambda: page.evaluate(DOCUMENT)["instances"][1].get("attributes", {}).get("title") == "Go")
+        title.press("Control+z")
+        page.wait_for_timeout(300)
+        assert len(page.evaluate(DOCUMENT)["instances"]) == 3, "Ctrl+Z in a field undoes no scene edit"
+        # Remove it, then undo step by step: the removal (the same instance back), the title, the drop.
+        page.get_by_role("button", name="RoundedCornerButton 2").focus()
+        page.keyboard.press("Delete")
+        eventually("removed", lambda: labels(page) == ["Gauge", "Gauge"], last=lambda: labels(page))
+        page.keyboard.press("Control+z")
+        eventually("the removal undone", lambda: labels(page) == ["Gauge", "RoundedCornerButton", "Gauge"], last=lambda: labels(page))
+        assert ids() == three, ("the same instance back", ids(), three)
+        title_of = lambda: page.evaluate(DOCUMENT)["instances"][1].get("attributes", {}).get("title")
+        assert title_of() in ("Go", "Button"), title_of()  # (the field's own undo may have taken "Go" back)
+        page.get_by_role("button", name="Undo").click()
+        eventually("the title undone", lambda: title_of() is None, last=title_of)
+        page.keyboard.press("Control+z")
+        eventually("the drop undone", lambda: labels(page) == ["Gauge", "RoundedCornerButton"], last=lambda: labels(page))
+        page.keyboard.press("Control+Shift+z")
+        eventually("the drop redone", lambda: labels(page) == ["Gauge", "RoundedCornerButton", "Gauge"], last=lambda: labels(page))
+        assert ids() == three, ("redone: the same instance", ids(), three)
+        page.get_by_role("button", name="Redo").click()
+        eventually("the title redone", lambda: title_of() is not None, last=title_of)
+        assert page.get_by_role("button", name="Save scene").is_enabled()
         assert not ERRORS, ERRORS
         browser.close()
 

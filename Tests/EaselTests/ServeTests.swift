@@ -777,6 +777,13 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/scenes/0/preview").status, 200)
         Thread.sleep(forTimeInterval: 0.3)
         XCTAssertEqual(server.output.filter { $0.contains("dropped") }, [])
+        // The removed instance put back with its identity (an undo): the same instance again; an
+        // identity the server never gave: a new instance.
+        XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0", ["document": board.document, "instanceIds": board.ids]).status, 200)
+        XCTAssertEqual(try instances(0).ids, board.ids)
+        XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0", ["document": board.document, "instanceIds": [board.ids[0], 999_999]]).status, 200)
+        XCTAssertNotEqual(try instances(0).ids.last, 999_999)
+        XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0", ["document": board.document, "instanceIds": board.ids]).status, 200)
 
         // The first of two instances removed, the second's own (huge) frame unchanged: taken.
         let wide = try instances(1)

@@ -108,6 +108,9 @@ function renderLibrary() {
         b.append(badge);
       }
       b.addEventListener("click", () => selectClass(c.name));
+      // Dragged onto a scene's canvas, it adds an instance there.
+      b.draggable = true;
+      b.addEventListener("dragstart", (e) => { e.dataTransfer.setData("application/x-easel-class", c.name); e.dataTransfer.effectAllowed = "copy"; });
       li.append(b);
       ul.append(li);
     }
@@ -158,6 +161,7 @@ async function showAddressed() {
 async function selectClass(name) {
   remember("class", name);
   state.scene = null;
+  updateHistoryButtons();
   $("save-scene").hidden = true;
   $("scene-file").hidden = true;
   showClassSizeTools(true);
@@ -244,7 +248,8 @@ function drawInspector() {
   }
   if (!cls) {
     $("inspector-title").textContent = state.scene ? "Scene" : "Inspector";
-    $("inspector-summary").textContent = state.scene ? "Click an instance on the canvas to edit it." : "";
+    $("inspector-summary").textContent = state.scene ? "Click an instance on the canvas to edit it, or add one: pick its class below, or drag it from the library onto the canvas." : "";
+    if (state.scene) form.append(addInstanceEditor());
     return;
   }
   $("inspector-title").textContent = cls.displayName + (state.scene ? ` (${state.scene.document.instances[state.scene.selected].name || "instance " + (state.scene.selected + 1)})` : "");
@@ -680,7 +685,7 @@ async function flushValues() {
         inst.attributes = inst.attributes || {};
         if (value === null) delete inst.attributes[name]; else inst.attributes[name] = value;
       }
-      await postScene();
+      await postScene([...batch.keys()].join("|")); // (typing on in the same editor is one undo step)
       for (const edit of batch.values()) if (isLatestEdit(edit)) clearRefusal(edit.row, edit.message);
       state.lastEdits = [...batch.values()];
       markSceneEdited();
@@ -1142,6 +1147,7 @@ async function reloadScene(index, selected, keepEdits) {
   // server keeps for the same instance (a file read again: by name, else place and class). (It is
   // taken before the wait: another read of the scene may replace the document meanwhile.)
   const previous = selected != null && state.scene?.index === index ? state.scene.ids[selected] : undefined;
+  const previousRevision = state.scene?.index === index ? state.scene.revision : undefined;
   const detail = await getJSON(`/api/scenes/${index}`);
   const ids = detail.instanceIds || detail.document.instances.map((_, i) => -1 - i);
   if (previous !== undefined) selected = ids.indexOf(previous) >= 0 ? ids.indexOf(previous) : null;
@@ -1150,6 +1156,7 @@ async function reloadScene(index, selected, keepEdits) {
                   resources: detail.resources || {}, unavailable: detail.unavailable || {}, revision: detail.revision ?? 0 };
   sceneBase = state.scene.revision;
   sceneEpoch += 1; // posts queued on the document replaced here are not sent
+  keepHistory(index, previousRevision);
   for (const c of detail.classes) state.scene.classes.set(c.name, c);
   showClassSizeTools(false);
   $("save-scene").hidden = false;
@@ -1249,8 +1256,9 @@ let sceneQueue = Promise.resolve();
 let sceneBase = 0;          // the revision the next post's document is made on
 let sceneEpoch = 0;         // counts the documents read from the server
 let scenePosts = 0;         // posts queued or in flight
-function postScene() {
+function postScene(mergeKey, { record = true } = {}) {
   const { index, document, ids } = state.scene;
+  if (record) recordEdit(mergeKey);
   // The identities say who each instance is (null: one this page added): what the server holds
   // for an instance follows it, not its place.
   const body = { document: structuredClone(document), instanceIds: ids.map((id) => (id > 0 ? id : null)), revision: sceneBase };
@@ -1270,6 +1278,85 @@ function postScene() {
   }).finally(() => { scenePosts -= 1; });
   sceneQueue = sent.catch(() => {});
   return sent;
+}
+
+// Undo and Redo of scene edits (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y; the toolbar's buttons), as in
+// Interface Builder: every edit this page sends (a value, a move, a resize, a removal) can be taken
+// back, one step at a time; values typed into one editor of one instance in a row are one step.
+// An undo is an edit like any other (it is sent, checked and can be saved). A removed instance put
+// back is the same instance (its identity: what the server holds for it is its own again).
+// The history is the page's, per scene; a change of the scene made elsewhere (another tab, the
+// file on disk) forgets it, as undoing across it would undo the other's work too.
+const histories = new Map(); // scene index → { undo: [], redo: [], base, lastKey, lastAt }
+
+function snapshot() {
+  return { document: structuredClone(state.scene.document), ids: [...state.scene.ids], selected: state.scene.selected };
+}
+
+/** After the scene was read: the history goes on when the read shows this page's own last state
+ *  (its revision), else it starts again from what was read. */
+function keepHistory(index, previousRevision) {
+  const h = histories.get(index);
+  if (!h || previousRevision === undefined || previousRevision !== state.scene.revision) {
+    histories.set(index, { undo: [], redo: [], base: snapshot(), lastKey: null, lastAt: 0 });
+  } else {
+    h.base = snapshot();
+  }
+  updateHistoryButtons();
+}
+
+/** Called as an edit is sent: the state before it becomes an undo step (unless it continues the
+ *  last step: the same `mergeKey` within 1.5 s). */
+function recordEdit(mergeKey) {
+  const h = histories.get(state.scene.index);
+  if (!h) return;
+  const now = performance.now();
+  if (!(mergeKey && mergeKey === h.lastKey && now - h.lastAt < 1500)) {
+    h.undo.push(h.base);
+    if (h.undo.length > 200) h.undo.shift();
+  }
+  h.redo = [];
+  h.lastKey = mergeKey || null;
+  h.lastAt = now;
+  h.base = snapshot();
+  updateHistoryButtons();
+}
+
+async function stepHistory(backwards) {
+  if (!state.scene) return;
+  const h = histories.get(state.scene.index);
+  const from = backwards ? h?.undo : h?.redo;
+  if (!from || !from.length) { notice(backwards ? "Nothing to undo" : "Nothing to redo"); return; }
+  const target = from.pop();
+  (backwards ? h.redo : h.undo).push(snapshot());
+  const keepId = state.scene.ids[state.scene.selected];
+  state.scene.document = structuredClone(target.document);
+  state.scene.ids = [...target.ids];
+  const again = state.scene.ids.indexOf(keepId);
+  state.scene.selected = keepId !== undefined && again >= 0 ? again : target.selected ?? null;
+  h.base = snapshot();
+  h.lastKey = null;
+  updateHistoryButtons();
+  const sceneIndex = state.scene.index;
+  renderInspector();
+  try {
+    await postScene(null, { record: false });
+  } catch (e) {
+    if (e.superseded || state.scene?.index !== sceneIndex) return;
+    await reloadScene(sceneIndex, state.scene.selected);
+    notice(String(e.message || e), "error");
+    return;
+  }
+  markSceneEdited();
+  renderInspector();
+  await renderCanvas();
+}
+
+function updateHistoryButtons() {
+  const h = state.scene ? histories.get(state.scene.index) : null;
+  $("undo").hidden = $("redo").hidden = !state.scene;
+  $("undo").disabled = !h?.undo.length;
+  $("redo").disabled = !h?.redo.length;
 }
 
 function drawInstanceBoxes(zoom) {
@@ -1391,6 +1478,66 @@ function frameEditor(index) {
   return fs;
 }
 
+/** "Add to scene" (Interface Builder's object library): a class and a button, keyboard-usable; the
+ *  library's entries can also be dragged onto the canvas. */
+function addInstanceEditor() {
+  const fs = document.createElement("fieldset");
+  fs.className = "group add";
+  const legend = document.createElement("legend");
+  legend.textContent = "Add to scene";
+  fs.append(legend);
+  const id = `add-class-${++editorCount}`;
+  const label = document.createElement("label");
+  label.htmlFor = id;
+  label.textContent = "Class to add";
+  const select = document.createElement("select");
+  select.id = id;
+  for (const c of state.classes) {
+    const o = document.createElement("option");
+    o.value = c.name;
+    o.textContent = c.displayName;
+    select.append(o);
+  }
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = "Add to scene";
+  button.disabled = state.classes.length === 0;
+  button.addEventListener("click", () => addInstance(select.value, null));
+  fs.append(label, select, button);
+  return fs;
+}
+
+/** Adds an instance of `className` to the scene shown, at its default size: centred on `at` (scene
+ *  points, a drop), else a little below and right of the last one added; it is then selected. */
+async function addInstance(className, at) {
+  if (!state.scene || !className) return;
+  const sceneIndex = state.scene.index;
+  let size = { width: 100, height: 100 };
+  try {
+    const d = await getJSON(`/api/classes/${encodeURIComponent(className)}`);
+    if (d.class.defaultSize?.width > 0 && d.class.defaultSize?.height > 0) size = d.class.defaultSize;
+  } catch (e) { notice(String(e.message || e), "error"); return; }
+  if (state.scene?.index !== sceneIndex) return;
+  const n = state.scene.document.instances.length;
+  const w = Math.round(size.width), h = Math.round(size.height);
+  const x = at ? Math.round(at.x - w / 2) : 20 + (n % 10) * 10, y = at ? Math.round(at.y - h / 2) : 20 + (n % 10) * 10;
+  state.scene.document.instances.push({ class: className, frame: `${x},${y},${w},${h}` });
+  state.scene.ids.push(0); // (the server gives it its identity)
+  const index = state.scene.document.instances.length - 1;
+  state.scene.selected = index;
+  try {
+    await postScene();
+  } catch (e) {
+    if (e.superseded || state.scene?.index !== sceneIndex) return;
+    await reloadScene(sceneIndex, null);
+    notice(String(e.message || e), "error");
+    return;
+  }
+  markSceneEdited();
+  await reloadScene(sceneIndex, index); // (the inspector then has the class's editors)
+  document.querySelectorAll(".instance")[state.scene?.selected ?? -1]?.focus();
+}
+
 /** Takes the instance out of the scene (an unsaved edit, as a move is). */
 async function removeInstance(index) {
   const sceneIndex = state.scene.index;
@@ -1418,11 +1565,11 @@ async function removeInstance(index) {
 /** Sends the scene after a frame edit (a drag, a resize, arrow keys, the Frame fields). A frame
  *  the server refuses puts the instance back where the server holds it, and its message goes
  *  under the Frame editor, where the instance's other refused edits are shown. */
-async function commitFrame(index) {
+async function commitFrame(index, mergeKey) {
   state.scene.selected = index;
   const sceneIndex = state.scene.index;
   try {
-    await postScene();
+    await postScene(mergeKey);
   } catch (e) {
     if (e.superseded || state.scene?.index !== sceneIndex) return;
     await reloadScene(sceneIndex, index);
@@ -1472,7 +1619,7 @@ async function nudgeInstance(e, index) {
   if (e.altKey) { f[2] = Math.max(1, f[2] + d[0] * step); f[3] = Math.max(1, f[3] + d[1] * step); }
   else { f[0] += d[0] * step; f[1] += d[1] * step; }
   inst.frame = f.join(",");
-  await commitFrame(index);
+  await commitFrame(index, `nudge:${state.scene.ids[index]}`); // (a burst of presses is one undo step)
   document.querySelectorAll(".instance")[index]?.focus();
 }
 
@@ -1568,6 +1715,17 @@ function setup() {
     try { await navigator.clipboard.writeText(text); notice("Copied: " + text, "ok"); } catch { notice("Select the command and copy it: " + text); }
   });
   $("save-scene").addEventListener("click", saveScene);
+  $("canvas-area").addEventListener("dragover", (e) => {
+    if (state.scene && e.dataTransfer.types.includes("application/x-easel-class")) { e.preventDefault(); e.dataTransfer.dropEffect = "copy"; }
+  });
+  $("canvas-area").addEventListener("drop", (e) => {
+    const name = e.dataTransfer.getData("application/x-easel-class");
+    if (!state.scene || !name || !state.lastSize) return;
+    e.preventDefault();
+    const r = $("canvas").getBoundingClientRect();
+    const zoom = r.width / state.lastSize.width;
+    addInstance(name, { x: (e.clientX - r.left) / zoom, y: (e.clientY - r.top) / zoom });
+  });
   document.addEventListener("keydown", onSceneKey);
   // A click on the canvas beside every instance deselects, as in Interface Builder.
   // (Only a press that began there too: a drag ending beside the instance it moved is no such click.)
@@ -1578,12 +1736,24 @@ function setup() {
   });
   $("scene-file-reload").addEventListener("click", () => sceneFileChoice("reload"));
   $("scene-file-keep").addEventListener("click", () => sceneFileChoice("keep"));
-  // Ctrl+S (⌘S) saves the scene shown, as in an editor (the browser's "Save page" is not meant).
+  $("undo").addEventListener("click", () => stepHistory(true));
+  $("redo").addEventListener("click", () => stepHistory(false));
+  // Ctrl+S (⌘S) saves the scene shown, as in an editor (the browser's "Save page" is not meant);
+  // Ctrl+Z undoes a scene edit, Ctrl+Shift+Z or Ctrl+Y redoes it (in a text field they are the
+  // field's own).
   document.addEventListener("keydown", (e) => {
-    if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s" && state.scene) {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || !state.scene) return;
+    const key = e.key.toLowerCase();
+    if (key === "s") {
       e.preventDefault();
       if (!$("save-scene").disabled) saveScene();
+      return;
     }
+    if (key !== "z" && key !== "y") return;
+    const t = e.target;
+    if (t instanceof Element && (t.matches("textarea, input:not([type=checkbox]):not([type=radio]):not([type=range]):not([type=color])") || t.isContentEditable)) return;
+    e.preventDefault();
+    stepHistory(key === "z" && !e.shiftKey);
   });
   // Fit follows the canvas area, whatever changes its size (the window, the command row, notices,
   // the build log): a frame is rendered again when the fitting scale differs from the one shown.
