@@ -6,7 +6,9 @@ a Gauge "meter", a RoundedCornerButton "ok" and two Gauges without names.
 1. The keyboard: Escape deselects; Delete or Backspace typed in an editor's field edits the field,
    and removes nothing; on a selected instance (or the instance whose box has the focus) it
    removes that instance, and the focus goes to the canvas (another Delete removes nothing).
-   A click on the canvas beside every instance deselects.
+   A click on the canvas beside every instance deselects. A value the server refuses stays in its
+   field, under the host's message (the field showed the value held instead). The default zoom
+   (Auto) shows a scene whole in a small window, at a quarter-step scale.
 2. Identities: another tab removes the first instance while this one has the last (unnamed)
    Gauge selected: the selection stays on that Gauge (it was lost: its place was gone), and a value
    typed then goes to it, not to the instance now at its old place.
@@ -22,6 +24,7 @@ Exits non-zero with a message on the first failure.
 """
 import json
 import os
+import re
 import sys
 from playwright.sync_api import sync_playwright
 
@@ -52,6 +55,19 @@ def main(port, scene):
         inspector = page.get_by_role("complementary", name="Inspector")
         open_scene(page)
         eventually("four boxes", lambda: len(page.evaluate(BOXES)) == 4, last=lambda: page.evaluate(BOXES))
+        # Auto zoom: 2× here; in a small window, the scene whole at a quarter step.
+        small = browser.new_page(viewport={"width": 820, "height": 600})
+        small.goto(base + "#scene=0")
+        small.get_by_role("img", name="Scene board.json").wait_for()
+        small.get_by_role("button", name="Copy as command").click()
+        line = small.locator("#command").input_value()
+        shown = small.evaluate("document.getElementById('canvas').getBoundingClientRect().width")
+        area = small.evaluate("document.getElementById('canvas-area').clientWidth")
+        scale = float(re.search(r"--scale ([0-9.]+) ", line).group(1))
+        assert shown <= area and scale < 2 and (scale * 4).is_integer(), (shown, area, line)
+        small.close()
+        page.get_by_role("button", name="Copy as command").click()
+        assert "--scale 2 " in page.locator("#command").input_value(), page.locator("#command").input_value()
 
         # 1. Escape deselects; keys typed in a field are the field's.
         page.get_by_role("button", name="ok (RoundedCornerButton)").click()
@@ -74,6 +90,14 @@ def main(port, scene):
         page.wait_for_timeout(300)
         assert labels(page) == ["meter", "ok", "Gauge", "Gauge"], ("keys typed in fields remove nothing", labels(page))
         # Delete on the selected instance (its box has the focus after the click): removed.
+        # A value refused stays typed, under the host's message.
+        page.get_by_role("button", name="meter (Gauge)").click()
+        inspector.get_by_role("heading", name="Gauge (meter)").wait_for()
+        page.get_by_label("Value value").fill("150")
+        error = page.locator('#properties .property[data-property="value"] .error')
+        eventually("the refusal said", lambda: "150 is outside the range 0…100" in error.inner_text(), last=error.inner_text)
+        assert page.get_by_label("Value value").input_value() == "150", page.get_by_label("Value value").input_value()
+        assert page.evaluate(DOCUMENT)["instances"][0].get("attributes", {}).get("value") is None
         page.get_by_role("button", name="ok (RoundedCornerButton)").click()
         page.keyboard.press("Delete")
         eventually("ok removed", lambda: labels(page) == ["meter", "Gauge", "Gauge"], last=lambda: labels(page))

@@ -706,10 +706,15 @@ async function flushValues() {
       // inspector is drawn again from it, and the messages go under the new editors.
       await reloadScene(state.scene.index, state.scene.selected);
       const shown = state.scene?.ids[state.scene.selected];
-      for (const { name, instance } of batch.values()) {
+      for (const { name, instance, value } of batch.values()) {
         if (instance !== shown) continue; // (said under that instance's editors only)
         const row = document.querySelector(`#properties .property[data-property="${CSS.escape(name)}"]`);
-        if (row) showRefusal(row, row.querySelector(".error"), e.message);
+        if (!row) continue;
+        // The text refused stays in its field, as it does for a class alone (the editor drawn
+        // again showed the value held, under a message about another one), to be corrected.
+        const field = row.querySelector(".compound") ? null : row.querySelector('.controls input[type=number], .controls input[type=text]');
+        if (field && typeof value === "string") field.value = value;
+        showRefusal(row, row.querySelector(".error"), e.message);
       }
     } else {
       for (const edit of batch.values()) if (isLatestEdit(edit)) showRefusal(edit.row, edit.message, e.message);
@@ -745,10 +750,13 @@ function refreshMarkers(batch) {
 
 function zoomScale(naturalWidth, naturalHeight) {
   const z = $("zoom").value;
-  if (z !== "fit") return Number(z);
+  if (z !== "fit" && z !== "auto") return Number(z);
   const area = $("canvas-area").getBoundingClientRect();
-  if (!naturalWidth || !naturalHeight) return 1;
-  return Math.max(0.25, Math.min(8, Math.min((area.width - 48) / naturalWidth, (area.height - 48) / naturalHeight)));
+  if (!naturalWidth || !naturalHeight) return z === "auto" ? 2 : 1;
+  const fit = Math.max(0.25, Math.min(8, Math.min((area.width - 48) / naturalWidth, (area.height - 48) / naturalHeight)));
+  // Auto (the default): 2×, or less when that does not fit (a whole scene at first sight, not its
+  // top left corner), in quarter steps (a scale a command line can name: --scale 0.75).
+  return z === "auto" ? Math.min(2, Math.max(0.25, Math.floor(fit * 4) / 4)) : fit;
 }
 
 /** Pixels per point to render at: the zoom times the screen's pixel ratio, within the renderer's
@@ -1758,7 +1766,7 @@ function setup() {
   // Fit follows the canvas area, whatever changes its size (the window, the command row, notices,
   // the build log): a frame is rendered again when the fitting scale differs from the one shown.
   new ResizeObserver(() => {
-    if ($("zoom").value !== "fit" || !state.lastSize || (!state.current && !state.scene)) return;
+    if (!["fit", "auto"].includes($("zoom").value) || !state.lastSize || (!state.current && !state.scene)) return;
     const natural = state.scene ? sceneSize() : [state.lastSize.width, state.lastSize.height];
     if (renderScale(zoomScale(...natural)) !== state.lastScale) renderCanvas();
   }).observe($("canvas-area"));
