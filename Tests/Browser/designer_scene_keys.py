@@ -20,6 +20,9 @@ a Gauge "meter", a RoundedCornerButton "ok" and two Gauges without names.
    Undo (Ctrl+Z, or the button) takes edits back one at a time, a removal too (the same instance
    comes back, with its identity), and Redo (Ctrl+Shift+Z) does them again; in a text field
    Ctrl+Z is the field's own.
+5. The scene's own size and background (its inspector with nothing selected), a background the
+   server refuses said and left typed; Duplicate (Ctrl+D, or the button): a copy without the name,
+   10 points right and down, selected; an instance's Name edited.
 Exits non-zero with a message on the first failure.
 """
 import json
@@ -228,6 +231,43 @@ def main(port, scene):
         page.get_by_role("button", name="Redo").click()
         eventually("the title redone", lambda: title_of() is not None, last=title_of)
         assert page.get_by_role("button", name="Save scene").is_enabled()
+
+        # 5. The scene's size and background; Duplicate; Name.
+        page.keyboard.press("Escape")
+        inspector.get_by_role("heading", name="Scene").wait_for()
+        width = page.get_by_label("Scene width")
+        assert width.input_value() == "300", width.input_value()
+        width.fill("320")
+        width.press("Tab")
+        eventually("the scene's size", lambda: page.evaluate(DOCUMENT)["size"] == "320x130", last=lambda: page.evaluate(DOCUMENT)["size"])
+        background = page.get_by_label("Scene background")
+        background.fill("#ZZZ")
+        background.press("Tab")
+        message = page.locator('#properties .property[data-property="@scene"] .error')
+        eventually("the refusal", lambda: "background" in message.inner_text() and "#RRGGBB" in message.inner_text(), last=message.inner_text)
+        assert page.get_by_label("Scene background").input_value() == "#ZZZ"
+        assert "background" not in page.evaluate(DOCUMENT)
+        page.get_by_label("Scene background").fill("#102030")
+        page.get_by_label("Scene background").press("Tab")
+        eventually("the background", lambda: page.evaluate(DOCUMENT).get("background") == "#102030",
+                   last=lambda: page.evaluate(DOCUMENT))
+        page.get_by_role("button", name="Gauge 1").focus()  # (partly under the others)
+        page.keyboard.press("Enter")
+        inspector.get_by_role("heading", name="Gauge (instance 1)").wait_for()
+        page.get_by_label("Name", exact=True).fill("dial")
+        page.get_by_label("Name", exact=True).press("Enter")
+        inspector.get_by_role("heading", name="Gauge (dial)").wait_for()
+        page.get_by_role("button", name="dial (Gauge)").focus()
+        page.keyboard.press("Control+d")
+        eventually("duplicated", lambda: labels(page) == ["dial", "RoundedCornerButton", "Gauge", "Gauge"], last=lambda: labels(page))
+        original, copy = page.evaluate(DOCUMENT)["instances"][0], page.evaluate(DOCUMENT)["instances"][3]
+        ox, oy, ow, oh = [float(v) for v in original["frame"].split(",")]
+        assert copy["frame"] == ",".join(str(int(v)) if v.is_integer() else str(v) for v in [ox + 10, oy + 10, ow, oh]), (original, copy)
+        assert copy.get("attributes") == original.get("attributes"), (original, copy)
+        inspector.get_by_role("heading", name="Gauge (instance 4)").wait_for()
+        page.get_by_role("button", name="Duplicate").click()
+        eventually("duplicated again", lambda: len(labels(page)) == 5, last=lambda: labels(page))
+        assert len(set(ids())) == 5
         assert not ERRORS, ERRORS
         browser.close()
 

@@ -249,7 +249,7 @@ function drawInspector() {
   if (!cls) {
     $("inspector-title").textContent = state.scene ? "Scene" : "Inspector";
     $("inspector-summary").textContent = state.scene ? "Click an instance on the canvas to edit it, or add one: pick its class below, or drag it from the library onto the canvas." : "";
-    if (state.scene) form.append(addInstanceEditor());
+    if (state.scene) form.append(sceneEditor(), addInstanceEditor());
     return;
   }
   $("inspector-title").textContent = cls.displayName + (state.scene ? ` (${state.scene.document.instances[state.scene.selected].name || "instance " + (state.scene.selected + 1)})` : "");
@@ -1482,7 +1482,113 @@ function frameEditor(index) {
   remove.type = "button";
   remove.textContent = "Remove from scene";
   remove.addEventListener("click", () => removeInstance(index));
-  fs.append(row, remove);
+  const duplicate = document.createElement("button");
+  duplicate.type = "button";
+  duplicate.textContent = "Duplicate";
+  duplicate.title = "A copy of this instance, 10 points right and down (Ctrl+D)";
+  duplicate.setAttribute("aria-keyshortcuts", "Control+D");
+  duplicate.addEventListener("click", () => duplicateInstance(index));
+  // The instance's name (Interface Builder's label in the document outline): what the canvas,
+  // the inspector and the host's messages call it.
+  const nameId = `instance-name-${++editorCount}`;
+  const nameRow = document.createElement("div");
+  nameRow.className = "property";
+  nameRow.dataset.property = "@name";
+  const nameLabel = document.createElement("label");
+  nameLabel.htmlFor = nameId;
+  nameLabel.textContent = "Name";
+  const name = document.createElement("input");
+  name.type = "text";
+  name.id = nameId;
+  name.value = inst.name || "";
+  name.placeholder = "none";
+  name.addEventListener("change", () => {
+    const v = name.value.trim();
+    if (v) inst.name = v; else delete inst.name;
+    commitFrame(index); // (sent, checked and drawn as a frame edit is)
+  });
+  const nameHead = document.createElement("div");
+  nameHead.className = "head";
+  nameHead.append(nameLabel);
+  nameRow.append(nameHead, name);
+  const buttons = document.createElement("div");
+  buttons.className = "instance-actions";
+  buttons.append(duplicate, remove);
+  fs.append(nameRow, row, buttons);
+  return fs;
+}
+
+/** A copy of instance `index` (class, variant, attributes; no name), 10 points right and down,
+ *  on top of the others; it is then selected. */
+async function duplicateInstance(index) {
+  const inst = state.scene?.document.instances[index];
+  if (!inst) return;
+  const copy = structuredClone(inst);
+  delete copy.name;
+  const f = copy.frame.split(",").map(Number);
+  copy.frame = [f[0] + 10, f[1] + 10, f[2], f[3]].join(",");
+  await insertInstance(copy);
+}
+
+/** The scene's own size and background (the canvas every instance is drawn on), shown when no
+ *  instance is selected. */
+function sceneEditor() {
+  const doc = state.scene.document;
+  const fs = document.createElement("fieldset");
+  fs.className = "group scene-settings";
+  const legend = document.createElement("legend");
+  legend.textContent = basename(state.scene.file);
+  fs.append(legend);
+  const row = document.createElement("div");
+  row.className = "property";
+  row.dataset.property = "@scene";
+  const message = document.createElement("small");
+  message.className = "error";
+  message.id = `scene-settings-${++editorCount}-error`;
+  message.setAttribute("role", "alert");
+  const [w, h] = doc.size.split(/[x,X]/).map((v) => v.trim());
+  const field = (label, value, type) => {
+    const l = document.createElement("label");
+    const i = document.createElement("input");
+    i.type = type;
+    i.value = value;
+    if (type === "number") { i.min = 1; i.step = "any"; }
+    i.setAttribute("aria-describedby", message.id);
+    l.append(document.createTextNode(label + " "), i);
+    return [l, i];
+  };
+  const [wl, wi] = field("Scene width", w, "number");
+  const [hl, hi] = field("Scene height", h, "number");
+  const [bl, bi] = field("Scene background", doc.background || "", "text");
+  bi.placeholder = "transparent (#RRGGBB[AA])";
+  const send = async () => {
+    if (wi.value === "" || hi.value === "") return;
+    doc.size = `${wi.value}x${hi.value}`;
+    if (bi.value.trim()) doc.background = bi.value.trim(); else delete doc.background;
+    const sceneIndex = state.scene.index;
+    try {
+      await postScene("scene-settings");
+    } catch (e) {
+      if (e.superseded || state.scene?.index !== sceneIndex) return;
+      const typed = [wi.value, hi.value, bi.value];
+      await reloadScene(sceneIndex, null);
+      const again = document.querySelector('#properties .property[data-property="@scene"]');
+      if (!again) return;
+      // (What was typed stays, to be corrected, under the host's message.)
+      again.querySelectorAll("input").forEach((input, i) => { input.value = typed[i]; });
+      showRefusal(again, again.querySelector(".error"), e.message);
+      return;
+    }
+    clearRefusal(row, message);
+    markSceneEdited();
+    await renderCanvas();
+  };
+  for (const i of [wi, hi, bi]) i.addEventListener("change", send);
+  const controls = document.createElement("div");
+  controls.className = "controls scene-fields";
+  controls.append(wl, hl, bl);
+  row.append(controls, message);
+  fs.append(row);
   return fs;
 }
 
@@ -1529,7 +1635,14 @@ async function addInstance(className, at) {
   const n = state.scene.document.instances.length;
   const w = Math.round(size.width), h = Math.round(size.height);
   const x = at ? Math.round(at.x - w / 2) : 20 + (n % 10) * 10, y = at ? Math.round(at.y - h / 2) : 20 + (n % 10) * 10;
-  state.scene.document.instances.push({ class: className, frame: `${x},${y},${w},${h}` });
+  await insertInstance({ class: className, frame: `${x},${y},${w},${h}` });
+}
+
+/** Puts `instance` (a document's instance object) on top of the scene shown, sends the scene, and
+ *  selects it. */
+async function insertInstance(instance) {
+  const sceneIndex = state.scene.index;
+  state.scene.document.instances.push(instance);
   state.scene.ids.push(0); // (the server gives it its identity)
   const index = state.scene.document.instances.length - 1;
   state.scene.selected = index;
@@ -1755,6 +1868,12 @@ function setup() {
     if (key === "s") {
       e.preventDefault();
       if (!$("save-scene").disabled) saveScene();
+      return;
+    }
+    if (key === "d" && !e.shiftKey) {
+      // Duplicate the selected instance (Interface Builder's ⌘D; the browser's bookmark is not meant).
+      e.preventDefault();
+      if (state.scene.selected != null) duplicateInstance(state.scene.selected);
       return;
     }
     if (key !== "z" && key !== "y") return;
