@@ -101,6 +101,16 @@ def main(port, scene):
         eventually("the refusal said", lambda: "150 is outside the range 0…100" in error.inner_text(), last=error.inner_text)
         assert page.get_by_label("Value value").input_value() == "150", page.get_by_label("Value value").input_value()
         assert page.evaluate(DOCUMENT)["instances"][0].get("attributes", {}).get("value") is None
+        # A refused edit is no step to undo: Undo takes back the move before it.
+        page.get_by_label("Frame x", exact=True).fill("15")
+        page.get_by_label("Frame x", exact=True).press("Tab")
+        eventually("moved", lambda: page.evaluate(DOCUMENT)["instances"][0]["frame"] == "15,10,100,100")
+        eventually("the inspector drawn again", lambda: error.inner_text() == "", last=error.inner_text)
+        page.get_by_label("Value value").fill("150")
+        eventually("refused again", lambda: "150 is outside" in error.inner_text(), last=error.inner_text)
+        page.get_by_role("button", name="Undo").click()
+        eventually("the move undone", lambda: page.evaluate(DOCUMENT)["instances"][0]["frame"] == "10,10,100,100",
+                   last=lambda: page.evaluate(DOCUMENT)["instances"][0]["frame"])
         page.get_by_role("button", name="ok (RoundedCornerButton)").click()
         page.keyboard.press("Delete")
         eventually("ok removed", lambda: labels(page) == ["meter", "Gauge", "Gauge"], last=lambda: labels(page))

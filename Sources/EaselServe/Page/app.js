@@ -1266,7 +1266,7 @@ let sceneEpoch = 0;         // counts the documents read from the server
 let scenePosts = 0;         // posts queued or in flight
 function postScene(mergeKey, { record = true } = {}) {
   const { index, document, ids } = state.scene;
-  if (record) recordEdit(mergeKey);
+  const step = record ? recordEdit(mergeKey) : null;
   // The identities say who each instance is (null: one this page added): what the server holds
   // for an instance follows it, not its place.
   const body = { document: structuredClone(document), instanceIds: ids.map((id) => (id > 0 ? id : null)), revision: sceneBase };
@@ -1283,6 +1283,9 @@ function postScene(mergeKey, { record = true } = {}) {
       if (given.length === ids.length && ids.every((id, i) => id <= 0 || id === given[i])) state.scene.ids = given;
     }
     return answer;
+  }).catch((e) => {
+    forgetStep(index, step); // (a refused edit is no step to undo)
+    throw e;
   }).finally(() => { scenePosts -= 1; });
   sceneQueue = sent.catch(() => {});
   return sent;
@@ -1314,19 +1317,32 @@ function keepHistory(index, previousRevision) {
 }
 
 /** Called as an edit is sent: the state before it becomes an undo step (unless it continues the
- *  last step: the same `mergeKey` within 1.5 s). */
+ *  last step: the same `mergeKey` within 1.5 s). Returns the step added, if one was. */
 function recordEdit(mergeKey) {
   const h = histories.get(state.scene.index);
-  if (!h) return;
+  if (!h) return null;
   const now = performance.now();
+  let step = null;
   if (!(mergeKey && mergeKey === h.lastKey && now - h.lastAt < 1500)) {
-    h.undo.push(h.base);
+    step = h.base;
+    h.undo.push(step);
     if (h.undo.length > 200) h.undo.shift();
   }
   h.redo = [];
   h.lastKey = mergeKey || null;
   h.lastAt = now;
   h.base = snapshot();
+  updateHistoryButtons();
+  return step;
+}
+
+/** Takes back the undo step an edit the server refused had added. */
+function forgetStep(index, step) {
+  const h = histories.get(index);
+  const i = step && h ? h.undo.lastIndexOf(step) : -1;
+  if (i < 0) return;
+  h.undo.splice(i, 1);
+  h.lastKey = null;
   updateHistoryButtons();
 }
 
