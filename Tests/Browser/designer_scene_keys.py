@@ -23,6 +23,9 @@ a Gauge "meter", a RoundedCornerButton "ok" and two Gauges without names.
 5. The scene's own size and background (its inspector with nothing selected), a background the
    server refuses said and left typed; Duplicate (Ctrl+D, or the button): a copy without the name,
    10 points right and down, selected; an instance's Name edited.
+6. The outline (the scene's inspector with nothing selected) selects an instance, also one under
+   others; Bring to Front and Send to Back change the drawing order, the instance's identity and
+   attributes going with it; Undo puts it back.
 Exits non-zero with a message on the first failure.
 """
 import json
@@ -278,6 +281,26 @@ def main(port, scene):
         page.get_by_role("button", name="Duplicate").click()
         eventually("duplicated again", lambda: len(labels(page)) == 5, last=lambda: labels(page))
         assert len(set(ids())) == 5
+
+        # 6. The outline, and the drawing order.
+        page.keyboard.press("Escape")
+        entries = lambda: page.evaluate("[...document.querySelectorAll('#properties .outline-entry')].map(l => l.textContent)")
+        eventually("the outline", lambda: entries() == ["dial (Gauge)", "RoundedCornerButton 2", "Gauge 3", "Gauge 4", "Gauge 5"], last=entries)
+        page.get_by_role("radiogroup", name="Instances").get_by_role("radio", name="RoundedCornerButton 2").click()
+        inspector.get_by_role("heading", name="Rounded Corner Button (instance 2)").wait_for()
+        before = ids()
+        button = page.evaluate(DOCUMENT)["instances"][1]
+        page.get_by_role("button", name="Bring to Front").click()
+        eventually("on top", lambda: labels(page)[-1] == "RoundedCornerButton", last=lambda: labels(page))
+        assert ids() == before[:1] + before[2:] + [before[1]], (ids(), before)
+        assert page.evaluate(DOCUMENT)["instances"][-1] == button, "its attributes go with it"
+        inspector.get_by_role("heading", name="Rounded Corner Button (instance 5)").wait_for()
+        assert not page.get_by_role("button", name="Bring to Front").is_enabled()
+        page.get_by_role("button", name="Send to Back").click()
+        eventually("at the back", lambda: labels(page)[0] == "RoundedCornerButton", last=lambda: labels(page))
+        assert ids() == [before[1], before[0]] + before[2:], (ids(), before)
+        page.get_by_role("button", name="Undo").click()
+        eventually("on top again", lambda: ids() == before[:1] + before[2:] + [before[1]], last=ids)
         assert not ERRORS, ERRORS
         browser.close()
 

@@ -249,7 +249,7 @@ function drawInspector() {
   if (!cls) {
     $("inspector-title").textContent = state.scene ? "Scene" : "Inspector";
     $("inspector-summary").textContent = state.scene ? "Click an instance on the canvas to edit it, or add one: pick its class below, or drag it from the library onto the canvas." : "";
-    if (state.scene) form.append(sceneEditor(), addInstanceEditor());
+    if (state.scene) form.append(sceneEditor(), outline(), addInstanceEditor());
     return;
   }
   $("inspector-title").textContent = cls.displayName + (state.scene ? ` (${state.scene.document.instances[state.scene.selected].name || "instance " + (state.scene.selected + 1)})` : "");
@@ -1397,7 +1397,7 @@ function drawInstanceBoxes(zoom) {
     b.setAttribute("aria-pressed", String(i === state.scene.selected));
     b.style.left = `${x * zoom}px`; b.style.top = `${y * zoom}px`;
     b.style.width = `${w * zoom}px`; b.style.height = `${h * zoom}px`;
-    b.setAttribute("aria-label", inst.name ? `${inst.name} (${inst.class})` : `${inst.class} ${i + 1}`);
+    b.setAttribute("aria-label", instanceLabel(inst, i));
     b.addEventListener("click", (e) => { e.stopPropagation(); selectInstance(i); });
     b.addEventListener("pointerdown", (e) => dragInstance(e, i, zoom, e.target.classList.contains("grip")));
     b.addEventListener("keydown", (e) => nudgeInstance(e, i));
@@ -1529,9 +1529,78 @@ function frameEditor(index) {
   nameRow.append(nameHead, name);
   const buttons = document.createElement("div");
   buttons.className = "instance-actions";
-  buttons.append(duplicate, remove);
+  const last = state.scene.document.instances.length - 1;
+  const front = arrangeButton("Bring to Front", "Drawn last, over every other instance", index, last);
+  const back = arrangeButton("Send to Back", "Drawn first, under every other instance", index, 0);
+  buttons.append(duplicate, remove, front, back);
   fs.append(nameRow, row, buttons);
   return fs;
+}
+
+/** A button that moves instance `index` to place `to` in the drawing order (the instances are
+ *  drawn in order: the last on top); disabled when it is there. */
+function arrangeButton(text, title, index, to) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  b.title = title;
+  b.disabled = index === to;
+  b.addEventListener("click", () => moveInstance(index, to));
+  return b;
+}
+
+/** Moves instance `index` to place `to` (an unsaved edit, undoable): its identity goes with it, so
+ *  what the server holds for it stays its own. */
+async function moveInstance(index, to) {
+  const [inst] = state.scene.document.instances.splice(index, 1);
+  const [id] = state.scene.ids.splice(index, 1);
+  state.scene.document.instances.splice(to, 0, inst);
+  state.scene.ids.splice(to, 0, id);
+  await commitFrame(to);
+}
+
+/** The scene's instances in drawing order (Interface Builder's document outline): a button each,
+ *  which selects it, also when it lies under another one on the canvas. */
+function outline() {
+  const fs = document.createElement("fieldset");
+  fs.className = "group outline";
+  const legend = document.createElement("legend");
+  legend.textContent = "Instances";
+  fs.append(legend);
+  // (Radio buttons: choosing one selects its instance; a button named as the canvas's box was
+  // a second control of the same name.)
+  const list = document.createElement("div");
+  list.className = "outline-list";
+  list.setAttribute("role", "radiogroup");
+  list.setAttribute("aria-label", "Instances");
+  state.scene.document.instances.forEach((inst, i) => {
+    const l = document.createElement("label");
+    l.className = "outline-entry";
+    const r = document.createElement("input");
+    r.type = "radio";
+    r.name = "outline";
+    r.checked = false;
+    r.addEventListener("change", () => {
+      if (!r.checked) return;
+      selectInstance(i);
+      $("instance-boxes").children[i]?.focus(); // (the arrow keys then move it)
+    });
+    l.append(r, document.createTextNode(instanceLabel(inst, i)));
+    list.append(l);
+  });
+  if (!state.scene.document.instances.length) {
+    const p = document.createElement("p");
+    p.className = "empty";
+    p.textContent = "No instances yet.";
+    fs.append(p);
+  }
+  fs.append(list);
+  return fs;
+}
+
+/** What the canvas calls instance `i` (its box's accessible name). */
+function instanceLabel(inst, i) {
+  return inst.name ? `${inst.name} (${inst.class})` : `${inst.class} ${i + 1}`;
 }
 
 /** A copy of instance `index` (class, variant, attributes; no name), 10 points right and down,
