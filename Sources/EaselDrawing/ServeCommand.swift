@@ -15,6 +15,9 @@ enum ServeCommand: Command {
         var options = WatchOptions(directories: try WatchCommand.directories(arguments), outputDirectory: nil)
         options.assignments = try WatchCommand.assignments(arguments)
         options.scenes = try arguments.all("scene").map { try Scene.read($0) }
+        for scene in options.scenes where FileManager.default.fileExists(atPath: WatchSession.unsavedEditsPath(for: scene.file)) {
+            print("note: \(WatchSession.unsavedEditsPath(for: scene.file)) holds edits of \(scene.file) not saved when serve last stopped (open it with --scene to see them)")
+        }
         options.isolation = try CLI.isolation(arguments)
         options.scale = 2 // library thumbnails, crisp on high-density screens
         guard let pageDirectory = PageFiles.directory() else {
@@ -65,6 +68,9 @@ enum ServeCommand: Command {
         session.run { !HostProcess.stopRequested }
         builder?.stop()
         server.stop()
+        // Scene edits live in this process: stopping it must not lose them (nothing the user set
+        // is lost). They are kept beside each scene, never written over its file unasked.
+        for line in session.keepUnsavedEdits() { print(line) }
         session.stop()
         print("stopped")
         return 0

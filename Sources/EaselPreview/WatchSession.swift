@@ -875,6 +875,35 @@ public final class WatchSession {
         }
     }
 
+    /// Where the unsaved edits of the scene in `file` are kept when serve stops: `board.json` →
+    /// `board.unsaved.json`, beside it (a scene file too: `--scene` opens it).
+    public static func unsavedEditsPath(for file: String) -> String {
+        let slash = file.lastIndex(of: "/").map { file.index(after: $0) } ?? file.startIndex
+        let name = file[slash...]
+        let stem = name.hasSuffix(".json") ? name.dropLast(5) : name[...]
+        return String(file[..<slash]) + stem + ".unsaved.json"
+    }
+
+    /// Keeps the edits of every scene that has some not saved (or whose file was deleted on disk)
+    /// in ``unsavedEditsPath(for:)``, atomically, as serve stops: stopping it lost them. Returns
+    /// the lines to print, one per scene, saying where they went (or why they could not be kept).
+    public func keepUnsavedEdits() -> [String] {
+        withLock {
+            var lines: [String] = []
+            for (index, scene) in scenes.enumerated() where editedScenes.contains(index) || scenesDeletedOnDisk.contains(index) {
+                let path = Self.unsavedEditsPath(for: scene.file)
+                do {
+                    try AtomicFile.write(Array(scene.document.text.utf8), to: path, durable: true)
+                    lines.append("warning: \(scene.file) has edits that were not saved: they are kept in \(path) (open it with --scene, or copy it over \(scene.file) to keep them)")
+                } catch {
+                    let why = (error as? RenderError).map { HostError($0).message } ?? "\(error)"
+                    lines.append("error: \(scene.file) has edits that were not saved, and they could not be kept in \(path): \(why)")
+                }
+            }
+            return lines
+        }
+    }
+
     // MARK: - Scene files changed on disk
 
     /// What scene `index`'s file on disk says against the open scene: why it is not a scene now

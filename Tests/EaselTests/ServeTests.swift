@@ -858,6 +858,38 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(server.isRunning)
     }
 
+    /// Scene edits live in the server: stopping it (Ctrl-C) lost those not saved, silently. They
+    /// are kept beside the scene (board.unsaved.json, a scene file), the file itself untouched, and
+    /// the next serve of the scene says they are there; a scene without edits leaves nothing.
+    func testStoppingServeKeepsUnsavedSceneEditsBesideTheScene() throws {
+        let root = try exampleComponents(["Gauge"])
+        let text = """
+            {"size": "300x120", "instances": [{"class": "Gauge", "name": "cpu", "frame": "10,10,100,100"}]}
+            """
+        try text.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        try text.write(toFile: root + "/clean.json", atomically: true, encoding: .utf8)
+        var (server, port) = try serve(root, ["--scene", "board.json", "--scene", "clean.json"])
+        var document = try XCTUnwrap(try HTTPClient.request(port, "GET", "/api/scenes/0").json["document"] as? [String: Any])
+        var instances = try XCTUnwrap(document["instances"] as? [[String: Any]])
+        instances[0]["frame"] = "40,10,100,100"
+        document["instances"] = instances
+        XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0", ["document": document]).status, 200)
+        server.stop()
+        XCTAssertTrue(server.output.contains { $0 == "warning: board.json has edits that were not saved: they are kept in board.unsaved.json (open it with --scene, or copy it over board.json to keep them)" },
+                      server.output.joined(separator: "\n"))
+        XCTAssertEqual(try String(contentsOfFile: root + "/board.json", encoding: .utf8), text, "the scene's file untouched")
+        let kept = try String(contentsOfFile: root + "/board.unsaved.json", encoding: .utf8)
+        XCTAssertTrue(kept.contains("40,10,100,100"), kept)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/clean.unsaved.json"), "no edits, nothing kept")
+        // A scene file: host render reads it. The next serve says the edits are there.
+        XCTAssertEqual(try runHost(["render", "board.unsaved.json", "-o", "kept.png"], directory: root).status, 0)
+        (server, port) = try serve(root, ["--scene", "board.json"])
+        defer { server.stop() }
+        XCTAssertTrue(server.output.contains { $0.hasPrefix("note: board.unsaved.json holds edits of board.json not saved when serve last stopped") },
+                      server.output.joined(separator: "\n"))
+        XCTAssertTrue(server.isRunning)
+    }
+
     /// An animation whose last step is drawn by the designer's own render (the page asks for frames
     /// as they are announced) rather than by a frame of the session's: the value it ends at was not
     /// held (progress stayed at the step before, 74.99…, and the page showed it). A render that
