@@ -25,7 +25,8 @@ a Gauge "meter", a RoundedCornerButton "ok" and two Gauges without names.
    10 points right and down, selected; an instance's Name edited.
 6. The outline (the scene's inspector with nothing selected) selects an instance, also one under
    others; Bring to Front and Send to Back change the drawing order, the instance's identity and
-   attributes going with it; Undo puts it back.
+   attributes going with it; Undo puts it back, and Redo (Ctrl+Y) is still there after a class
+   was shown meanwhile.
 Exits non-zero with a message on the first failure.
 """
 import json
@@ -301,6 +302,13 @@ def main(port, scene):
         assert ids() == [before[1], before[0]] + before[2:], (ids(), before)
         page.get_by_role("button", name="Undo").click()
         eventually("on top again", lambda: ids() == before[:1] + before[2:] + [before[1]], last=ids)
+        # The history outlives showing a class meanwhile.
+        page.get_by_role("button", name="Gauge", exact=True).click()
+        page.get_by_role("img", name="Gauge").wait_for()
+        open_scene(page)
+        eventually("Redo still offered", lambda: page.get_by_role("button", name="Redo").is_enabled())
+        page.keyboard.press("Control+y")
+        eventually("redone", lambda: ids() == [before[1], before[0]] + before[2:], last=ids)
         assert not ERRORS, ERRORS
         browser.close()
 

@@ -1155,7 +1155,6 @@ async function reloadScene(index, selected, keepEdits) {
   // server keeps for the same instance (a file read again: by name, else place and class). (It is
   // taken before the wait: another read of the scene may replace the document meanwhile.)
   const previous = selected != null && state.scene?.index === index ? state.scene.ids[selected] : undefined;
-  const previousRevision = state.scene?.index === index ? state.scene.revision : undefined;
   const detail = await getJSON(`/api/scenes/${index}`);
   const ids = detail.instanceIds || detail.document.instances.map((_, i) => -1 - i);
   if (previous !== undefined) selected = ids.indexOf(previous) >= 0 ? ids.indexOf(previous) : null;
@@ -1164,7 +1163,7 @@ async function reloadScene(index, selected, keepEdits) {
                   resources: detail.resources || {}, unavailable: detail.unavailable || {}, revision: detail.revision ?? 0 };
   sceneBase = state.scene.revision;
   sceneEpoch += 1; // posts queued on the document replaced here are not sent
-  keepHistory(index, previousRevision);
+  keepHistory(index);
   for (const c of detail.classes) state.scene.classes.set(c.name, c);
   showClassSizeTools(false);
   $("save-scene").hidden = false;
@@ -1278,6 +1277,8 @@ function postScene(mergeKey, { record = true } = {}) {
     const answer = await postJSON(`/api/scenes/${index}`, body);
     if (state.scene?.index === index && epoch === sceneEpoch) {
       state.scene.revision = answer.revision;
+      const h = histories.get(index);
+      if (h) h.revision = answer.revision;
       // Instances this page added have their identities now (the next posts name them).
       const ids = state.scene.ids, given = answer.instanceIds || [];
       if (given.length === ids.length && ids.every((id, i) => id <= 0 || id === given[i])) state.scene.ids = given;
@@ -1304,12 +1305,13 @@ function snapshot() {
   return { document: structuredClone(state.scene.document), ids: [...state.scene.ids], selected: state.scene.selected };
 }
 
-/** After the scene was read: the history goes on when the read shows this page's own last state
- *  (its revision), else it starts again from what was read. */
-function keepHistory(index, previousRevision) {
+/** After the scene was read: the history goes on when the read shows the revision this page
+ *  last made or saw (also after another class or scene was shown meanwhile), else it starts again
+ *  from what was read. */
+function keepHistory(index) {
   const h = histories.get(index);
-  if (!h || previousRevision === undefined || previousRevision !== state.scene.revision) {
-    histories.set(index, { undo: [], redo: [], base: snapshot(), lastKey: null, lastAt: 0 });
+  if (!h || h.revision !== state.scene.revision) {
+    histories.set(index, { undo: [], redo: [], base: snapshot(), lastKey: null, lastAt: 0, revision: state.scene.revision });
   } else {
     h.base = snapshot();
   }
