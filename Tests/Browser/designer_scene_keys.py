@@ -27,6 +27,8 @@ a Gauge "meter", a RoundedCornerButton "ok" and two Gauges without names.
    others; Bring to Front and Send to Back change the drawing order, the instance's identity and
    attributes going with it; Undo puts it back, and Redo (Ctrl+Y) is still there after a class
    was shown meanwhile.
+7. An instance's variant (the scene's "variant" key): picked in its Layout; the editors show the
+   variant's values (not the defaults) and are not marked modified by them; None takes it off.
 Exits non-zero with a message on the first failure.
 """
 import json
@@ -309,6 +311,23 @@ def main(port, scene):
         eventually("Redo still offered", lambda: page.get_by_role("button", name="Redo").is_enabled())
         page.keyboard.press("Control+y")
         eventually("redone", lambda: ids() == [before[1], before[0]] + before[2:], last=ids)
+
+        # 7. An instance's variant.
+        page.keyboard.press("Escape")
+        page.get_by_role("radiogroup", name="Instances").get_by_role("radio", name="RoundedCornerButton 1").click()
+        inspector.get_by_role("heading", name="Rounded Corner Button (instance 1)").wait_for()
+        radius = page.get_by_label("Corner Radius value")
+        assert radius.input_value() == "0", radius.input_value()
+        page.get_by_label("Variant", exact=True).select_option(label="Rounded")
+        eventually("the variant", lambda: page.evaluate(DOCUMENT)["instances"][0].get("variant") == "rounded",
+                   last=lambda: page.evaluate(DOCUMENT)["instances"][0])
+        eventually("its value shown", lambda: page.get_by_label("Corner Radius value").input_value() == "10",
+                   last=lambda: page.get_by_label("Corner Radius value").input_value())
+        row = page.locator('#properties .property[data-property="cornerRadius"]')
+        assert "modified" not in (row.get_attribute("class") or ""), row.get_attribute("class")
+        page.get_by_label("Variant", exact=True).select_option(label="None")
+        eventually("no variant", lambda: "variant" not in page.evaluate(DOCUMENT)["instances"][0])
+        eventually("the default shown", lambda: page.get_by_label("Corner Radius value").input_value() == "0")
         assert not ERRORS, ERRORS
         browser.close()
 

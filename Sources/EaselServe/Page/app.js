@@ -199,9 +199,21 @@ function currentText(p) {
   if (state.scene) {
     const inst = state.scene.document.instances[state.scene.selected];
     const v = inst.attributes?.[p.name];
-    return v === undefined ? p.defaultText : String(v);
+    return v === undefined ? baseText(p) : String(v);
   }
   return p.valueText ?? p.defaultText;
+}
+
+/** What a property is when nothing sets it: its default, or, for a scene instance with a
+ *  variant, the variant's value (its attributes apply first: the editors showed the default). */
+function baseText(p) {
+  if (state.scene) {
+    const inst = state.scene.document.instances[state.scene.selected];
+    const variant = inst?.variant && state.scene.classes.get(inst.class)?.variants?.find((v) => v.name === inst.variant);
+    const a = variant?.attributes.find((x) => x.name === p.name);
+    if (a) return String(a.value);
+  }
+  return p.defaultText;
 }
 
 // The inspector is drawn again after edits, resets, actions and reloads: the control that had the
@@ -402,7 +414,8 @@ function editor(p) {
   row.className = "property";
   row.dataset.property = p.name;
   const text = currentText(p);
-  const modified = text !== p.defaultText;
+  const base = baseText(p);
+  const modified = text !== base;
   if (modified) row.classList.add("modified");
   const help = document.createElement("small");
   help.id = id + "-help";
@@ -588,7 +601,7 @@ function editor(p) {
   reset.type = "button";
   reset.className = "reset";
   reset.textContent = "↺";
-  reset.title = `Reset to default (${p.defaultText || "empty"})`;
+  reset.title = base === p.defaultText ? `Reset to default (${p.defaultText || "empty"})` : `Reset to the variant's value (${base || "empty"})`;
   reset.setAttribute("aria-label", `Reset ${p.displayName} to default`);
   reset.disabled = disabled || !modified;
   reset.addEventListener("click", () => send(null, true));
@@ -732,7 +745,7 @@ function refreshMarkers(batch) {
     const p = state.scene ? cls.properties.find((x) => x.name === name)
                           : state.current.class.properties.find((x) => x.name === name);
     if (!p) continue;
-    const modified = currentText(p) !== p.defaultText;
+    const modified = currentText(p) !== baseText(p);
     row.classList.toggle("modified", modified);
     showModified(row.querySelector(".marker"), modified);
     row.querySelector(".reset").disabled = p.readOnly || !modified;
@@ -1529,6 +1542,32 @@ function frameEditor(index) {
   nameHead.className = "head";
   nameHead.append(nameLabel);
   nameRow.append(nameHead, name);
+  // The instance's variant (easel.variants/1: its attributes come first, the instance's own
+  // override them), as the scene file's "variant" key.
+  const variants = state.scene.classes.get(inst.class)?.variants || [];
+  if (variants.length) {
+    const variantId = `instance-variant-${++editorCount}`;
+    const variantLabel = document.createElement("label");
+    variantLabel.htmlFor = variantId;
+    variantLabel.textContent = "Variant";
+    const select = document.createElement("select");
+    select.id = variantId;
+    for (const v of [null, ...variants]) {
+      const o = document.createElement("option");
+      o.value = v ? v.name : "";
+      o.textContent = v ? v.displayName : "None";
+      o.selected = (inst.variant || "") === o.value;
+      select.append(o);
+    }
+    select.addEventListener("change", () => {
+      if (select.value) inst.variant = select.value; else delete inst.variant;
+      commitFrame(index);
+    });
+    const head = document.createElement("div");
+    head.className = "head";
+    head.append(variantLabel);
+    nameRow.append(head, select);
+  }
   const buttons = document.createElement("div");
   buttons.className = "instance-actions";
   const last = state.scene.document.instances.length - 1;
