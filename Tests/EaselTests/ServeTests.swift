@@ -829,7 +829,7 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/scenes/0").json["deletedOnDisk"] as? Bool, false)
         try FileManager.default.removeItem(atPath: file)
         XCTAssertNotNil(events.waitFor("scene") { $0["fileChange"] as? String == "removed" }, events.all.joined(separator: "\n"))
-        XCTAssertNotNil(server.waitForLine(containing: "warning: board.json was deleted on disk; the scene stays open as it was (saving it writes the file again)"))
+        XCTAssertNotNil(server.waitForLine(containing: "warning: board.json was deleted on disk; the scene stays open as it was (saving it in the designer writes the file again)"))
         let detail = try HTTPClient.request(port, "GET", "/api/scenes/0")
         XCTAssertEqual(detail.json["deletedOnDisk"] as? Bool, true, detail.text)
         XCTAssertTrue(detail.json["fileError"] is NSNull, detail.text)
