@@ -96,6 +96,11 @@ def main(port, scene):
         page.get_by_label("Frame x", exact=True).press("Delete")
         eventually("the title's last character deleted", lambda: page.evaluate(DOCUMENT)["instances"][1].get("attributes", {}).get("title") == "OK",
                    last=lambda: page.evaluate(DOCUMENT)["instances"][1])
+        # Nor on the library's or the toolbar's controls.
+        page.get_by_role("button", name="Copy as command").focus()
+        page.keyboard.press("Delete")
+        page.get_by_role("button", name="Gauge", exact=True).focus()
+        page.keyboard.press("Backspace")
         page.wait_for_timeout(300)
         assert labels(page) == ["meter", "ok", "Gauge", "Gauge"], ("keys typed in fields remove nothing", labels(page))
         # Delete on the selected instance (its box has the focus after the click): removed.

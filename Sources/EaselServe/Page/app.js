@@ -1437,13 +1437,16 @@ function selectInstance(index) {
 }
 
 /** Delete or Backspace removes the scene instance whose box has the focus, else the selected
- *  one; Escape deselects. Never while typing in a field (nor in any other form control: the
- *  key is the field's). */
+ *  one (the focus on the canvas or in the inspector); Escape deselects. Never while typing in a
+ *  field (nor in any other form control: the key is the field's). */
 function onSceneKey(e) {
   if (!state.scene || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
   const t = e.target;
   if (t instanceof Element && (t.closest("input, select, textarea") || t.isContentEditable)) return;
   if (e.key === "Delete" || e.key === "Backspace") {
+    // On the canvas or in the inspector (a key pressed on the library's or the toolbar's controls
+    // is theirs, as in Interface Builder, where Delete acts on the canvas's selection).
+    if (!(t === document.body || !(t instanceof Element) || $("canvas-area").contains(t) || $("inspector").contains(t))) return;
     const focused = [...$("instance-boxes").children].indexOf(document.activeElement);
     const index = focused >= 0 ? focused : state.scene.selected;
     if (index == null || !state.scene.document.instances[index]) return;
