@@ -82,6 +82,9 @@ def main(port, scene):
         page.get_by_role("button", name="ok (RoundedCornerButton)").click()
         inspector.get_by_role("heading", name="Rounded Corner Button (ok)").wait_for()
         assert page.evaluate(PRESSED) == ["ok (RoundedCornerButton)"], page.evaluate(PRESSED)
+        # The Frame's four numbers say which is which (they were four bare fields).
+        captions = page.locator("#properties .frame .caption span").all_inner_texts()
+        assert captions == ["X", "Y", "W", "H"], captions
         page.keyboard.press("Escape")
         inspector.get_by_role("heading", name="Scene").wait_for()
         assert page.evaluate(PRESSED) == [], page.evaluate(PRESSED)

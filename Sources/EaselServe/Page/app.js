@@ -564,7 +564,7 @@ function editor(p) {
     for (const f of fields) onNumber(f, { ...p, type: "CGFloat", range: null }, row, message, () => {
       if (fields.every((x) => x.value !== "")) send(fields.map((x) => x.value).join(joiner));
     });
-    group.append(...fields);
+    group.append(...captioned(fields, names));
     describe(group);
     controls.append(group);
   } else if (p.type === "Image") {
@@ -614,6 +614,22 @@ function editor(p) {
   head.append(label, marker, reset);
   row.append(head, controls, help, message);
   return row;
+}
+
+/** The fields of a compound editor (a frame, a point, a size, insets), each with its caption
+ *  under it (X, Y, W, H…, as Interface Builder's size inspector shows them: four bare numbers
+ *  said nothing); the accessible names stay the fields' own. */
+function captioned(fields, names) {
+  const short = { width: "W", height: "H" };
+  return fields.map((f, i) => {
+    const l = document.createElement("label");
+    l.className = "caption";
+    const c = document.createElement("span");
+    c.textContent = short[names[i]] || names[i][0].toUpperCase() + names[i].slice(1);
+    c.setAttribute("aria-hidden", "true");
+    l.append(f, c);
+    return l;
+  });
 }
 
 /** Listens to a number field: a number typed goes to `send`; text the field cannot read as a number
@@ -1504,7 +1520,7 @@ function frameEditor(index) {
     });
     return f;
   });
-  group.append(...fields);
+  group.append(...captioned(fields, ["x", "y", "width", "height"]));
   const head = document.createElement("div");
   head.className = "head";
   head.append(label);
