@@ -727,10 +727,22 @@ public final class WatchSession {
     private func sceneTarget(_ scene: Scene, format: OutputFormat, scale: Double?, details: inout [WatchEvent]) throws -> RenderTarget {
         var current = scene
         current.instances = []
+        // One line per class not loaded, naming its instances (a line each made a scene of five
+        // Gauges five lines at every render while Gauge was gone).
+        var skipped: [(className: String, paths: [String])] = []
+        defer {
+            for (className, paths) in skipped {
+                details.append(.notice("warning: \(scene.file): \(paths.joined(separator: ", ")): no class \(className) loaded; skipped", detail: true))
+            }
+        }
         for instance in scene.instances {
             guard let path = winners[instance.className],
                   let info = builds[path]?.build.classes.first(where: { $0.name == instance.className }) else {
-                details.append(.notice("warning: \(scene.file): \(instance.path): no class \(instance.className) loaded; skipped", detail: true))
+                if let i = skipped.firstIndex(where: { $0.className == instance.className }) {
+                    skipped[i].paths.append(instance.path)
+                } else {
+                    skipped.append((instance.className, [instance.path]))
+                }
                 continue
             }
             // Keyed by the instance's identity, not its place: removing an instance before it moved

@@ -29,11 +29,14 @@ a Gauge "meter", a RoundedCornerButton "ok" and two Gauges without names.
    was shown meanwhile.
 7. An instance's variant (the scene's "variant" key): picked in its Layout; the editors show the
    variant's values (not the defaults) and are not marked modified by them; None takes it off.
+8. A rebuilt component is said in the notices (the warnings of an earlier build were the last
+   word), and a line repeated is listed once.
 Exits non-zero with a message on the first failure.
 """
 import json
 import os
 import re
+import shutil
 import sys
 from playwright.sync_api import sync_playwright
 
@@ -336,6 +339,14 @@ def main(port, scene):
         page.get_by_label("Variant", exact=True).select_option(label="None")
         eventually("no variant", lambda: "variant" not in page.evaluate(DOCUMENT)["instances"][0])
         eventually("the default shown", lambda: page.get_by_label("Corner Radius value").input_value() == "0")
+
+        # 8. A rebuilt component in the notices; no line twice.
+        gauge = os.path.join(os.path.dirname(scene), "components", "libGauge.so")
+        shutil.copyfile(gauge, gauge + ".new")
+        os.rename(gauge + ".new", gauge)
+        notices = lambda: page.evaluate("[...document.querySelectorAll('#notices li')].map(l => l.className + ' | ' + l.textContent)")
+        eventually("the reload said", lambda: any(n.startswith("notice ok | reloaded libGauge.so build 2") for n in notices()), last=notices)
+        assert len(notices()) == len(set(notices())), notices()
         assert not ERRORS, ERRORS
         browser.close()
 

@@ -890,6 +890,26 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(server.isRunning)
     }
 
+    /// Instances of a class no build provides were a warning line each, at every render of the
+    /// scene (five Gauges: five lines, and five notices in the page, pushing the others out): one
+    /// line per class names its instances.
+    func testInstancesOfAClassNotLoadedAreOneWarningLine() throws {
+        let root = try exampleComponents(["Gauge"])
+        try """
+        {"size": "300x120", "instances": [
+          {"class": "Missing", "frame": "0,0,10,10"}, {"class": "Gauge", "frame": "20,0,50,50"},
+          {"class": "Missing", "frame": "0,20,10,10"}, {"class": "Gone", "frame": "0,40,10,10"}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let (server, port) = try serve(root, ["--scene", "board.json"])
+        defer { server.stop() }
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/scenes/0/preview").status, 200)
+        XCTAssertNotNil(server.waitForLine(containing: "warning: board.json: instances[0], instances[2]: no class Missing loaded; skipped"),
+                        server.output.joined(separator: "\n"))
+        XCTAssertEqual(server.output.filter { $0.contains("no class Gone loaded") }.first?.trimmingCharacters(in: .whitespaces),
+                       "warning: board.json: instances[3]: no class Gone loaded; skipped")
+        XCTAssertEqual(server.output.filter { $0.contains("board.json: instances[2]: no class") }, [], "not a line of its own")
+    }
+
     /// An animation whose last step is drawn by the designer's own render (the page asks for frames
     /// as they are announced) rather than by a frame of the session's: the value it ends at was not
     /// held (progress stayed at the step before, 74.99…, and the page showed it). A render that

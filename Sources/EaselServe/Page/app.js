@@ -999,13 +999,17 @@ function basename(path) { return (path || "").split("/").pop(); }
 // ---------------------------------------------------------------------------------------------
 // Notices and live events
 
+/** Adds a line on top of the notices (the last 8 are kept). The same line again moves to the top
+ *  instead of being listed twice (a scene drawn again repeats its warnings at every render). */
 function notice(text, kind) {
-  const li = document.createElement("li");
-  li.className = "notice " + (kind || "");
-  li.textContent = text;
   const box = $("notices");
+  const className = "notice " + (kind || "");
+  for (const old of [...box.children]) if (old.textContent === text && old.className === className) old.remove();
+  const li = document.createElement("li");
+  li.className = className;
+  li.textContent = text;
   box.prepend(li);
-  while (box.children.length > 6) box.lastChild.remove();
+  while (box.children.length > 8) box.lastChild.remove();
 }
 
 function connectEvents() {
@@ -1030,6 +1034,9 @@ function connectEvents() {
   events.onerror = () => setStatus(`Disconnected from ${serverName()}; retrying…`);
   events.addEventListener("reload", async (e) => {
     const data = JSON.parse(e.data);
+    // A plugin file reloaded or removed is said too, as host watch prints it: the warnings of a
+    // build before it (a class gone) were otherwise the last word after the class came back.
+    if (data.build !== undefined && !data.scene && data.text?.length) notice(data.text[0], "ok");
     await loadLibrary();
     const name = state.current?.class.name;
     if (state.scene) {
