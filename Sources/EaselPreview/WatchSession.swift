@@ -831,7 +831,11 @@ public final class WatchSession {
                 let held = was.map { $0.className == instance.className ? $0.attributes : [] } ?? []
                 let previous = Dictionary(held.map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b })
                 let changed = instance.attributes.filter { previous[$0.key] != $0.value }
-                _ = try info.parse(changed.map { ($0.key, $0.value) }, file: scene.file).map(\.name)
+                do { _ = try info.parse(changed.map { ($0.key, $0.value) }, file: scene.file).map(\.name) } catch var e as HostError {
+                    // Which instance (a scene of several Gauges: the class and property said too little).
+                    e.message += " (in \(instance.path)\(instance.name.map { ", '\($0)'" } ?? ""))"
+                    throw e
+                }
             }
             giveIdentities(&s)
             scenes[index] = s

@@ -539,6 +539,8 @@ final class ServeTests: XCTestCase {
         let refused = try HTTPClient.json(port, "/api/scenes/0", ["document": document])
         XCTAssertEqual(refused.status, 422)
         XCTAssertTrue(refused.errorMessage.contains("180 is outside the range 0…100"), refused.text)
+        XCTAssertTrue(refused.errorMessage.hasSuffix(" (in instances[0], 'cpu')"), "names the instance: \(refused.text)")
+        XCTAssertEqual((refused.json["error"] as? [String: Any])?["property"] as? String, "value")
         XCTAssertEqual(((try HTTPClient.request(port, "GET", "/api/scenes/0").json["document"] as? [String: Any])?["instances"] as? [[String: Any]])?
             .first.flatMap { ($0["attributes"] as? [String: Any])?["value"] as? Int }, 80)
         // Move the second instance and change the first's value: unsaved edits.
