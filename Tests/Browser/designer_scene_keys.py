@@ -149,10 +149,13 @@ def main(port, scene):
         box = page.locator("#canvas").bounding_box()
         page.mouse.click(box["x"] + box["width"] - 3, box["y"] + box["height"] - 3)
         inspector.get_by_role("heading", name="Scene").wait_for()
+        # The tab's title names the scene and its unsaved edits.
+        assert page.title() == "board.json (unsaved) — Easel designer", page.title()
         page.keyboard.press("Control+s")
         eventually("saved", lambda: not page.get_by_role("button", name="Save scene").is_enabled())
         with open(scene) as f:
             assert [i["class"] for i in json.load(f)["instances"]] == ["Gauge", "Gauge"]
+        eventually("the title after the save", lambda: page.title() == "board.json — Easel designer", last=page.title)
 
         # 2. Another tab removes the first instance; this one's selection (the second, unnamed
         # Gauge) stays on it, and a value typed goes to it.
@@ -318,6 +321,7 @@ def main(port, scene):
         # The history outlives showing a class meanwhile.
         page.get_by_role("button", name="Gauge", exact=True).click()
         page.get_by_role("img", name="Gauge").wait_for()
+        assert page.title() == "Gauge — Easel designer", page.title()
         open_scene(page)
         eventually("Redo still offered", lambda: page.get_by_role("button", name="Redo").is_enabled())
         page.keyboard.press("Control+y")

@@ -48,6 +48,14 @@ async function postJSON(url, object) {
 
 function setStatus(text) { $("status").textContent = text; }
 
+/** The tab's title names what is shown (and a scene's unsaved edits), as an editor's window does:
+ *  several tabs of the designer were all "Easel designer". */
+function updateTitle() {
+  const shown = state.scene ? basename(state.scene.file) + (state.scene.dirty || state.scene.deletedOnDisk ? " (unsaved)" : "")
+    : state.current ? state.current.class.displayName : null;
+  document.title = shown ? `${shown} — Easel designer` : "Easel designer";
+}
+
 // ---------------------------------------------------------------------------------------------
 // Library
 
@@ -174,6 +182,7 @@ async function selectClass(name) {
   showSizeRefusal(null);
   renderLibrary();
   renderInspector();
+  updateTitle();
   hideOverlay();
   await renderCanvas();
 }
@@ -1180,6 +1189,7 @@ async function loadScenes() {
  *  (it said so only after a page reload). */
 function markSceneEdited() {
   state.scene.dirty = true;
+  updateTitle();
   $("save-scene").disabled = false;
   const entry = $("scene-list").querySelectorAll("button")[state.scene.index];
   if (entry && !state.scene.deletedOnDisk) entry.textContent = basename(state.scene.file) + " (unsaved)";
@@ -1206,6 +1216,7 @@ async function reloadScene(index, selected, keepEdits) {
   showSceneFile(detail);
   renderLibrary();
   renderInspector();
+  updateTitle();
   await renderCanvas();
 }
 
@@ -1220,6 +1231,7 @@ function showSceneFile(detail) {
   // keeps a buffer whose file went; Save writes the file again (so Save is offered without edits).
   if (state.scene) {
     state.scene.deletedOnDisk = deleted;
+    updateTitle();
     $("save-scene").disabled = !(detail.dirty || deleted);
   }
   $("scene-file").hidden = !error && !changed && !deleted;
@@ -1901,6 +1913,7 @@ async function saveScene() {
     showSceneFile(await postJSON(`/api/scenes/${state.scene.index}/save`, {}));
     state.scene.dirty = false;
     $("save-scene").disabled = true;
+    updateTitle();
     notice(`Saved ${basename(state.scene.file)}`, "ok");
     await loadScenes();
   } catch (e) {
