@@ -54,6 +54,12 @@ public struct Scene: Equatable {
         try parse(JSONDocument.read(path))
     }
 
+    /// A new, empty scene for `file` (400×300 points, transparent, no instances), which the designer
+    /// opens when the file does not exist yet: saving it creates the file.
+    public static func new(file: String) -> Scene {
+        Scene(file: file, size: Size(width: 400, height: 300), background: nil, scale: nil, instances: [])
+    }
+
     /// Parses scene JSON held in memory (`file` names it in messages).
     public static func parse(_ data: Data, file: String) throws -> Scene {
         try parse(JSONDocument(data: data, file: file))

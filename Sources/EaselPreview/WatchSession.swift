@@ -119,6 +119,8 @@ public final class WatchSession {
     private var scenesChangedOnDisk: Set<Int> = []
     /// Scenes whose file was deleted on disk: the open scene stays, and saving writes the file again.
     private var scenesDeletedOnDisk: Set<Int> = []
+    /// Scenes whose file did not exist when they were opened, until they are saved.
+    private var newScenes: Set<Int> = []
     /// The identity the next scene instance gets (``Scene/Instance/identity``): never reused.
     private var nextInstanceIdentity = 1
     /// Scene files that changed on disk, by scene index, waiting for the writer to be done.
@@ -146,6 +148,9 @@ public final class WatchSession {
         for (i, scene) in scenes.enumerated() {
             watcher.watch(file: scene.file)
             sceneDiskTexts[i] = FileManager.default.contents(atPath: scene.file).map { String(decoding: $0, as: UTF8.self) }
+            // A scene whose file does not exist yet (`host serve --scene new.json`): open, and not
+            // on disk until it is saved.
+            if access(scene.file, F_OK) != 0 { scenesDeletedOnDisk.insert(i); newScenes.insert(i) }
         }
         if let out = options.outputDirectory {
             makeDirectories(out)
@@ -887,6 +892,7 @@ public final class WatchSession {
             sceneFileErrors[index] = nil
             scenesChangedOnDisk.remove(index)
             scenesDeletedOnDisk.remove(index)
+            newScenes.remove(index)
             editedScenes.remove(index)
         }
     }
@@ -906,7 +912,7 @@ public final class WatchSession {
     public func keepUnsavedEdits() -> [String] {
         withLock {
             var lines: [String] = []
-            for (index, scene) in scenes.enumerated() where editedScenes.contains(index) || scenesDeletedOnDisk.contains(index) {
+            for (index, scene) in scenes.enumerated() where editedScenes.contains(index) || (scenesDeletedOnDisk.contains(index) && !newScenes.contains(index)) {
                 let path = Self.unsavedEditsPath(for: scene.file)
                 do {
                     try AtomicFile.write(Array(scene.document.text.utf8), to: path, durable: true)
@@ -926,8 +932,8 @@ public final class WatchSession {
     /// (the last good one stays open), whether it changed while the scene had unsaved edits, and
     /// whether it was deleted (the open scene stays, as an editor keeps a buffer whose file was
     /// deleted: saving writes the file again; a file put back is read again).
-    public func sceneFileStatus(at index: Int) -> (error: HostError?, changedOnDisk: Bool, deletedOnDisk: Bool) {
-        withLock { (sceneFileErrors[index], scenesChangedOnDisk.contains(index), scenesDeletedOnDisk.contains(index)) }
+    public func sceneFileStatus(at index: Int) -> (error: HostError?, changedOnDisk: Bool, deletedOnDisk: Bool, isNew: Bool) {
+        withLock { (sceneFileErrors[index], scenesChangedOnDisk.contains(index), scenesDeletedOnDisk.contains(index), newScenes.contains(index)) }
     }
 
     /// Scene `index`'s file changed on disk (an editor, `git checkout`): a scene without unsaved
@@ -946,6 +952,7 @@ public final class WatchSession {
             return
         }
         scenesDeletedOnDisk.remove(index)
+        newScenes.remove(index)
         let text = String(decoding: data, as: UTF8.self)
         guard text != sceneDiskTexts[index] else { return }
         sceneDiskTexts[index] = text

@@ -177,7 +177,8 @@ public final class DesignerServer: @unchecked Sendable {
                 let scenes = session.openScenes
                 return json(200, .object([ServeJSON.schema, ("scenes", .array(scenes.enumerated().map { i, s in
                     .object([("file", .string(s.scene.file)), ("dirty", .bool(s.edited)), ("instances", .integer(Int64(s.scene.instances.count))),
-                             ("deletedOnDisk", .bool(session.sceneFileStatus(at: i).deletedOnDisk))])
+                             ("deletedOnDisk", .bool(session.sceneFileStatus(at: i).deletedOnDisk)),
+                             ("newFile", .bool(session.sceneFileStatus(at: i).isNew))])
                 }))]))
             case let s where s.count == 2 && s[0] == "scenes":
                 guard let i = Int(s[1]) else { break }
@@ -379,6 +380,7 @@ public final class DesignerServer: @unchecked Sendable {
                         ("revision", .integer(Int64(session.sceneRevision(at: index)))),
                         ("fileError", sceneFileError(status.error)),
                         ("changedOnDisk", .bool(status.changedOnDisk)), ("deletedOnDisk", .bool(status.deletedOnDisk)),
+                        ("newFile", .bool(status.isNew)),
                         ("document", scene.document),
                         ("instanceIds", .array(scene.instances.map { .integer(Int64($0.identity ?? 0)) })),
                         ("classes", .array(classes)), ("resources", .object(resources)),

@@ -912,6 +912,40 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(server.output.filter { $0.contains("board.json: instances[2]: no class") }, [], "not a line of its own")
     }
 
+    /// `host serve --scene new.json` with no such file was refused (66): there was no way to start
+    /// a scene in the designer. A scene file that does not exist yet, in a folder that does, opens
+    /// as a new, empty scene (`newFile`, not on disk), and Save creates it; a missing folder, or a
+    /// name that is not .json, is refused as before.
+    func testASceneFileThatDoesNotExistYetIsANewSceneThatSaveCreates() throws {
+        let root = try exampleComponents(["Gauge"])
+        XCTAssertEqual(try runHost(["serve", "--port", "0", "--scene", "nowhere/new.json"], directory: root).status, 66)
+        XCTAssertEqual(try runHost(["serve", "--port", "0", "--scene", "new.txt"], directory: root).status, 66)
+        let (server, port) = try serve(root, ["--scene", "new.json"])
+        defer { server.stop() }
+        XCTAssertTrue(server.output.contains("note: new.json does not exist yet: a new, empty scene (Save scene in the designer creates it)"),
+                      server.output.joined(separator: "\n"))
+        let detail = try HTTPClient.request(port, "GET", "/api/scenes/0")
+        XCTAssertEqual(detail.json["newFile"] as? Bool, true, detail.text)
+        XCTAssertEqual(detail.json["deletedOnDisk"] as? Bool, true)
+        var document = try XCTUnwrap(detail.json["document"] as? [String: Any])
+        XCTAssertEqual(document["size"] as? String, "400x300")
+        XCTAssertEqual((document["instances"] as? [Any])?.count, 0)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/scenes/0/preview").status, 200)
+        document["instances"] = [["class": "Gauge", "name": "cpu", "frame": "10,10,100,100"]]
+        XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0", ["document": document, "instanceIds": [NSNull()]]).status, 200)
+        let saved = try HTTPClient.json(port, "/api/scenes/0/save", [:] as [String: Any])
+        XCTAssertEqual(saved.status, 200, saved.text)
+        XCTAssertEqual(saved.json["newFile"] as? Bool, false)
+        XCTAssertEqual(try runHost(["render", "new.json", "-o", "new.png"], directory: root).status, 0, "a scene file")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/nowhere"))
+        XCTAssertTrue(server.isRunning)
+        // A new scene left empty and unsaved is nothing to keep when serve stops.
+        let (other, _) = try serve(root, ["--scene", "other.json"])
+        other.stop()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/other.unsaved.json"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/other.json"))
+    }
+
     /// An animation whose last step is drawn by the designer's own render (the page asks for frames
     /// as they are announced) rather than by a frame of the session's: the value it ends at was not
     /// held (progress stayed at the step before, 74.99…, and the page showed it). A render that

@@ -1176,7 +1176,7 @@ async function loadScenes() {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "entry scene";
-    b.textContent = basename(s.file) + (s.deletedOnDisk ? " (deleted on disk)" : s.dirty ? " (unsaved)" : "");
+    b.textContent = basename(s.file) + (s.newFile ? " (new)" : s.deletedOnDisk ? " (deleted on disk)" : s.dirty ? " (unsaved)" : "");
     b.setAttribute("aria-label", basename(s.file));
     b.addEventListener("click", () => { remember("scene", i); reloadScene(i, null); });
     li.append(b);
@@ -1235,9 +1235,12 @@ function showSceneFile(detail) {
     $("save-scene").disabled = !(detail.dirty || deleted);
   }
   $("scene-file").hidden = !error && !changed && !deleted;
+  $("scene-file").classList.toggle("info", deleted && Boolean(detail.newFile));
+  $("scene-file").setAttribute("role", deleted && detail.newFile ? "status" : "alert");
   if (!error && !changed && !deleted) return;
   const name = basename(detail.file);
-  $("scene-file-title").textContent = deleted ? `${name} was deleted on disk` : error ? `${name} on disk is not a valid scene` : `${name} changed on disk`;
+  $("scene-file-title").textContent = deleted ? (detail.newFile ? `${name} is a new scene` : `${name} was deleted on disk`)
+    : error ? `${name} on disk is not a valid scene` : `${name} changed on disk`;
   const add = factList($("scene-file-facts"));
   if (error) {
     add("File", error.file || detail.file);
@@ -1247,7 +1250,9 @@ function showSceneFile(detail) {
   } else {
     add("File", detail.file);
   }
-  $("scene-file-hint").textContent = deleted
+  $("scene-file-hint").textContent = deleted && detail.newFile
+    ? "It is not on disk yet: add instances (the inspector, or drag a class from the library), then Save scene creates the file."
+    : deleted
     ? "The scene stays open as it is here. Save scene recreates the file; a file put back is read again."
     : error
     ? "The last good scene stays open; the file is read again when it changes."
