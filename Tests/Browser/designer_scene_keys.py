@@ -31,6 +31,8 @@ a Gauge "meter", a RoundedCornerButton "ok" and two Gauges without names.
    variant's values (not the defaults) and are not marked modified by them; None takes it off.
 8. A rebuilt component is said in the notices (the warnings of an earlier build were the last
    word), and a line repeated is listed once.
+9. Copy, cut and paste instances (Ctrl+C, Ctrl+X, Ctrl+V): a paste is a copy without the name, 10
+   points right and down (pastes in a row cascade); in a text field the keys are the field's.
 Exits non-zero with a message on the first failure.
 """
 import json
@@ -351,6 +353,32 @@ def main(port, scene):
         notices = lambda: page.evaluate("[...document.querySelectorAll('#notices li')].map(l => l.className + ' | ' + l.textContent)")
         eventually("the reload said", lambda: any(n.startswith("notice ok | reloaded libGauge.so build 2") for n in notices()), last=notices)
         assert len(notices()) == len(set(notices())), notices()
+
+        # 9. Copy, cut, paste.
+        count = len(labels(page))
+        page.get_by_role("button", name="dial (Gauge)").focus()
+        page.keyboard.press("Enter")
+        inspector.get_by_role("heading", name="Gauge (dial)").wait_for()
+        dial = page.evaluate(DOCUMENT)["instances"][labels(page).index("dial")]
+        page.keyboard.press("Control+c")
+        page.keyboard.press("Control+v")
+        eventually("pasted", lambda: len(labels(page)) == count + 1, last=lambda: labels(page))
+        pasted = page.evaluate(DOCUMENT)["instances"][-1]
+        x, y, w, h = [float(v) for v in dial["frame"].split(",")]
+        assert "name" not in pasted and pasted.get("attributes") == dial.get("attributes"), (dial, pasted)
+        assert [float(v) for v in pasted["frame"].split(",")] == [x + 10, y + 10, w, h], (dial, pasted)
+        page.keyboard.press("Control+v")
+        eventually("pasted again, cascading", lambda: len(labels(page)) == count + 2, last=lambda: labels(page))
+        assert [float(v) for v in page.evaluate(DOCUMENT)["instances"][-1]["frame"].split(",")] == [x + 20, y + 20, w, h]
+        inspector.get_by_role("heading", name=f"Gauge (instance {count + 2})").wait_for()
+        page.keyboard.press("Control+x")
+        eventually("cut", lambda: len(labels(page)) == count + 1, last=lambda: labels(page))
+        page.get_by_role("button", name="dial (Gauge)").focus()
+        page.keyboard.press("Enter")
+        page.get_by_label("Name", exact=True).press("Control+v")
+        page.get_by_label("Name", exact=True).press("Control+c")
+        page.wait_for_timeout(300)
+        assert len(labels(page)) == count + 1, ("the keys in a text field are the field's", labels(page))
         assert not ERRORS, ERRORS
         browser.close()
 

@@ -1687,6 +1687,20 @@ function instanceLabel(inst, i) {
   return inst.name ? `${inst.name} (${inst.class})` : `${inst.class} ${i + 1}`;
 }
 
+/** The instance last copied or cut (Ctrl+C, Ctrl+X), as a scene document's instance object. */
+let instanceClipboard = null;
+
+/** Pastes the instance copied last into the scene shown (without its name), 10 points right and
+ *  down of where it was copied from, or of the last paste (pastes in a row cascade). */
+async function pasteInstance() {
+  const copy = structuredClone(instanceClipboard);
+  delete copy.name;
+  const f = copy.frame.split(",").map(Number);
+  copy.frame = [f[0] + 10, f[1] + 10, f[2], f[3]].join(",");
+  instanceClipboard.frame = copy.frame;
+  await insertInstance(copy);
+}
+
 /** A copy of instance `index` (class, variant, attributes; no name), 10 points right and down,
  *  on top of the others; it is then selected. */
 async function duplicateInstance(index) {
@@ -2046,9 +2060,26 @@ function setup() {
       if (state.scene.selected != null) duplicateInstance(state.scene.selected);
       return;
     }
-    if (key !== "z" && key !== "y") return;
     const t = e.target;
-    if (t instanceof Element && (t.matches("textarea, input:not([type=checkbox]):not([type=radio]):not([type=range]):not([type=color])") || t.isContentEditable)) return;
+    const typing = t instanceof Element && (t.matches("textarea, input:not([type=checkbox]):not([type=radio]):not([type=range]):not([type=color])") || t.isContentEditable);
+    if (["c", "x", "v"].includes(key) && !e.shiftKey) {
+      // Copy, cut and paste scene instances (also into another scene); text selected on the page
+      // and text fields keep their own.
+      if (typing || String(window.getSelection() || "") !== "") return;
+      if (key === "v") {
+        if (!instanceClipboard) return;
+        e.preventDefault();
+        pasteInstance();
+        return;
+      }
+      if (state.scene.selected == null) return;
+      e.preventDefault();
+      instanceClipboard = structuredClone(state.scene.document.instances[state.scene.selected]);
+      if (key === "x") removeInstance(state.scene.selected);
+      return;
+    }
+    if (key !== "z" && key !== "y") return;
+    if (typing) return;
     e.preventDefault();
     stepHistory(key === "z" && !e.shiftKey);
   });
