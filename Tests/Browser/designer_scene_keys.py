@@ -190,6 +190,9 @@ def main(port, scene):
         eventually("the library says so", lambda: page.locator("#scene-list").inner_text() == "board.json (deleted on disk)",
                    last=lambda: page.locator("#scene-list").inner_text())
         assert page.evaluate(BOXES) == ["Gauge 1"], "the scene stays open"
+        page.get_by_role("button", name="Copy as command").click()
+        line = page.locator("#command").input_value()
+        assert line.endswith("# save the scene first: its file is not on disk"), line
         page.get_by_role("img", name="Scene board.json").wait_for()
         page.get_by_role("button", name="Save scene").click()
         notice.wait_for(state="hidden")

@@ -1968,7 +1968,8 @@ function command() {
   if (state.lastScale !== 1) parts.push("--scale", String(state.lastScale));
   const name = scene ? basename(scene.file).replace(/\.json$/, "") : state.current.class.name;
   parts.push("-o", shellQuote(name + ".png"));
-  return parts.join(" ") + (scene?.dirty ? "   # save the scene first: it has unsaved edits" : "");
+  return parts.join(" ") + (scene?.deletedOnDisk ? "   # save the scene first: its file is not on disk"
+    : scene?.dirty ? "   # save the scene first: it has unsaved edits" : "");
 }
 
 function setupResize() {
