@@ -1,8 +1,8 @@
 """Scene editing as an Interface Builder user expects it, in a real headless Chromium.
 
 Usage: designer_scene_keys.py PORT SCENE_JSON
-The server runs `host serve --scene board.json` on RoundedCornerButton and Gauge; board.json holds
-a Gauge "meter", a RoundedCornerButton "ok" and two Gauges without names.
+The server runs `host serve --scene board.json --scene typo.json` on RoundedCornerButton and Gauge;
+board.json holds a Gauge "meter", a RoundedCornerButton "ok" and two Gauges without names.
 1. The keyboard: Escape deselects; Delete or Backspace typed in an editor's field edits the field,
    and removes nothing; on a selected instance (or the instance whose box has the focus) it
    removes that instance, and the focus goes to the canvas (another Delete removes nothing).
@@ -33,6 +33,9 @@ a Gauge "meter", a RoundedCornerButton "ok" and two Gauges without names.
    word), and a line repeated is listed once.
 9. Copy, cut and paste instances (Ctrl+C, Ctrl+X, Ctrl+V): a paste is a copy without the name, 10
    points right and down (pastes in a row cascade); in a text field the keys are the field's.
+10. typo.json names a variant its class does not declare: the scene cannot be drawn (no frame, so
+   no box to click); the outline selects the instance, whose Variant shows the typo as it is, and
+   picking a real one draws the scene.
 Exits non-zero with a message on the first failure.
 """
 import json
@@ -187,8 +190,8 @@ def main(port, scene):
         assert "Save scene recreates the file" in hint, hint
         assert page.get_by_role("button", name="Reload from disk").is_hidden()
         eventually("Save offered without edits", lambda: page.get_by_role("button", name="Save scene").is_enabled())
-        eventually("the library says so", lambda: page.locator("#scene-list").inner_text() == "board.json (deleted on disk)",
-                   last=lambda: page.locator("#scene-list").inner_text())
+        entry = page.locator("#scene-list li").first
+        eventually("the library says so", lambda: entry.inner_text() == "board.json (deleted on disk)", last=entry.inner_text)
         assert page.evaluate(BOXES) == ["Gauge 1"], "the scene stays open"
         page.get_by_role("button", name="Copy as command").click()
         line = page.locator("#command").input_value()
@@ -199,8 +202,7 @@ def main(port, scene):
         with open(scene) as f:
             saved = json.load(f)
         assert [i.get("attributes", {}).get("value") for i in saved["instances"]] == [70], saved
-        eventually("the library's entry", lambda: page.locator("#scene-list").inner_text() == "board.json",
-                   last=lambda: page.locator("#scene-list").inner_text())
+        eventually("the library's entry", lambda: entry.inner_text() == "board.json", last=entry.inner_text)
         # Deleted, then put back by another program (a git checkout): read again, the notice gone.
         os.remove(scene)
         notice.wait_for()
@@ -382,6 +384,17 @@ def main(port, scene):
         page.get_by_label("Name", exact=True).press("Control+c")
         page.wait_for_timeout(300)
         assert len(labels(page)) == count + 1, ("the keys in a text field are the field's", labels(page))
+
+        # 10. A variant that is not one of the class's.
+        page.get_by_role("button", name="typo.json", exact=True).click()
+        page.locator("#overlay").wait_for()
+        page.get_by_role("radiogroup", name="Instances").get_by_role("radio", name="ok (RoundedCornerButton)").click()
+        variant = page.get_by_label("Variant", exact=True)
+        shown = variant.evaluate("s => s.selectedOptions[0].textContent")
+        assert shown == "nope (not a variant of RoundedCornerButton)", shown
+        variant.select_option(label="Rounded")
+        page.get_by_role("img", name="Scene typo.json").wait_for()
+        page.locator("#overlay").wait_for(state="hidden")
         assert not ERRORS, ERRORS
         browser.close()
 

@@ -1119,7 +1119,10 @@ final class ServeBrowserTests: XCTestCase {
           {"class": "Gauge", "frame": "200,60,80,60"},
           {"class": "Gauge", "frame": "120,70,60,50"}]}
         """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
-        let (process, port) = try serve(root, ["--scene", "board.json"])
+        try """
+        {"size": "300x130", "instances": [{"class": "RoundedCornerButton", "name": "ok", "variant": "nope", "frame": "10,10,120,44"}]}
+        """.write(toFile: root + "/typo.json", atomically: true, encoding: .utf8)
+        let (process, port) = try serve(root, ["--scene", "board.json", "--scene", "typo.json"])
         defer { process.stop() }
         try BrowserTest.run("designer_scene_keys.py", [port, root + "/board.json"])
         XCTAssertTrue(process.isRunning)

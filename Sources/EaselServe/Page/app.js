@@ -1588,14 +1588,17 @@ function frameEditor(index) {
   // The instance's variant (easel.variants/1: its attributes come first, the instance's own
   // override them), as the scene file's "variant" key.
   const variants = state.scene.classes.get(inst.class)?.variants || [];
-  if (variants.length) {
+  if (variants.length || inst.variant) {
     const variantId = `instance-variant-${++editorCount}`;
     const variantLabel = document.createElement("label");
     variantLabel.htmlFor = variantId;
     variantLabel.textContent = "Variant";
     const select = document.createElement("select");
     select.id = variantId;
-    for (const v of [null, ...variants]) {
+    // A variant the class does not declare (a typo in the file: the scene cannot be drawn) is
+    // shown as it is, so that picking another, or None, changes it.
+    const unknown = inst.variant && !variants.some((v) => v.name === inst.variant) ? [{ name: inst.variant, displayName: `${inst.variant} (not a variant of ${inst.class})` }] : [];
+    for (const v of [null, ...variants, ...unknown]) {
       const o = document.createElement("option");
       o.value = v ? v.name : "";
       o.textContent = v ? v.displayName : "None";
