@@ -388,6 +388,9 @@ def main(port, scene):
         # 10. A variant that is not one of the class's.
         page.get_by_role("button", name="typo.json", exact=True).click()
         page.locator("#overlay").wait_for()
+        facts = page.evaluate("""(() => { const f = {}; for (const dt of document.querySelectorAll('#overlay-facts dt'))
+          f[dt.textContent] = dt.nextElementSibling.textContent; return f; })()""")
+        assert facts.get("Class") == "RoundedCornerButton" and facts.get("Instance") == "instances[0] ('ok')", facts
         page.get_by_role("radiogroup", name="Instances").get_by_role("radio", name="ok (RoundedCornerButton)").click()
         variant = page.get_by_label("Variant", exact=True)
         shown = variant.evaluate("s => s.selectedOptions[0].textContent")

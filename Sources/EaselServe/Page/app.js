@@ -976,8 +976,13 @@ function showFailure(event) {
     : refused ? `${event.displayName || "The scene"} cannot be drawn with these values`
     : `${event.className || f.className || "The build"} failed`; // (a scene's: the class its render names)
   const add = factList($("overlay-facts"));
+  // A scene's error names the instance at the start of its message ("instances[0].variant: …"):
+  // the class and the instance are said too (the overlay said only the file).
+  const at = state.scene ? /(?:^|: )(instances\[(\d+)\])/.exec(f.reason || f.message || "") : null;
+  const inst = at ? state.scene.document.instances[Number(at[2])] : null;
   add("File", f.file || event.file);
-  add("Class", f.className || event.className);
+  add("Class", f.className || event.className || inst?.class);
+  add("Instance", inst ? `${at[1]}${inst.name ? ` ('${inst.name}')` : ""}` : null);
   add("Property", f.property);
   add("Phase", f.phase);
   add("Signal", f.signal);
