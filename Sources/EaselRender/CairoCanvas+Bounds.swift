@@ -129,9 +129,10 @@ extension CairoCanvas {
     static func pathLengthBound(_ context: OpaquePointer) -> Double {
         guard let path = cairo_copy_path(context) else { return 0 }
         defer { cairo_path_destroy(path) }
+        // An empty path (or one Cairo could not copy) has no data at all.
+        guard path.pointee.status == CAIRO_STATUS_SUCCESS, let data = path.pointee.data else { return 0 }
         var length = 0.0, current = (0.0, 0.0), start = (0.0, 0.0)
         var i = 0
-        let data = path.pointee.data!
         func distance(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
             ((a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1)).squareRoot()
         }

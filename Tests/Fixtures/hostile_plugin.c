@@ -36,7 +36,8 @@
  *   shadow_overflow    draw casts a shadow under a scale of 1e154: invertible, but not once mapped onto the
  *                      mask of a vector output (its determinant overflows: Cairo: invalid matrix)
  *   dashed_arc         draw strokes, shadowed, an arc of radius 2e6 dashed every 0.1 point: some 125 million
- *                      dashes, each of which Cairo walked (in the stroke and in its extents) for seconds
+ *                      dashes, each of which Cairo walked (in the stroke and in its extents) for seconds;
+ *                      before it, the same dashed stroke of an empty path
  */
 #define _GNU_SOURCE
 #include "easel.h"
@@ -208,6 +209,7 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     canvas->set_shadow(canvas, (easel_size){1, 1}, 2, (easel_color){0, 0, 0, 0.5});
     canvas->set_stroke_color(canvas, (easel_color){0, 0, 0, 1});
     canvas->begin_path(canvas);
+    canvas->draw_path(canvas, EASEL_PATH_STROKE); /* an empty path, dashed: its length crashed the host */
     canvas->arc(canvas, 0, 0, 2e6, 0, 6.28, true);
     canvas->draw_path(canvas, EASEL_PATH_STROKE);
     canvas->restore(canvas);
