@@ -36,6 +36,8 @@ board.json holds a Gauge "meter", a RoundedCornerButton "ok" and two Gauges with
 10. typo.json names a variant its class does not declare: the scene cannot be drawn (no frame, so
    no box to click); the outline selects the instance, whose Variant shows the typo as it is, and
    picking a real one draws the scene.
+11. The selected instance resizes from any corner (it did only from its bottom right one): the
+   top left corner dragged up and left grows it there, the opposite corner staying put.
 Exits non-zero with a message on the first failure.
 """
 import json
@@ -398,6 +400,21 @@ def main(port, scene):
         variant.select_option(label="Rounded")
         page.get_by_role("img", name="Scene typo.json").wait_for()
         page.locator("#overlay").wait_for(state="hidden")
+
+        # 11. Resized from its top left corner.
+        typo = "(async () => (await (await fetch('/api/scenes/1', { cache: 'no-store' })).json()).document.instances[0].frame)()"
+        assert page.evaluate(typo) == "10,10,120,44", page.evaluate(typo)
+        zoom = page.locator("#canvas").bounding_box()["width"] / 300
+        corner = page.locator('.instance.selected .corner[data-corner="nw"]')
+        assert corner.is_visible(), "the selected instance shows its corners"
+        c = corner.bounding_box()
+        cx, cy = c["x"] + c["width"] / 2, c["y"] + c["height"] / 2
+        page.mouse.move(cx, cy)
+        page.mouse.down()
+        page.mouse.move(cx - 5 * zoom, cy - 3 * zoom, steps=4)
+        page.mouse.move(cx - 10 * zoom, cy - 6 * zoom, steps=4)
+        page.mouse.up()
+        eventually("resized from the top left", lambda: page.evaluate(typo) == "0,4,130,50", last=lambda: page.evaluate(typo))
         assert not ERRORS, ERRORS
         browser.close()
 

@@ -1459,11 +1459,19 @@ function drawInstanceBoxes(zoom) {
     b.style.width = `${w * zoom}px`; b.style.height = `${h * zoom}px`;
     b.setAttribute("aria-label", instanceLabel(inst, i));
     b.addEventListener("click", (e) => { e.stopPropagation(); selectInstance(i); });
-    b.addEventListener("pointerdown", (e) => dragInstance(e, i, zoom, e.target.classList.contains("grip")));
+    // The bottom right grip, and the other three corners' (Interface Builder's handles: a frame
+    // could be resized only from its bottom right corner).
+    b.addEventListener("pointerdown", (e) => dragInstance(e, i, zoom, e.target.classList.contains("grip") ? "se" : e.target.dataset.corner || null));
     b.addEventListener("keydown", (e) => nudgeInstance(e, i));
     const grip = document.createElement("span");
     grip.className = "grip";
     b.append(grip);
+    for (const corner of ["nw", "ne", "sw"]) {
+      const c = document.createElement("span");
+      c.className = "corner";
+      c.dataset.corner = corner;
+      b.append(c);
+    }
     box.append(b);
   });
   if (focused >= 0) box.children[focused]?.focus();
@@ -1894,7 +1902,9 @@ async function commitFrame(index, mergeKey) {
   await renderCanvas();
 }
 
-function dragInstance(e, index, zoom, resizing) {
+/** Drags instance `index`: moves it, or with `corner` ("nw", "ne", "sw", "se") resizes it from
+ *  that corner (the opposite corner stays put; at least a point a side). */
+function dragInstance(e, index, zoom, corner) {
   const inst = state.scene.document.instances[index];
   const start = inst.frame.split(",").map(Number);
   const x0 = e.clientX, y0 = e.clientY;
@@ -1904,8 +1914,14 @@ function dragInstance(e, index, zoom, resizing) {
     const dx = Math.round((ev.clientX - x0) / zoom), dy = Math.round((ev.clientY - y0) / zoom);
     if (!moved && Math.abs(dx) + Math.abs(dy) < 2) return;
     moved = true;
-    const f = resizing ? [start[0], start[1], Math.max(1, start[2] + dx), Math.max(1, start[3] + dy)]
-                       : [start[0] + dx, start[1] + dy, start[2], start[3]];
+    const f = [start[0] + dx, start[1] + dy, start[2], start[3]];
+    if (corner) {
+      f[0] = start[0]; f[1] = start[1];
+      if (corner.includes("w")) { f[2] = Math.max(1, start[2] - dx); f[0] = start[0] + start[2] - f[2]; }
+      else f[2] = Math.max(1, start[2] + dx);
+      if (corner.includes("n")) { f[3] = Math.max(1, start[3] - dy); f[1] = start[1] + start[3] - f[3]; }
+      else f[3] = Math.max(1, start[3] + dy);
+    }
     inst.frame = f.join(",");
     drawInstanceBoxes(zoom);
   };
