@@ -38,6 +38,8 @@
  *   dashed_arc         draw strokes, shadowed, an arc of radius 2e6 dashed every 0.1 point: some 125 million
  *                      dashes, each of which Cairo walked (in the stroke and in its extents) for seconds;
  *                      before it, the same dashed stroke of an empty path
+ *   star_stroke        draw strokes a star of 60 000 points, each edge crossing nearly every other: one
+ *                      canvas call that Cairo takes minutes over on an image surface (quadratic)
  */
 #define _GNU_SOURCE
 #include "easel.h"
@@ -78,6 +80,7 @@
 #define FAULT_nested_layers 25
 #define FAULT_shadowed_gradient 26
 #define FAULT_dashed_arc 27
+#define FAULT_star_stroke 28
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef FAULT
@@ -213,6 +216,16 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     canvas->arc(canvas, 0, 0, 2e6, 0, 6.28, true);
     canvas->draw_path(canvas, EASEL_PATH_STROKE);
     canvas->restore(canvas);
+#elif THE_FAULT == FAULT_star_stroke
+    canvas->set_stroke_color(canvas, (easel_color){0, 0, 0, 1});
+    canvas->begin_path(canvas);
+    enum { points = 60000 };
+    for (int i = 0; i < points; i++) {
+        double angle = (double)i * M_PI * (points / 2 - 1) * 2 / points;
+        canvas->line_to(canvas, 10 + 1e4 * cos(angle), 10 + 1e4 * sin(angle));
+    }
+    canvas->close_path(canvas);
+    canvas->draw_path(canvas, EASEL_PATH_STROKE);
 #elif THE_FAULT == FAULT_absurd_shadow
     canvas->save(canvas);
     canvas->set_fill_color(canvas, (easel_color){0, 0, 0, 1});
