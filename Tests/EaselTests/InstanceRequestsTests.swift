@@ -62,4 +62,23 @@ final class InstanceRequestsTests: XCTestCase {
         XCTAssertTrue(log.events.contains { if case .redrawn("Relayout", _) = $0 { return true }; return false },
                       "the designer is told to read the values again: \(log.events.flatMap(\.lines))")
     }
+
+    /// In Swift, UIKit's way from the view's own thread: setNeedsLayout() asks for a layout and
+    /// setNeedsDisplay() for a redraw (EaselKit turns them into request_layout and request_redraw
+    /// outside the host's calls), and `host watch` shows the result.
+    func testSwiftViewsAskTheUIKitWayFromTheirOwnThreads() throws {
+        let root = try componentsFolder(["libSwiftOwnThread.so": try SwiftFixture.build("SwiftOwnThread")])
+        let watch = try WatchSession(options: WatchOptions(directory: root + "/components", outputDirectory: root + "/previews"),
+                                     report: { _ in })
+        try watch.start()
+        defer { watch.stop() }
+        func shown(_ name: String) -> RGBA? { try? PNGFile(root + "/previews/\(name).png").pixel(10, 10) }
+        XCTAssertEqual(shown("LateLayout"), Self.red, "before the thread's change")
+        let deadline = Date().addingTimeInterval(10)
+        while shown("LateLayout") != Self.green || shown("LateDisplay") != Self.green, Date() < deadline {
+            watch.step(maximumWait: 0.05)
+        }
+        XCTAssertEqual(shown("LateDisplay"), Self.green, "setNeedsDisplay() from the view's own thread: drawn again")
+        XCTAssertEqual(shown("LateLayout"), Self.green, "setNeedsLayout() from the view's own thread: laid out and drawn again")
+    }
 }
