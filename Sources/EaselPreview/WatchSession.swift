@@ -745,7 +745,10 @@ public final class WatchSession {
         var skipped: [(className: String, paths: [String])] = []
         defer {
             for (className, paths) in skipped {
-                details.append(.notice("warning: \(scene.file): \(paths.joined(separator: ", ")): no class \(className) loaded; skipped", detail: true))
+                // A near miss of a loaded class is a typo more likely than a build not loaded yet.
+                let close = Registry.closeNames(to: className, in: winners.keys.sorted())
+                details.append(.notice("warning: \(scene.file): \(paths.joined(separator: ", ")): no class \(className) loaded"
+                                       + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)") + "; skipped", detail: true))
             }
         }
         for instance in scene.instances {

@@ -280,9 +280,10 @@ public final class DesignerServer: @unchecked Sendable {
         if let sceneObject = body["scene"] {
             let data = try JSONSerialization.data(withJSONObject: sceneObject)
             let scene = try Scene.parse(data, file: "request body: scene")
+            let names = Array(Set(session.loadedBuilds.flatMap { $0.classes.map(\.name) })).sorted() // (a mistyped class's "did you mean")
             let target = try session.withLock {
-                try SceneRender.render(scene, classes: { self.session.designableClass(named: $0) }, format: format,
-                                       scale: scale, background: background)
+                try SceneRender.render(scene, classes: { self.session.designableClass(named: $0) }, classNames: names,
+                                       format: format, scale: scale, background: background)
             }
             return image(target, format, download: nil)
         }

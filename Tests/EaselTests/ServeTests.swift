@@ -934,6 +934,28 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(server.isRunning)
     }
 
+    /// A scene naming a variant its class does not declare: the error had no class field (only its
+    /// message named it) and no "did you mean"; a near miss is suggested as class names are.
+    func testAnUnknownVariantInASceneNamesItsClassAndANearMiss() throws {
+        let root = try exampleComponents(["RoundedCornerButton"])
+        try #"{"size": "200x60", "instances": [{"class": "RoundedCornerButton", "name": "ok", "variant": "rounde", "frame": "0,0,120,44"}]}"#
+            .write(toFile: root + "/typo.json", atomically: true, encoding: .utf8)
+        let (server, port) = try serve(root, ["--scene", "typo.json"])
+        defer { server.stop() }
+        let refused = try HTTPClient.request(port, "GET", "/api/scenes/0/preview")
+        XCTAssertEqual(refused.status, 422, refused.text)
+        let error = try XCTUnwrap(refused.json["error"] as? [String: Any], refused.text)
+        XCTAssertEqual(error["className"] as? String, "RoundedCornerButton", refused.text)
+        XCTAssertEqual(error["message"] as? String, "typo.json: class RoundedCornerButton: instances[0].variant: no variant 'rounde' (did you mean 'rounded'? expected one of: square, rounded, pill)")
+        // POST /api/render of a scene with a mistyped class: suggested as `host render` suggests it.
+        let scene: [String: Any] = ["size": "200x60", "instances": [["class": "RoundedCornerButon", "frame": "0,0,120,44"]]]
+        let missing = try HTTPClient.json(port, "/api/render", ["scene": scene])
+        XCTAssertEqual(missing.status, 404, missing.text)
+        XCTAssertEqual((missing.json["error"] as? [String: Any])?["message"] as? String,
+                       "request body: scene: instances[0].class: no class named 'RoundedCornerButon' (did you mean RoundedCornerButton?)", missing.text)
+        XCTAssertTrue(server.isRunning)
+    }
+
     /// Instances of a class no build provides were a warning line each, at every render of the
     /// scene (five Gauges: five lines, and five notices in the page, pushing the others out): one
     /// line per class names its instances.
@@ -942,7 +964,8 @@ final class ServeTests: XCTestCase {
         try """
         {"size": "300x120", "instances": [
           {"class": "Missing", "frame": "0,0,10,10"}, {"class": "Gauge", "frame": "20,0,50,50"},
-          {"class": "Missing", "frame": "0,20,10,10"}, {"class": "Gone", "frame": "0,40,10,10"}]}
+          {"class": "Missing", "frame": "0,20,10,10"}, {"class": "Gone", "frame": "0,40,10,10"},
+          {"class": "Guage", "frame": "0,60,10,10"}]}
         """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
         let (server, port) = try serve(root, ["--scene", "board.json"])
         defer { server.stop() }
@@ -951,6 +974,9 @@ final class ServeTests: XCTestCase {
                         server.output.joined(separator: "\n"))
         XCTAssertEqual(server.output.filter { $0.contains("no class Gone loaded") }.first?.trimmingCharacters(in: .whitespaces),
                        "warning: board.json: instances[3]: no class Gone loaded; skipped")
+        // A near miss of a loaded class is suggested, as the CLI suggests class names.
+        XCTAssertNotNil(server.waitForLine(containing: "warning: board.json: instances[4]: no class Guage loaded (did you mean Gauge?); skipped"),
+                        server.output.joined(separator: "\n"))
         XCTAssertEqual(server.output.filter { $0.contains("board.json: instances[2]: no class") }, [], "not a line of its own")
     }
 
