@@ -24,11 +24,22 @@ struct JSONDocument {
         }
     }
 
+    /// The largest JSON file read (a scene, snapshot settings): far above any written by hand or
+    /// by the designer, far below what would stall a reader.
+    static let largestFile = 16 << 20
+
+    /// The content of the JSON file `path` (`expected` says what it should be: "a scene JSON
+    /// file"): nil when nothing is there; throws for a FIFO, a directory, a device, a symbolic link
+    /// loop or a file over ``largestFile`` bytes, naming the file and what was expected (see
+    /// ``RegularFile/read(_:maximumSize:expected:)``).
+    static func contents(_ path: String, expected: String) throws -> Data? {
+        try RegularFile.read(path, maximumSize: largestFile, expected: expected).map { Data($0) }
+    }
+
     /// Reads and parses a file.
-    static func read(_ path: String) throws -> JSONDocument {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw HostError(.notFound, exists ? "cannot be read" : "no such file", file: path)
+    static func read(_ path: String, expected: String = "a JSON file") throws -> JSONDocument {
+        guard let data = try contents(path, expected: expected) else {
+            throw HostError(.notFound, "no such file (expected \(expected))", file: path)
         }
         return try JSONDocument(data: data, file: path)
     }

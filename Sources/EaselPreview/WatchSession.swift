@@ -140,7 +140,7 @@ public final class WatchSession {
         watcher = try DirectoryWatcher(directories: options.directories)
         for (i, scene) in scenes.enumerated() {
             watcher.watch(file: scene.file)
-            sceneDiskTexts[i] = FileManager.default.contents(atPath: scene.file).map { String(decoding: $0, as: UTF8.self) }
+            sceneDiskTexts[i] = (try? Scene.contents(scene.file)).map { String(decoding: $0, as: UTF8.self) }
         }
         if let out = options.outputDirectory {
             makeDirectories(out)
@@ -843,7 +843,17 @@ public final class WatchSession {
     /// ``keepSceneEdits(at:)`` and save). A file that is not a valid scene keeps the last good one.
     private func rereadScene(_ index: Int) {
         let file = scenes[index].file
-        guard let data = FileManager.default.contents(atPath: file) else {
+        let read: Data?
+        // Only a regular file of a sane size is read: a 3 GB file put in its place held the
+        // session's lock (every request) for half a minute and kept 3 GB; a FIFO was "removed".
+        do { read = try Scene.contents(file) } catch {
+            let e = error as? HostError ?? HostError(.badData, "\(error)", file: file)
+            sceneDiskTexts[index] = nil
+            sceneFileErrors[index] = e
+            emit(.sceneFile(index: index, file: file, change: .invalid(e)))
+            return
+        }
+        guard let data = read else {
             guard sceneDiskTexts[index] != nil else { return }
             sceneDiskTexts[index] = nil
             emit(.sceneFile(index: index, file: file, change: .removed))
@@ -894,7 +904,7 @@ public final class WatchSession {
                 sceneFileErrors[index] = e
                 throw e
             }
-            sceneDiskTexts[index] = FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) }
+            sceneDiskTexts[index] = (try? Scene.contents(file)).map { String(decoding: $0, as: UTF8.self) }
             sceneFileErrors[index] = nil
             takeScene(scene, at: index)
             return sceneRevisions[index]!

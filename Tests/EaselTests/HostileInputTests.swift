@@ -1,0 +1,76 @@
+import Foundation
+import Glibc
+import XCTest
+
+/// Hostile and clumsy input to scene files and to `host serve`'s HTTP API (the QA round of issues
+/// 7 and 8): each test failed before its fix.
+
+/// A scene that is valid JSON but padded past the 16 MiB a scene file may have.
+private func oversizedScene() -> String {
+    #"{"size": "100x100", "instances": []}"# + String(repeating: " ", count: 17 << 20)
+}
+
+extension SceneTests {
+    /// A scene file that is a FIFO, a directory, a device, a symbolic link loop or 17 MiB: said,
+    /// naming the file and what was expected, at once. A 3 GB file was read whole (4.7 GB of memory,
+    /// 27 s) and then called "invalid JSON (Invalid value)"; the others were "cannot be read" or,
+    /// for the loop, "no such file".
+    func testASceneFileThatIsNotARegularFileOrIsHugeIsRefusedByName() throws {
+        let root = try exampleComponents(["Gauge"])
+        XCTAssertEqual(mkfifo(root + "/fifo.json", 0o600), 0)
+        try FileManager.default.createDirectory(atPath: root + "/folder.json", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: root + "/loop-a.json", withDestinationPath: "loop-b.json")
+        try FileManager.default.createSymbolicLink(atPath: root + "/loop-b.json", withDestinationPath: "loop-a.json")
+        try FileManager.default.createSymbolicLink(atPath: root + "/zero.json", withDestinationPath: "/dev/zero")
+        _ = try write(oversizedScene(), in: root, name: "huge.json")
+        let cases: [(String, Int32, String)] = [
+            ("fifo.json", 66, "fifo.json: is a FIFO, not a regular file (expected a scene JSON file)"),
+            ("folder.json", 66, "folder.json: is a directory, not a regular file (expected a scene JSON file)"),
+            ("zero.json", 66, "zero.json: is a character device, not a regular file (expected a scene JSON file)"),
+            ("loop-a.json", 66, "loop-a.json: cannot be opened: Too many levels of symbolic links (expected a scene JSON file)"),
+            ("huge.json", 65, "huge.json: is \(36 + (17 << 20)) bytes, more than the 16 MiB a scene JSON file may have"),
+        ]
+        for (name, status, message) in cases {
+            let result = try runHost(["render", name, "-o", "out.png"], directory: root)
+            XCTAssertEqual(result.status, status, name + ": " + result.stderr)
+            XCTAssertTrue(result.stderr.contains(message), "\(name) → \(result.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out.png"))
+        }
+    }
+}
+
+extension ServeTests {
+    /// The open scene's file replaced, while serving, by a FIFO or by a file larger than a scene may
+    /// be: the last good scene stays, and the page is told why the file is not a scene now. A FIFO was
+    /// reported as "removed from disk"; a 3 GB file held the session's lock (every request) for half a
+    /// minute, was called invalid JSON, and its 3 GB stayed in memory.
+    func testASceneFileReplacedByAFIFOOrAHugeFileIsSaidAndTheLastGoodSceneStays() throws {
+        let root = try exampleComponents(["Gauge"])
+        let file = root + "/board.json"
+        try #"{"size": "200x120", "instances": [{"class": "Gauge", "frame": "10,10,100,100"}]}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let (server, port) = try serve(root, ["--scene", "board.json"])
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        func replace(with make: (String) throws -> Void) throws {
+            let temporary = root + "/next.json"
+            try make(temporary)
+            XCTAssertEqual(rename(temporary, file), 0)
+        }
+        func fileError() throws -> [String: Any] {
+            let detail = try HTTPClient.request(port, "GET", "/api/scenes/0")
+            XCTAssertEqual((detail.json["document"] as? [String: Any])?["size"] as? String, "200x120", "the last good scene stays")
+            return try XCTUnwrap(detail.json["fileError"] as? [String: Any], detail.text)
+        }
+        try replace { XCTAssertEqual(mkfifo($0, 0o600), 0) }
+        XCTAssertNotNil(events.waitFor("scene") { $0["fileChange"] as? String == "invalid" }, events.all.joined(separator: "\n"))
+        XCTAssertEqual(try fileError()["message"] as? String, "board.json: is a FIFO, not a regular file (expected a scene JSON file)")
+        try replace { try oversizedScene().write(toFile: $0, atomically: false, encoding: .utf8) }
+        XCTAssertNotNil(events.waitFor("scene") { $0["fileChange"] as? String == "invalid" }, events.all.joined(separator: "\n"))
+        XCTAssertEqual(try fileError()["message"] as? String,
+                       "board.json: is \(36 + (17 << 20)) bytes, more than the 16 MiB a scene JSON file may have")
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/scenes/0/preview").status, 200)
+        XCTAssertTrue(server.isRunning)
+    }
+}
