@@ -106,8 +106,13 @@ public final class HTTPServer: @unchecked Sendable {
             Unmanaged<RequestState>.fromOpaque(raw).release()
             state.pointee = nil
         }
+        let unescape: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = { _, _, text in
+            guard let text else { return 0 }
+            return HTTPServer.percentDecode(text)
+        }
         let arguments: [CVarArg] = [
             MHD_OPTION.LISTEN_SOCKET.rawValue, listener,
+            MHD_OPTION.UNESCAPE_CALLBACK.rawValue, unsafeBitCast(unescape, to: OpaquePointer.self), Int(0), // its cls: none
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, unsafeBitCast(completed, to: OpaquePointer.self), OpaquePointer(context),
             MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(maximumConnections),
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(120),
@@ -202,6 +207,34 @@ public final class HTTPServer: @unchecked Sendable {
                : p.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
         }
         return (fd, actual)
+    }
+
+    /// Decodes `%HH` in the NUL-terminated `text` in place (libmicrohttpd's rule for paths and query
+    /// values), except `%00`, which stays as written: the decoded path and values are read as C
+    /// strings, so a NUL cut them short: `/index.html%00.png` was served as the page and
+    /// `?class=Gau%00ge` answered "no class named 'Gau'". Returns the new length.
+    static func percentDecode(_ text: UnsafeMutablePointer<CChar>) -> Int {
+        func hex(_ c: CChar) -> Int? {
+            switch UInt8(bitPattern: c) {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(c) - 48
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(c) - 87
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(c) - 55
+            default: return nil
+            }
+        }
+        var read = 0, write = 0
+        while text[read] != 0 {
+            if text[read] == CChar(UInt8(ascii: "%")), let high = hex(text[read + 1]), let low = hex(text[read + 2]), high | low != 0 {
+                text[write] = CChar(bitPattern: UInt8(high << 4 | low))
+                read += 3
+            } else {
+                text[write] = text[read]
+                read += 1
+            }
+            write += 1
+        }
+        text[write] = 0
+        return write
     }
 
     // MARK: - Requests

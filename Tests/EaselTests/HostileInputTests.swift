@@ -73,4 +73,28 @@ extension ServeTests {
         XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/scenes/0/preview").status, 200)
         XCTAssertTrue(server.isRunning)
     }
+
+    /// A NUL written `%00` in a path or a query value: libmicrohttpd decoded it and the server read
+    /// the path as a C string, cut at the NUL: `/index.html%00.png` was served as the page, and
+    /// `?class=Gau%00ge` answered about a class "Gau". `%00` now stays as written.
+    func testAPercentEncodedNULCutsNoPathOrValueShort() throws {
+        let root = try exampleComponents(["Gauge"])
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        let page = try HTTPClient.request(port, "GET", "/index.html%00.png")
+        XCTAssertEqual(page.status, 404, page.text)
+        XCTAssertEqual(page.errorMessage, "no such page file: /index.html%00.png")
+        for path in ["/api/classes/Gau%00ge", "/api/preview?class=Gau%00ge", "/api/thumbnail/Gau%00ge"] {
+            let reply = try HTTPClient.request(port, "GET", path)
+            XCTAssertEqual(reply.status, 404, path)
+            XCTAssertTrue(reply.errorMessage.hasPrefix("no class named 'Gau%00ge' is loaded"), "\(path): \(reply.text)")
+        }
+        let size = try HTTPClient.request(port, "GET", "/api/preview?class=Gauge&size=40x40%00")
+        XCTAssertEqual(size.status, 422)
+        XCTAssertTrue(size.errorMessage.contains("'40x40%00' is not a size"), size.text)
+        // Every other escape is decoded as before.
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/classes/%47auge").status, 200)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/preview?class=%47auge&size=40%7840").status, 200)
+        XCTAssertTrue(server.isRunning)
+    }
 }
