@@ -3,9 +3,9 @@ import EaselHost
 
 /// Reads a JSON document with errors a person can act on: syntax errors carry the line and column,
 /// structural errors the field path (`instances[2].frame`), and both name the file.
-struct JSONDocument {
-    let file: String
-    let root: Any
+public struct JSONDocument {
+    public let file: String
+    public let root: Any
 
     /// A document already parsed (values handed over by another reader, e.g. an HTTP body).
     init(file: String, root: Any) {
@@ -13,8 +13,10 @@ struct JSONDocument {
         self.root = root
     }
 
-    /// Parses `data` read from `file`.
-    init(data: Data, file: String) throws {
+    /// Parses `data` read from `file` (or received: "request body"); a syntax error is a
+    /// ``HostError`` (`.badData`) naming `file`, the line and column, and what JSONSerialization
+    /// found ("Too many nested arrays or dictionaries", "Invalid value", …).
+    public init(data: Data, file: String) throws {
         self.file = file
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])

@@ -483,8 +483,9 @@ public final class DesignerServer: @unchecked Sendable {
 
     static func object(_ body: [UInt8]) throws -> [String: Any] {
         let value: Any
-        do { value = try JSONSerialization.jsonObject(with: Data(body)) } catch {
-            throw HostError(.badData, "request body: invalid JSON (expected an object)")
+        // Where and why, as for a scene file: "line 1, column 9: invalid JSON (Invalid value)".
+        do { value = try JSONDocument(data: Data(body), file: "request body").root } catch let e as HostError {
+            throw HostError(.badData, "request body: \(e.message); expected a JSON object")
         }
         guard let object = value as? [String: Any] else { throw HostError(.badData, "request body: expected a JSON object") }
         return object

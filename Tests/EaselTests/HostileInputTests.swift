@@ -97,4 +97,29 @@ extension ServeTests {
         XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/preview?class=%47auge&size=40%7840").status, 200)
         XCTAssertTrue(server.isRunning)
     }
+
+    /// A body that is not JSON, too deeply nested or not UTF-8 is refused saying where and why (as a
+    /// scene file's syntax error is): it was "invalid JSON (expected an object)" whatever the fault.
+    func testABodyThatIsNotJSONSaysWhereAndWhy() throws {
+        let root = try exampleComponents(["Gauge"])
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        let nested = String(repeating: "[", count: 2000) + String(repeating: "]", count: 2000)
+        let cases: [([UInt8], String)] = [
+            (Array(#"{"class": "Gauge""#.utf8), "request body: line 1, column 18: invalid JSON (Unexpected end of file"),
+            (Array(#"{"class": NaN}"#.utf8), "request body: line 1, column 11: invalid JSON (Invalid value); expected a JSON object"),
+            (Array(#"{"class": "Gauge", "attributes": {"value": "#.utf8) + Array(nested.utf8) + Array("}}".utf8),
+             "invalid JSON (Too many nested arrays or dictionaries); expected a JSON object"),
+            (Array(#"{"class": ""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8), "invalid JSON (Invalid UTF-8 sequence"),
+            ([], "request body: line 1, column 1: invalid JSON (Unexpected end of file"),
+        ]
+        for endpoint in ["/api/render", "/api/values", "/api/actions", "/api/scenes/0"] {
+            for (body, message) in cases {
+                let reply = try HTTPClient.request(port, "POST", endpoint, headers: [("Content-Type", "application/json")], body: body)
+                XCTAssertEqual(reply.status, 422, endpoint + ": " + reply.text)
+                XCTAssertTrue(reply.errorMessage.contains(message), "\(endpoint): \(reply.errorMessage)")
+            }
+        }
+        XCTAssertTrue(server.isRunning)
+    }
 }
