@@ -37,6 +37,8 @@ public struct ServeConfiguration: Sendable {
 /// - a POST whose `Origin` is not the server's own, or whose body is not `application/json`, is
 ///   refused (CSRF: a form or a foreign page cannot send JSON without a preflight, which is never
 ///   granted); other methods are refused;
+/// - a request another site's page makes (`Sec-Fetch-Site` cross-site or same-site: an `<img>`, a
+///   fetch, an EventSource) is refused, whatever its method; a link followed to the page is not;
 /// - only the page's files and plugins' resource folders are served, never through `..` (decoded or
 ///   not), absolute paths, hidden names or symbolic links that lead out;
 /// - bodies are bounded (413), event-stream clients are bounded (503), renders obey the renderer's
@@ -105,6 +107,16 @@ public final class DesignerServer: @unchecked Sendable {
             let given = request.query["token"] ?? request.cookies["easel_token"]
                 ?? request.header("authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
             guard given == token else { return error(403, "a token is required (open the URL \(configuration.programName) serve printed)") }
+        }
+        // Fetch metadata, which browsers send with every request: what another site's page asks for
+        // (an <img> of /api/preview at 10000×10000, over and over; an EventSource taking the event
+        // slots) is refused whatever its method; following a link to the page is not. An <img> or
+        // EventSource sends no Origin (or one the POST rule never sees), so the rule below missed them.
+        if let site = request.header("sec-fetch-site"), site != "same-origin", site != "none" {
+            let navigation = request.method == "GET" && request.header("sec-fetch-mode") == "navigate" && !request.path.hasPrefix("/api/")
+            guard navigation else {
+                return error(403, "\(request.method) \(request.path) came from another site's page (Sec-Fetch-Site: \(site)); only the designer's own page may ask (expected same-origin)")
+            }
         }
         if request.method == "POST" {
             if let origin = request.header("origin") {

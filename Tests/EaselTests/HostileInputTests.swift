@@ -10,6 +10,32 @@ private func oversizedScene() -> String {
     #"{"size": "100x100", "instances": []}"# + String(repeating: " ", count: 17 << 20)
 }
 
+/// One request's reply, read only as far as its Content-Length says (an event stream, which never
+/// ends, gives its head and what came with it), so that a stream answered by mistake cannot hang
+/// the test.
+private func headOf(_ port: UInt16, _ method: String, _ path: String, headers: [(String, String)], body: [UInt8]) throws -> HTTPReply {
+    let fd = try HTTPClient.connect(port)
+    defer { close(fd) }
+    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
+    for (k, v) in headers { head += "\(k): \(v)\r\n" }
+    HTTPClient.send(fd, Array((head + "\r\n").utf8) + body)
+    var data: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        if let reply = try? HTTPClient.parse(data), let length = reply.headers["content-length"].flatMap(Int.init) {
+            if reply.body.count >= length { return reply }
+        } else if let reply = try? HTTPClient.parse(data), reply.headers["content-type"] == "text/event-stream" {
+            return reply
+        }
+        let n = recv(fd, &buffer, buffer.count, 0)
+        if n <= 0 { break }
+        data += buffer[0..<n]
+    }
+    return try HTTPClient.parse(data)
+}
+
 extension SceneTests {
     /// A scene file that is a FIFO, a directory, a device, a symbolic link loop or 17 MiB: said,
     /// naming the file and what was expected, at once. A 3 GB file was read whole (4.7 GB of memory,
@@ -121,5 +147,34 @@ extension ServeTests {
             }
         }
         XCTAssertTrue(server.isRunning)
+    }
+
+    /// Another site's page cannot make the server work for it: an `<img src=".../api/preview?
+    /// size=10000x10000">` (no Origin: the POST rule never saw it) rendered 100 megapixels, 1.6 s of
+    /// the session's lock, as often as the page liked, and its EventSources took event slots. The
+    /// Fetch metadata browsers send refuses them; following a link to the page still opens it.
+    func testRequestsFromAnotherSitesPageAreRefused() throws {
+        let root = try exampleComponents(["Gauge"])
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        func from(_ site: String, mode: String = "no-cors", _ method: String = "GET", _ path: String) throws -> HTTPReply {
+            try headOf(port, method, path, headers: [("Sec-Fetch-Site", site), ("Sec-Fetch-Mode", mode), ("Content-Type", "application/json")],
+                       body: method == "POST" ? Array(#"{"class":"Gauge"}"#.utf8) : [])
+        }
+        for site in ["cross-site", "same-site"] {
+            for (method, path) in [("GET", "/api/preview?class=Gauge&size=10000x10000"), ("GET", "/api/events"), ("GET", "/api/classes"),
+                                   ("GET", "/api/thumbnail/Gauge"), ("POST", "/api/render"), ("GET", "/app.js")] {
+                let reply = try from(site, method, path)
+                XCTAssertEqual(reply.status, 403, "\(site) \(method) \(path)")
+                XCTAssertTrue(reply.errorMessage.contains("came from another site's page (Sec-Fetch-Site: \(site))"), reply.text)
+            }
+            XCTAssertEqual(try from(site, mode: "navigate", "GET", "/").status, 200, "a link to the page opens it")
+            XCTAssertEqual(try from(site, mode: "navigate", "GET", "/api/preview?class=Gauge").status, 403)
+        }
+        for site in ["same-origin", "none"] {
+            XCTAssertEqual(try from(site, "GET", "/api/preview?class=Gauge").status, 200, site)
+            XCTAssertEqual(try from(site, "POST", "/api/render").status, 200, site)
+        }
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/classes").status, 200, "scripts send no Fetch metadata")
     }
 }
