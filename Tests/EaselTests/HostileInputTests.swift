@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
 import XCTest
+import CEasel
+@testable import EaselRender
 
 /// Hostile and clumsy input to scene files and to `host serve`'s HTTP API (the QA round of issues
 /// 7 and 8): each test failed before its fix.
@@ -178,3 +180,42 @@ extension ServeTests {
         XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/classes").status, 200, "scripts send no Fetch metadata")
     }
 }
+
+extension RenderImageTests {
+    /// An image whose header says more pixels than the renderer's largest picture (100 megapixels)
+    /// is refused from its header, not decoded: a 1 MB PNG of 16000×16000 pixels took 1 GB and more
+    /// than a call's budget, so the component drawing it was stopped as "an endless loop" (in its
+    /// worker) and the host decoded it again when it drew the display list.
+    func testAnImageOfMorePixelsThanAnyPictureIsRefusedFromItsHeader() throws {
+        let dir = try TestPaths.scratch()
+        // A real PNG of 12000×12000 transparent pixels (576 MB decoded), a few hundred KB on disk.
+        let script = """
+        import struct, sys, zlib
+        def chunk(t, d): return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d) & 0xffffffff)
+        w = h = 12000
+        z = zlib.compressobj(9)
+        row = bytes(1 + 4 * w)
+        data = b"".join(z.compress(row) for _ in range(h)) + z.flush()
+        sys.stdout.buffer.write(b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)) + chunk(b"IDAT", data) + chunk(b"IEND", b""))
+        """
+        let made = try runProcess("/usr/bin/env", ["python3", "-c", script])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        try made.stdoutData.write(to: URL(fileURLWithPath: dir + "/bomb.png"))
+        // A JPEG whose start-of-frame (after an APP0 segment) says 20000×15000.
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
+            + [0xFF, 0xC0, 0x00, 0x11, 0x08, 0x3A, 0x98, 0x4E, 0x20, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1] + [UInt8](repeating: 0, count: 64)
+        try Data(jpeg).write(to: URL(fileURLWithPath: dir + "/huge.jpg"))
+        let resolver = ResourceImageResolver(resourceDirectory: dir, workingDirectory: dir)
+        for (name, message) in [("bomb.png", "a PNG of 12000×12000 pixels, more than the 100 megapixels an image may have"),
+                                ("huge.jpg", "a JPEG of 20000×15000 pixels, more than the 100 megapixels an image may have")] {
+            let f = CanvasFixture(width: 20, height: 20, resolver: resolver)
+            let size = f.c.pointee.image_size(f.c, name)
+            XCTAssertEqual([size.width, size.height], [0, 0], name)
+            XCTAssertFalse(f.c.pointee.draw_image(f.c, name, rect(0, 0, 20, 20), EASEL_CONTENT_SCALE_TO_FILL), name)
+            f.finish()
+            let said = f.canvas.diagnostics.map(\.description).joined(separator: "\n")
+            XCTAssertTrue(said.contains(message) && said.contains(name), "\(name): \(said)")
+        }
+    }
+}
+
