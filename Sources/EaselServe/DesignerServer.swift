@@ -217,7 +217,7 @@ public final class DesignerServer: @unchecked Sendable {
 
     private func page(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
         guard let file = ResourceFiles.file(name, under: configuration.pageDirectory),
-              let data = FileManager.default.contents(atPath: file) else {
+              let data = try ResourceFiles.contents(file, expected: "a page file") else {
             throw HostError(.notFound, "no such page file: /\(name)")
         }
         // The page may save scenes: it is never framed by another page (clickjacking).
@@ -227,18 +227,23 @@ public final class DesignerServer: @unchecked Sendable {
         if let token = configuration.token, request.query["token"] == token {
             headers.append(("Set-Cookie", "easel_token=\(token); Path=/; HttpOnly; SameSite=Strict"))
         }
-        return HTTPResponse(status: 200, contentType: ResourceFiles.contentType(name), bytes: [UInt8](data), headers: headers)
+        return HTTPResponse(status: 200, contentType: ResourceFiles.contentType(name), bytes: data, headers: headers)
     }
 
     private func resource(_ className: String, _ relative: String) throws -> HTTPResponse {
         guard let info = session.classInfo(named: className) else { throw unknownClass(className) }
         let root = PluginLoader.resourceDirectory(for: info.plugin.path)
-        guard let file = ResourceFiles.file(relative, under: root), let data = FileManager.default.contents(atPath: file) else {
+        let file = ResourceFiles.file(relative, under: root)
+        let found: [UInt8]?
+        do { found = try file.flatMap { try ResourceFiles.contents($0, expected: "a resource") } } catch let e as HostError {
+            throw e.with(className: className)
+        }
+        guard let file, let data = found else {
             throw HostError(.notFound, "no such resource \(relative.quoted) of class \(className)", file: root)
         }
         // A plugin's SVG opened on its own (a new tab) ran its scripts at the designer's origin, which
         // may save scenes: resources are shown sandboxed, with no script (an <img> is unaffected).
-        return HTTPResponse(status: 200, contentType: ResourceFiles.contentType(file), bytes: [UInt8](data),
+        return HTTPResponse(status: 200, contentType: ResourceFiles.contentType(file), bytes: data,
                             headers: [("X-Content-Type-Options", "nosniff"),
                                       ("Content-Security-Policy", "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")])
     }

@@ -18,6 +18,16 @@ enum ResourceFiles {
         return real
     }
 
+    /// The largest file sent: a 2 GB file in a resource folder was read whole for each request
+    /// (3.2 GB of memory, longer than a browser waits), and the Image field lists every image.
+    static let largestFile = 64 << 20
+
+    /// The bytes of a file ``file(_:under:)`` found (nil: gone meanwhile); larger than
+    /// ``largestFile``, or no longer a regular file: a ``HostError`` naming it and `expected`.
+    static func contents(_ path: String, expected: String) throws -> [UInt8]? {
+        try RegularFile.read(path, maximumSize: largestFile, expected: expected)
+    }
+
     /// The image files in a plugin's resource folder, relative to it, sorted.
     static func images(for pluginPath: String) -> [String] {
         let root = PluginLoader.resourceDirectory(for: pluginPath)

@@ -179,6 +179,23 @@ extension ServeTests {
         }
         XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/classes").status, 200, "scripts send no Fetch metadata")
     }
+
+    /// A resource larger than the page could want is refused, naming it, the class and the limit:
+    /// a 2 GB file in a resource folder (the Image field lists it) was read whole for every request,
+    /// 3.2 GB of the server's memory and longer than a browser waits.
+    func testAHugeResourceIsRefusedUnread() throws {
+        let root = try exampleComponents(["FancyButton"])
+        let big = root + "/components/FancyButton.resources/big.png"
+        XCTAssertTrue(FileManager.default.createFile(atPath: big, contents: nil))
+        XCTAssertEqual(truncate(big, 100 << 20), 0) // sparse: nothing written
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        let reply = try HTTPClient.request(port, "GET", "/api/resources/FancyButton/big.png")
+        XCTAssertEqual(reply.status, 422, "\(reply.status), \(reply.body.count) bytes")
+        XCTAssertTrue(reply.errorMessage.hasSuffix("big.png: class FancyButton: is \(100 << 20) bytes, more than the 64 MiB a resource may have"), reply.errorMessage)
+        XCTAssertEqual((reply.json["error"] as? [String: Any])?["className"] as? String, "FancyButton")
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/resources/FancyButton/" + (try resourceImage(root))).status, 200)
+    }
 }
 
 extension RenderImageTests {
