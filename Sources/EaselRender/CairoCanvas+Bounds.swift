@@ -11,7 +11,9 @@ import Glibc
 /// - an arc whose radius exceeds the limit is drawn as a polyline of 64 segments (at that size,
 ///   the visible part of any arc is a straight line to within a pixel);
 /// - a stroke is at most twice the limit wide, and a dash pattern shorter than a twentieth of a
-///   pixel strokes solid (it would look solid, and costs a segment per dash).
+///   pixel strokes solid (it would look solid, and costs a segment per dash), and so does one that
+///   would lay more than ``maximumDashes`` dashes along its path, with a warning (Cairo walks every
+///   dash, visible or not).
 /// Non-finite values are ignored where they are given (see `canBuild`).
 extension CairoCanvas {
     /// ±2²² device pixels.
@@ -97,12 +99,59 @@ extension CairoCanvas {
         var dashes = [Double](repeating: 0, count: count)
         var offset = 0.0
         if count > 0 { cairo_get_dash(context, &dashes, &offset) }
-        let solid = count > 0 && dashes.reduce(0, +) * scale < 0.05
+        let period = dashes.reduce(0, +)
+        var solid = count > 0 && period * scale < 0.05
+        if count > 0 && !solid {
+            // Cairo walks every dash of the path, visible or not: a dashed arc of radius 1e9 is
+            // billions of steps, in the stroke and in its extents.
+            let dashesNeeded = Self.pathLengthBound(context) / period
+            if dashesNeeded > Self.maximumDashes {
+                solid = true
+                let needed = dashesNeeded < 1e15 ? "\(Int(dashesNeeded.rounded(.up)))" : dashesNeeded.isFinite ? "\(dashesNeeded)" : "over 1e308"
+                invalid("set_line_dash", "period \(period)",
+                        "at most \(Int(Self.maximumDashes)) dashes along a stroked path (this one needs \(needed); stroked solid)")
+            }
+        }
         guard width > maximumWidth || solid else { return body() }
         cairo_save(context)
         if width > maximumWidth { cairo_set_line_width(context, maximumWidth) }
         if solid { cairo_set_dash(context, nil, 0, 0) }
         body()
         cairo_restore(context)
+    }
+
+    /// How many dashes one stroke may lay along its path (Cairo strokes about 50 million a
+    /// second here, so this is some 20 ms).
+    static let maximumDashes: Double = 1_048_576
+
+    /// An upper bound on the length of the current path in user space: the length of its control
+    /// polygon (a Bézier curve is never longer than its control points' polyline).
+    static func pathLengthBound(_ context: OpaquePointer) -> Double {
+        guard let path = cairo_copy_path(context) else { return 0 }
+        defer { cairo_path_destroy(path) }
+        // An empty path (or one Cairo could not copy) has no data at all.
+        guard path.pointee.status == CAIRO_STATUS_SUCCESS, let data = path.pointee.data else { return 0 }
+        var length = 0.0, current = (0.0, 0.0), start = (0.0, 0.0)
+        var i = 0
+        func distance(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
+            ((a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1)).squareRoot()
+        }
+        while i < Int(path.pointee.num_data) {
+            let header = data[i].header
+            let point = { (k: Int) in (data[i + k].point.x, data[i + k].point.y) }
+            switch header.type {
+            case CAIRO_PATH_MOVE_TO:
+                current = point(1); start = current
+            case CAIRO_PATH_LINE_TO:
+                length += distance(current, point(1)); current = point(1)
+            case CAIRO_PATH_CURVE_TO:
+                length += distance(current, point(1)) + distance(point(1), point(2)) + distance(point(2), point(3))
+                current = point(3)
+            default:
+                length += distance(current, start); current = start
+            }
+            i += Int(header.length)
+        }
+        return length
     }
 }

@@ -64,10 +64,17 @@ struct UserRect: Equatable {
         return r
     }
 
+    /// What stroking the current path can paint, bounded: the path's extents grown by the pen's
+    /// reach (half the line width, times the miter limit for miter joins and √2 for square caps).
+    /// Not cairo_stroke_extents: that strokes the path, every dash of it, and a shadowed dashed arc
+    /// of radius 1e9 never finished there.
     static func strokeExtents(_ cr: OpaquePointer) -> UserRect {
-        var r = UserRect.empty
-        cairo_stroke_extents(cr, &r.x1, &r.y1, &r.x2, &r.y2)
-        return r
+        let path = fillExtents(cr)
+        var factor = 1.0
+        if cairo_get_line_join(cr) == CAIRO_LINE_JOIN_MITER { factor = max(factor, cairo_get_miter_limit(cr)) }
+        if cairo_get_line_cap(cr) == CAIRO_LINE_CAP_SQUARE { factor = max(factor, 2.0.squareRoot()) }
+        let reach = min(cairo_get_line_width(cr) / 2 * factor, 1e300)
+        return path.insetBy(-reach)
     }
 
     static func clipExtents(_ cr: OpaquePointer) -> UserRect {

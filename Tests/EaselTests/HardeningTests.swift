@@ -153,7 +153,8 @@ final class HardeningTests: XCTestCase {
     // MARK: - Geometry
 
     func testAbsurdGeometryNeitherHangsNorFails() throws {
-        for fault in ["huge_arc", "absurd_geometry", "absurd_shadow", "absurd_text", "nested_layers", "shadowed_gradient"] {
+        for fault in ["huge_arc", "absurd_geometry", "absurd_shadow", "absurd_text", "nested_layers", "shadowed_gradient",
+                      "dashed_arc"] {
             let root = try hostile(fault)
             for mode in [[], ["--in-process"]] {
                 let result = try render(root, mode)
@@ -172,6 +173,20 @@ final class HardeningTests: XCTestCase {
             XCTAssertEqual(svg.status, 0, "\(fault) replayed in the host: \(svg.stderr)")
             XCTAssertFalse(svg.stderr.contains("CRITICAL") || svg.stderr.contains("Pango-WARNING"), "\(fault) replayed in the host: \(svg.stderr)")
             XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/out.svg"), fault)
+        }
+    }
+
+    /// A dash pattern too fine for the length of its path: Cairo walks every dash, visible or not,
+    /// and a shadowed one also in the stroke's extents (where the host replaying an SVG spent
+    /// minutes in one call, out of reach of the replay's budget). It strokes solid, with a warning.
+    func testADashPatternTooFineForItsPathStrokesSolidWithAWarning() throws {
+        let root = try hostile("dashed_arc")
+        for output in ["out.png", "out.svg"] {
+            let result = try runHost(["render", "Hostile", "-o", output, "--timeout", "2"], directory: root)
+            XCTAssertEqual(result.status, 0, "\(output): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("class Hostile: draw: invalid argument to set_line_dash period 0.1: expected at most 1048576 dashes along a stroked path"),
+                          result.stderr)
+            XCTAssertTrue(result.stderr.contains("stroked solid"), result.stderr)
         }
     }
 

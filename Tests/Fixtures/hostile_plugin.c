@@ -35,6 +35,9 @@
  *                      a shadowed gradient is painted through overflowed the same way)
  *   shadow_overflow    draw casts a shadow under a scale of 1e154: invertible, but not once mapped onto the
  *                      mask of a vector output (its determinant overflows: Cairo: invalid matrix)
+ *   dashed_arc         draw strokes, shadowed, an arc of radius 2e6 dashed every 0.1 point: some 125 million
+ *                      dashes, each of which Cairo walked (in the stroke and in its extents) for seconds;
+ *                      before it, the same dashed stroke of an empty path
  */
 #define _GNU_SOURCE
 #include "easel.h"
@@ -74,6 +77,7 @@
 #define FAULT_shadow_overflow 24
 #define FAULT_nested_layers 25
 #define FAULT_shadowed_gradient 26
+#define FAULT_dashed_arc 27
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef FAULT
@@ -196,6 +200,17 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     canvas->begin_path(canvas);
     canvas->arc(canvas, 0, 0, 1e10, 0, 6.28, false);
     canvas->set_line_width(canvas, 1e300);
+    canvas->draw_path(canvas, EASEL_PATH_STROKE);
+    canvas->restore(canvas);
+#elif THE_FAULT == FAULT_dashed_arc
+    canvas->save(canvas);
+    static const double dashes[2] = {0.05, 0.05};
+    canvas->set_line_dash(canvas, 0, dashes, 2);
+    canvas->set_shadow(canvas, (easel_size){1, 1}, 2, (easel_color){0, 0, 0, 0.5});
+    canvas->set_stroke_color(canvas, (easel_color){0, 0, 0, 1});
+    canvas->begin_path(canvas);
+    canvas->draw_path(canvas, EASEL_PATH_STROKE); /* an empty path, dashed: its length crashed the host */
+    canvas->arc(canvas, 0, 0, 2e6, 0, 6.28, true);
     canvas->draw_path(canvas, EASEL_PATH_STROKE);
     canvas->restore(canvas);
 #elif THE_FAULT == FAULT_absurd_shadow
