@@ -96,6 +96,10 @@ public final class DesignerServer: @unchecked Sendable {
         guard ["GET", "HEAD", "POST"].contains(request.method) else {
             return error(405, "method \(request.method) is not allowed (expected GET or POST)", headers: [("Allow", "GET, HEAD, POST")])
         }
+        guard request.path.hasPrefix("/") else {
+            // "GET http://evil.example/x": answered as the page file "ttp://evil.example/x".
+            return error(400, "the request target \(request.path.quoted) is not a path (expected one starting with /)")
+        }
         if configuration.isLoopback {
             let host = request.header("host") ?? ""
             let allowed = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]

@@ -4,7 +4,8 @@ import Foundation
 import Glibc
 
 /// One HTTP request, as the server's handler sees it: the path and query already percent-decoded
-/// (by libmicrohttpd), header names in lower case, the whole body.
+/// (`%00` left as written), header names in lower case (a header sent twice: its values joined by
+/// ", "), the whole body.
 public struct HTTPRequest: Sendable {
     public var method: String
     public var path: String
@@ -295,8 +296,11 @@ public final class HTTPServer: @unchecked Sendable {
             _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
                 let box = Unmanaged<Box>.fromOpaque(cls!).takeUnretainedValue()
                 guard let key else { return .YES }
-                let k = String(cString: key)
-                box.values[box.lowercase ? k.lowercased() : k] = value.map { String(cString: $0) } ?? ""
+                let k = box.lowercase ? String(cString: key).lowercased() : String(cString: key)
+                let v = value.map { String(cString: $0) } ?? ""
+                // A header sent twice is one list (RFC 9110, 5.3): two Hosts, the second ours, passed
+                // the Host check, which saw only the last.
+                box.values[k] = box.lowercase ? box.values[k].map { $0 + ", " + v } ?? v : v
                 return .YES
             }, Unmanaged.passUnretained(box).toOpaque())
         }

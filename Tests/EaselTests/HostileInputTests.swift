@@ -196,6 +196,29 @@ extension ServeTests {
         XCTAssertEqual((reply.json["error"] as? [String: Any])?["className"] as? String, "FancyButton")
         XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/resources/FancyButton/" + (try resourceImage(root))).status, 200)
     }
+
+    /// A header sent twice is read as one list: two Host headers, a foreign one first, passed the
+    /// DNS-rebinding check, which saw only the last. A request target that is not a path
+    /// (`GET http://evil.example/x`) was looked up as the page file "ttp://evil.example/x".
+    func testTwoHostHeadersOrATargetThatIsNotAPathAreRefused() throws {
+        let root = try exampleComponents(["Gauge"])
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        let own = "127.0.0.1:\(port)", foreign = "evil.example:\(port)"
+        for (first, second) in [(foreign, own), (own, foreign)] {
+            let reply = try HTTPClient.request(port, "GET", "/api/classes", host: first, headers: [("Host", second)])
+            XCTAssertEqual(reply.status, 421, "Host \(first), then \(second)")
+            XCTAssertTrue(reply.errorMessage.contains("Host '\(first), \(second)' is not this server"), reply.text)
+        }
+        let twoOrigins = try HTTPClient.request(port, "POST", "/api/render", headers: [("Origin", "http://evil.example"), ("Origin", "http://" + own),
+                                                                                        ("Content-Type", "application/json")],
+                                                body: Array(#"{"class":"Gauge"}"#.utf8))
+        XCTAssertEqual(twoOrigins.status, 403, twoOrigins.text)
+        let absolute = try HTTPClient.request(port, "GET", "http://evil.example/api/classes")
+        XCTAssertEqual(absolute.status, 400, absolute.text)
+        XCTAssertEqual(absolute.errorMessage, "the request target 'http://evil.example/api/classes' is not a path (expected one starting with /)")
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/classes").status, 200)
+    }
 }
 
 extension RenderImageTests {
