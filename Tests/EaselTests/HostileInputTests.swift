@@ -219,6 +219,31 @@ extension ServeTests {
         XCTAssertEqual(absolute.errorMessage, "the request target 'http://evil.example/api/classes' is not a path (expected one starting with /)")
         XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/classes").status, 200)
     }
+
+    /// A NUL in a text value (`"AB\u0000CD"`, which JSON allows and the command line cannot say) is
+    /// refused before any plugin code runs: components receive text as C strings, so it was set
+    /// and drawn as "AB", and the designer held a value the component never saw.
+    func testATextValueWithANULIsRefusedBeforeItReachesThePlugin() throws {
+        let root = try exampleComponents(["Gauge"])
+        let message = "property label: 'AB\\u{0}CD' contains a NUL character (U+0000), where a component would see the text end (expected text without NUL characters)"
+        try #"{"size": "120x120", "instances": [{"class": "Gauge", "frame": "0,0,120,120", "attributes": {"label": "AB\u0000CD"}}]}"#
+            .write(toFile: root + "/nul.json", atomically: true, encoding: .utf8)
+        let rendered = try runHost(["render", "nul.json", "-o", "out.png"], directory: root)
+        XCTAssertEqual(rendered.status, 65, rendered.stderr)
+        XCTAssertTrue(rendered.stderr.contains("nul.json: instances[0].attributes.label (class Gauge): 'AB\\u{0}CD' contains a NUL character"), rendered.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out.png"))
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        for (endpoint, body) in [("/api/values", #"{"class": "Gauge", "values": {"label": "AB\u0000CD"}}"#),
+                                 ("/api/render", #"{"class": "Gauge", "attributes": {"label": "AB\u0000CD"}}"#)] {
+            let reply = try HTTPClient.request(port, "POST", endpoint, headers: [("Content-Type", "application/json")], body: Array(body.utf8))
+            XCTAssertEqual(reply.status, 422, endpoint + ": " + reply.text)
+            XCTAssertTrue(reply.errorMessage.hasSuffix(message), endpoint + ": " + reply.errorMessage)
+            XCTAssertEqual((reply.json["error"] as? [String: Any])?["property"] as? String, "label", endpoint)
+        }
+        let held = try HTTPClient.request(port, "GET", "/api/classes/Gauge")
+        XCTAssertEqual(held.json["defaults"] as? Bool, true, "the refused value is not held: \(held.text)")
+    }
 }
 
 extension RenderImageTests {
