@@ -169,15 +169,10 @@ void easel_termination_untrack_file(int slot) {
     if (slot >= 0 && slot < TRACKED_FILES) tracked_used[slot] = 0;
 }
 
-static volatile sig_atomic_t stops_on_signal = 0;
-static volatile sig_atomic_t stop_signal = 0;
-
-static void on_termination(int signal) {
-    if (stops_on_signal && stop_signal == 0 && signal != SIGQUIT) {
-        stop_signal = signal;
-        return;
-    }
-    int saved = errno;
+/* What a program that ends now leaves behind, released: the build's process group killed, the
+ * tracked files unlinked, the launcher's socket closed (its workers end with it) and the launcher
+ * waited for. Async-signal-safe. */
+static void release_everything(void) {
     pid_t group = build_group;
     if (group > 0) { build_group = 0; kill(-group, SIGKILL); }
     for (int i = 0; i < TRACKED_FILES; i++) {
@@ -190,6 +185,18 @@ static void on_termination(int signal) {
         int status;
         if (launcher_pid > 0) while (waitpid(launcher_pid, &status, 0) < 0 && errno == EINTR) {}
     }
+}
+
+static volatile sig_atomic_t stops_on_signal = 0;
+static volatile sig_atomic_t stop_signal = 0;
+
+static void on_termination(int signal) {
+    if (stops_on_signal && stop_signal == 0 && signal != SIGQUIT) {
+        stop_signal = signal;
+        return;
+    }
+    int saved = errno;
+    release_everything();
     errno = saved;
     struct sigaction action;
     memset(&action, 0, sizeof action);
@@ -220,4 +227,78 @@ int easel_termination_stop_signal(void) { return stop_signal; }
 size_t easel_allocated_bytes(void) {
     struct mallinfo2 info = mallinfo2();
     return info.uordblks + info.hblkhd;
+}
+
+/* ───────────── watchdog ───────────── */
+
+#include <pthread.h>
+#include <time.h>
+
+static pthread_mutex_t watchdog_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t watchdog_changed;
+static int watchdog_started = 0;
+static unsigned long watchdog_generation = 0; /* odd: armed */
+static struct timespec watchdog_deadline;
+static char watchdog_message[4096];
+static int watchdog_status = 70;
+
+static void *watchdog_main(void *unused) {
+    (void)unused;
+    pthread_mutex_lock(&watchdog_lock);
+    for (;;) {
+        if (watchdog_generation % 2 == 0) {
+            pthread_cond_wait(&watchdog_changed, &watchdog_lock);
+            continue;
+        }
+        unsigned long armed = watchdog_generation;
+        int waited = pthread_cond_timedwait(&watchdog_changed, &watchdog_lock, &watchdog_deadline);
+        if (waited == ETIMEDOUT && watchdog_generation == armed) {
+            size_t length = strlen(watchdog_message);
+            ssize_t written = write(2, watchdog_message, length);
+            (void)written;
+            release_everything();
+            _exit(watchdog_status);
+        }
+    }
+    return NULL;
+}
+
+int easel_watchdog_arm(double seconds, const char *message, int status) {
+    pthread_mutex_lock(&watchdog_lock);
+    if (!watchdog_started) {
+        pthread_condattr_t attributes;
+        pthread_condattr_init(&attributes);
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+        pthread_cond_init(&watchdog_changed, &attributes);
+        pthread_condattr_destroy(&attributes);
+        pthread_t thread;
+        pthread_attr_t thread_attributes;
+        pthread_attr_init(&thread_attributes);
+        pthread_attr_setdetachstate(&thread_attributes, PTHREAD_CREATE_DETACHED);
+        pthread_attr_setstacksize(&thread_attributes, 64 * 1024);
+        int created = pthread_create(&thread, &thread_attributes, watchdog_main, NULL);
+        pthread_attr_destroy(&thread_attributes);
+        if (created != 0) { pthread_mutex_unlock(&watchdog_lock); return -1; }
+        watchdog_started = 1;
+    }
+    if (!(seconds > 0)) seconds = 0;
+    if (seconds > 1e9) seconds = 1e9;
+    snprintf(watchdog_message, sizeof watchdog_message, "%s", message);
+    watchdog_status = status;
+    clock_gettime(CLOCK_MONOTONIC, &watchdog_deadline);
+    double whole = (double)(long)seconds;
+    watchdog_deadline.tv_sec += (time_t)whole;
+    watchdog_deadline.tv_nsec += (long)((seconds - whole) * 1e9);
+    if (watchdog_deadline.tv_nsec >= 1000000000L) { watchdog_deadline.tv_sec += 1; watchdog_deadline.tv_nsec -= 1000000000L; }
+    if (watchdog_generation % 2 == 0) watchdog_generation += 1; else watchdog_generation += 2;
+    pthread_cond_signal(&watchdog_changed);
+    pthread_mutex_unlock(&watchdog_lock);
+    return 0;
+}
+
+void easel_watchdog_disarm(void) {
+    pthread_mutex_lock(&watchdog_lock);
+    if (watchdog_generation % 2 == 1) watchdog_generation += 1;
+    if (watchdog_started) pthread_cond_signal(&watchdog_changed);
+    pthread_mutex_unlock(&watchdog_lock);
 }

@@ -112,6 +112,7 @@ package enum CLI {
             guard let command = commands.first(where: { $0.spec.name == spec.name }) else {
                 throw HostError(.internalError, "\(spec.name.quoted) is run by the drawing library, which this program did not load")
             }
+            HostProcess.commandLabel = "\(CLI.programName) \(spec.name)"
             installServices()
             let verbosity = arguments.count("verbose")
             if verbosity > 0 { Diagnostics.verboseSink = { fputs("\($0)\n", stderr) } }

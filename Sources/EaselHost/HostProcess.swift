@@ -15,6 +15,10 @@ public enum HostProcess {
     /// have: the command ends with 73 saying it is closed (see ``standardOutputError``).
     nonisolated(unsafe) public private(set) static var closedStandardDescriptors: Set<Int32> = []
 
+    /// How the program's errors begin when it prints them itself, "host render" (the CLI sets it):
+    /// for errors printed outside the command's own reporting (``StuckCallWatchdog``).
+    nonisolated(unsafe) public static var commandLabel = "host"
+
     /// Why a write to standard output failed (an errno: ENOSPC for a full disk, EPIPE for a reader
     /// gone, EBADF when it is closed), if one did. Standard output is a stream of the host's own
     /// (fully buffered, 64 KiB) that remembers it: stdio keeps only that a write failed.

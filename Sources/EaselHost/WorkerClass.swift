@@ -172,7 +172,14 @@ final class WorkerInstance: RasterizingInstance {
         switch try worker.call(.draw(instance: id, rect: rect, transform: transform), timeout: timeout, context: context()) {
         case .drawn(let list):
             let budget = DisplayListPlayer.Budget(seconds: timeout, memoryBytes: WorkerProcess.memoryLimit)
-            do { try DisplayListPlayer.replay(list, onto: canvas, budget: budget) } catch let e as HostError {
+            let limit = StuckCallWatchdog.deadline(forBudget: timeout)
+            let stuck = HostError(.pluginFailure, "replaying the drawing did not finish within \(PropertyInfo.formatNumber(limit)) s: one canvas call never returned (the drawing library is stuck on what the plugin drew); the program had to end",
+                                  file: info.plugin.path, className: info.name, phase: .draw)
+            do {
+                try StuckCallWatchdog.guarding(seconds: limit, error: stuck) {
+                    try DisplayListPlayer.replay(list, onto: canvas, budget: budget)
+                }
+            } catch let e as HostError {
                 throw e.with(file: info.plugin.path, className: info.name, phase: .draw)
             }
         case .failure(let e): throw e

@@ -15,8 +15,9 @@ import CPango
 ///   when max_width <= 0) and unlimited height, and rounds the size up to whole points, so a rect
 ///   of the measured size shows the whole text. Empty text measures {0, 0}.
 extension CairoCanvas {
-    /// The largest em, in device pixels, that text is set at (six times the largest surface's side).
-    static let largestGlyph = 1e5
+    /// The largest em, in device pixels, that text is set at: 2¹⁵, twice the largest surface's side
+    /// (FreeType's sizes stop at 65 535 pixels per em, and Pango's scaled fonts fail well before).
+    static let largestGlyph = 32_768.0
 
     func drawText(_ cText: UnsafePointer<CChar>?, rect: easel_rect, style: UnsafePointer<easel_text_style>?) {
         guard let cText, let style = style?.pointee else { return }
@@ -24,13 +25,9 @@ extension CairoCanvas {
         guard canBuild(r.origin.x, r.origin.y, r.size.width, r.size.height), r.size.width > 0, r.size.height > 0 else { return }
         let string = String(cString: cText)
         guard !string.isEmpty, style.font_size.isFinite, style.font_size > 0 else { return }
-        // Glyphs far larger than any surface, or far below a pixel, show nothing; Pango, asked for
-        // them, overflows its font size (a GLib critical on stderr) and fails the scaled font.
-        let m = currentMatrix
-        let pixelsPerEm = max(abs(m.xx), abs(m.xy), abs(m.yx), abs(m.yy)) * min(style.font_size, TextLayoutEngine.largestFontSize)
-        guard pixelsPerEm.isFinite, pixelsPerEm >= 1e-3, pixelsPerEm <= Self.largestGlyph else { return }
+        guard let matrix = layoutMatrix(for: style) else { return }
         let wraps = style.line_break != EASEL_LINE_BREAK_CLIP
-        let block = text.lay(string, style: style, on: cr, width: wraps ? r.size.width : nil, height: r.size.height)
+        let block = lay(string, style: style, under: matrix, width: wraps ? r.size.width : nil, height: r.size.height)
         guard block.visibleLines > 0 else { return }
         let unknown = Int(pango_layout_get_unknown_glyphs_count(text.layout))
         if unknown > 0 {
@@ -74,13 +71,61 @@ extension CairoCanvas {
     }
 
     func measureText(_ cText: UnsafePointer<CChar>?, maxWidth: Double, style: UnsafePointer<easel_text_style>?) -> easel_size {
-        guard let cText, let style = style?.pointee else { return easel_size(width: 0, height: 0) }
+        guard let cText, var style = style?.pointee else { return easel_size(width: 0, height: 0) }
         let string = String(cString: cText)
         guard !string.isEmpty, style.font_size.isFinite, style.font_size > 0 else {
             return easel_size(width: 0, height: 0)
         }
-        let width: Double? = maxWidth.isFinite && maxWidth > 0 ? maxWidth : nil
-        let block = text.lay(string, style: style, on: cr, width: width, height: nil)
-        return easel_size(width: block.width.rounded(.up), height: block.height.rounded(.up))
+        var width: Double? = maxWidth.isFinite && maxWidth > 0 ? maxWidth : nil
+        // Measured as it would be drawn (hinting follows the transform), unless text cannot be set
+        // under the current transform: then in plain points at a reference size, scaled (a text's
+        // extents are linear in its size, hinting aside).
+        var factor = 1.0
+        var matrix = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)
+        if let layoutMatrix = layoutMatrix(for: style) {
+            matrix = layoutMatrix
+        } else {
+            factor = TextLayoutEngine.settableSize(style.font_size) / Self.referenceSize
+            style.font_size = Self.referenceSize
+            width = width.map { $0 / factor }
+        }
+        let block = lay(string, style: style, under: matrix, width: width, height: nil)
+        return easel_size(width: (block.width * factor).rounded(.up), height: (block.height * factor).rounded(.up))
+    }
+
+    /// The size text is measured at when it cannot be set under the current transform.
+    static let referenceSize = 12.0
+
+    /// The transform text is laid out under, if it can be set under the current one.
+    /// - The current transform, when it scales both axes alike (within 1%).
+    /// - Else a uniform scale by the geometric mean of the two: Pango lays text out under a
+    ///   stretched transform as if both axes had the larger scale (5 pt under 100×500 measured five
+    ///   times too wide, glyphs drawn far apart) and, stretched further, fails its scaled fonts (a
+    ///   GLib critical). The glyphs are still drawn under the current transform: stretched, with
+    ///   the advances of unstretched text, as CoreGraphics draws them.
+    /// - nil when glyphs there would be far larger than any surface or far below a pixel (nothing
+    ///   would show; Pango, asked for them, overflows its font size), or the transform is singular
+    ///   (see CairoCanvas+State).
+    func layoutMatrix(for style: easel_text_style) -> cairo_matrix_t? {
+        guard state.singularMatrix == nil else { return nil }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let x = (m.xx * m.xx + m.yx * m.yx).squareRoot(), y = (m.xy * m.xy + m.yy * m.yy).squareRoot()
+        if max(x, y) > 1.01 * min(x, y) {
+            let s = (x * y).squareRoot()
+            m = cairo_matrix_t(xx: s, yx: 0, xy: 0, yy: s, x0: m.x0, y0: m.y0)
+        }
+        let pixelsPerEm = max(abs(m.xx), abs(m.xy), abs(m.yx), abs(m.yy)) * TextLayoutEngine.settableSize(style.font_size)
+        guard pixelsPerEm.isFinite, pixelsPerEm >= 1e-3, pixelsPerEm <= Self.largestGlyph else { return nil }
+        return m
+    }
+
+    /// Lays `string` out with Pango under `matrix`; the context keeps its own transform.
+    func lay(_ string: String, style: easel_text_style, under matrix: cairo_matrix_t, width: Double?, height: Double?) -> TextLayoutEngine.Block {
+        var current = cairo_matrix_t(), layout = matrix
+        cairo_get_matrix(cr, &current)
+        cairo_set_matrix(cr, &layout)
+        defer { cairo_set_matrix(cr, &current) }
+        return text.lay(string, style: style, on: cr, width: width, height: height)
     }
 }

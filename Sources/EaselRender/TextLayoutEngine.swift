@@ -129,6 +129,13 @@ final class TextLayoutEngine {
     /// Sets the layout's font; returns the size used.
     /// Font sizes are clamped to 0.01…4096 points.
     static let largestFontSize = 4096.0
+    static let smallestFontSize = 0.01
+
+    /// The size text of `size` points is set at: clamped to ``smallestFontSize``…``largestFontSize``,
+    /// 17 when it is not finite.
+    static func settableSize(_ size: Double) -> Double {
+        size.isFinite ? min(max(size, smallestFontSize), largestFontSize) : 17
+    }
 
     @discardableResult
     private func setFont(_ style: easel_text_style) -> Double {
@@ -136,7 +143,7 @@ final class TextLayoutEngine {
         defer { pango_font_description_free(description) }
         let family = style.font_family.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
         pango_font_description_set_family(description, family ?? CairoCanvas.defaultFontFamily)
-        let size = style.font_size.isFinite ? min(max(style.font_size, 0.01), Self.largestFontSize) : 17
+        let size = Self.settableSize(style.font_size)
         pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
         let weight = Int32(min(max(style.font_weight == 0 ? 400 : style.font_weight, 100), 900))
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(weight)))

@@ -190,6 +190,24 @@ final class HardeningTests: XCTestCase {
         }
     }
 
+    /// A canvas call that does not return while the host draws a worker's drawing (a scene is drawn
+    /// in the host): Cairo strokes a star of 60 000 crossing edges for minutes, out of reach of the
+    /// replay's budget, which is checked between calls. The watchdog ends the command past twice the
+    /// budget plus a second, naming file, class and phase; nothing is written, no worker is left.
+    func testACanvasCallStuckInTheHostEndsTheCommandWithANamedError() throws {
+        let root = try hostile("star_stroke")
+        try """
+        {"size": "40x40", "instances": [{"class": "Hostile", "frame": "0,0,20,20"}]}
+        """.write(toFile: root + "/scene.json", atomically: true, encoding: .utf8)
+        let result = try runHost(["render", "scene.json", "-o", "scene.png", "--timeout", "0.5"], directory: root)
+        XCTAssertEqual(result.status, 69, result.stderr)
+        XCTAssertTrue(result.stderr.contains("host render: error: ./components/libHostile.so: class Hostile: replaying the drawing did not finish within 2 s: one canvas call never returned"),
+                      result.stderr)
+        XCTAssertTrue(result.stderr.contains("[phase: draw]"), result.stderr)
+        let left = try FileManager.default.contentsOfDirectory(atPath: root).sorted()
+        XCTAssertEqual(left, ["components", "scene.json"], "no output, no temporary file")
+    }
+
     /// A plugin that suspends its own worker (SIGSTOP) was reported as "an endless loop or a
     /// deadlock?"; it says the worker was suspended, and the worker is still ended.
     func testAWorkerSuspendedBySIGSTOPIsSaidToBeSuspended() throws {

@@ -187,6 +187,23 @@ final class RegistryCacheTests: XCTestCase {
         XCTAssertEqual(Registry(options: options(dir, cache: cache)).storedListing(mode: "names")?.output, "Gauge\n")
     }
 
+    /// A listing stored by another program (another build of the host; here the test runner, with
+    /// the same working directory, search path and walk) is never printed: the program's own file
+    /// is part of what a listing is made from.
+    func testAListingStoredByAnotherProgramIsNotPrinted() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        let dir = root + "/components", cache = root + "/registry.bin"
+        let stored = Registry(options: options(dir, cache: cache))
+        XCTAssertEqual(stored.classes.map(\.name), ["Gauge"])
+        stored.storeListing(mode: "names", output: "stored by another program\n", status: 0)
+        XCTAssertEqual(Registry(options: options(dir, cache: cache)).storedListing(mode: "names")?.output,
+                       "stored by another program\n", "the same program finds it")
+        let listed = try runHost(["list", "--names", "--plugins", dir, "--cache", cache],
+                                 directory: FileManager.default.currentDirectoryPath)
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertEqual(listed.stdout, "Gauge\n")
+    }
+
     /// `host list` twice prints the same, the second time from the stored listing; a plugin
     /// rebuilt in place (same name, another class) is listed as it is now, never as it was.
     func testListPrintsTheStoredListingUntilAFileChanges() throws {

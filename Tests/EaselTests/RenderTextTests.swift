@@ -74,6 +74,39 @@ final class RenderTextTests: XCTestCase {
         XCTAssertEqual(a.height, b.height)
     }
 
+    /// Under a transform that scales one axis more than the other, text is stretched as
+    /// CoreGraphics stretches it: its advances are those of unstretched text, so it measures the
+    /// same and its ink spans the same width. Pango, left to lay it out there, spaced the glyphs as
+    /// if both axes had the larger scale (five times too wide under 1×5).
+    func testStretchedTextKeepsItsAdvances() {
+        var style = textStyle(size: 10)
+        let text = "Stretched label"
+        let plain = CanvasFixture(width: 300, height: 120)
+        let expected = plain.c.pointee.measure_text(plain.c, text, 0, &style)
+        plain.c.pointee.draw_text(plain.c, text, rect(0, 0, 300, 20), &style)
+        plain.finish()
+        for (sx, sy) in [(1.0, 5.0), (4.0, 1.0), (0.5, 3.0), (3.0, 2.0)] {
+            let f = CanvasFixture(width: 300, height: 120)
+            f.c.pointee.scale(f.c, sx, sy)
+            let measured = f.c.pointee.measure_text(f.c, text, 0, &style)
+            XCTAssertEqual(measured.width, expected.width, accuracy: 1, "\(sx)×\(sy)")
+            XCTAssertEqual(measured.height, expected.height, accuracy: 1, "\(sx)×\(sy)")
+            f.finish()
+        }
+        let stretched = CanvasFixture(width: 300, height: 120)
+        stretched.c.pointee.scale(stretched.c, 1, 5)
+        stretched.c.pointee.draw_text(stretched.c, text, rect(0, 0, 300, 20), &style)
+        stretched.finish()
+        func inkedColumns(_ f: CanvasFixture) -> [Int] {
+            (0..<300).filter { x in f.anyPixel(in: rect(Double(x), 0, 1, 120), differsFrom: .white) }
+        }
+        let a = inkedColumns(plain), b = inkedColumns(stretched)
+        XCTAssertFalse(a.isEmpty)
+        XCTAssertEqual(Double(b.last ?? 0), Double(a.last ?? 0), accuracy: 3, "the same ink width, not five times it")
+        XCTAssertGreaterThan(stretched.countPixels(in: rect(0, 0, 300, 120)) { $0.darkness > 128 },
+                             3 * plain.countPixels(in: rect(0, 0, 300, 120)) { $0.darkness > 128 }, "five times taller")
+    }
+
     func testTruncateTailLimitsLinesAndClipModeShowsOneLine() {
         let f = CanvasFixture(width: 10, height: 10)
         let text = "one two three four five six seven eight nine ten eleven twelve"

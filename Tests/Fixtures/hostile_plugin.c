@@ -25,7 +25,7 @@
  *   log_init           init logs an info line and a warning
  *   slow_replay        draw records 200 000 shadowed rectangles: quick to record, slow to replay
  *   absurd_shadow      draw casts shadows blurred by 1e9 and 1e300 points, one offset by 1e300
- *   absurd_text        draw sets text under a scale of 1e7, then of 1e-300
+ *   absurd_text        draw sets text under a scale of 1e7, then of 1e-300, and measures text where none can be set
  *   stop_draw          draw stops its own process (raise(SIGSTOP)): it is suspended, not looping
  *   cairo_overflow     draw paints a gradient 1e-10 long under a scale of 1e-300 (Cairo: out of memory)
  *   nested_layers      draw paints a radial gradient of radius 1e300 in a transparency layer nested in one
@@ -38,6 +38,8 @@
  *   dashed_arc         draw strokes, shadowed, an arc of radius 2e6 dashed every 0.1 point: some 125 million
  *                      dashes, each of which Cairo walked (in the stroke and in its extents) for seconds;
  *                      before it, the same dashed stroke of an empty path
+ *   star_stroke        draw strokes a star of 60 000 points, each edge crossing nearly every other: one
+ *                      canvas call that Cairo takes minutes over on an image surface (quadratic)
  */
 #define _GNU_SOURCE
 #include "easel.h"
@@ -78,6 +80,7 @@
 #define FAULT_nested_layers 25
 #define FAULT_shadowed_gradient 26
 #define FAULT_dashed_arc 27
+#define FAULT_star_stroke 28
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef FAULT
@@ -213,6 +216,16 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     canvas->arc(canvas, 0, 0, 2e6, 0, 6.28, true);
     canvas->draw_path(canvas, EASEL_PATH_STROKE);
     canvas->restore(canvas);
+#elif THE_FAULT == FAULT_star_stroke
+    canvas->set_stroke_color(canvas, (easel_color){0, 0, 0, 1});
+    canvas->begin_path(canvas);
+    enum { points = 60000 };
+    for (int i = 0; i < points; i++) {
+        double angle = (double)i * M_PI * (points / 2 - 1) * 2 / points;
+        canvas->line_to(canvas, 10 + 1e4 * cos(angle), 10 + 1e4 * sin(angle));
+    }
+    canvas->close_path(canvas);
+    canvas->draw_path(canvas, EASEL_PATH_STROKE);
 #elif THE_FAULT == FAULT_absurd_shadow
     canvas->save(canvas);
     canvas->set_fill_color(canvas, (easel_color){0, 0, 0, 1});
@@ -230,6 +243,24 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     canvas->save(canvas);
     canvas->scale(canvas, 1e-300, 1e-300);
     canvas->draw_text(canvas, "Hello 公积金", (easel_rect){{0, 0}, {1e300, 1e300}}, &style);
+    canvas->restore(canvas);
+    /* Measured, not drawn, where no text can be set (each was a Pango critical): under a 1e7 scale;
+     * 1e-10 pt (set at 0.01 pt) under a 1e10 scale; under a singular transform (NaN: Cairo keeps
+     * the last invertible matrix, 1×1e200). */
+    canvas->save(canvas);
+    canvas->scale(canvas, 1e7, 1e7);
+    canvas->measure_text(canvas, "Hello 公积金", 0, &style);
+    canvas->restore(canvas);
+    canvas->save(canvas);
+    canvas->scale(canvas, 1e6, 1e10);
+    style.font_size = 1e-10;
+    canvas->measure_text(canvas, "Hello 公积金", 1e-10, &style);
+    canvas->restore(canvas);
+    canvas->save(canvas);
+    style.font_size = 5;
+    canvas->scale(canvas, 1, 1e200);
+    canvas->concat_transform(canvas, (easel_affine_transform){0.01, 0, NAN, NAN, 0, 0});
+    canvas->measure_text(canvas, "Hello 公积金", 0, &style);
     canvas->restore(canvas);
 #elif THE_FAULT == FAULT_stop_draw
     raise(SIGSTOP);

@@ -58,5 +58,12 @@ void easel_termination_install(void);
 void easel_termination_stop_on_signal(void);
 /** The signal that asked the program to stop (see easel_termination_stop_on_signal), or 0. */
 int easel_termination_stop_signal(void);
+/** Arms the watchdog: unless easel_watchdog_disarm is called within `seconds`, `message` (copied;
+ *  at most 4095 bytes) is written to stderr, what termination releases is released, and the process
+ *  exits with `status` at once. Re-arming replaces the deadline and message. The watchdog's thread
+ *  starts on the first call; returns -1 if it cannot. Any thread may call it. */
+int easel_watchdog_arm(double seconds, const char *message, int status);
+/** Disarms the watchdog (nothing happens if it is not armed). */
+void easel_watchdog_disarm(void);
 
 #endif
