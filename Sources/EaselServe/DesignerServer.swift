@@ -216,7 +216,32 @@ public final class DesignerServer: @unchecked Sendable {
         default:
             return try page(path == "/" ? "index.html" : String(path.dropFirst()), request)
         }
+        if segments.first == "api" {
+            let allowed = Self.methods(of: Array(segments.dropFirst()))
+            if !allowed.isEmpty {
+                // GET /api/render was "no such API endpoint", as if there were none.
+                let names = allowed.contains("GET") ? allowed + ["HEAD"] : allowed
+                return error(405, "\(request.method) \(path): this endpoint takes \(allowed.joined(separator: " or "))"
+                             + (allowed == ["POST"] ? " with a JSON body" : "") + " (see README, HTTP API)",
+                             headers: [("Allow", names.joined(separator: ", "))])
+            }
+        }
         throw HostError(.notFound, "no such API endpoint: \(request.method) \(path) (see README, HTTP API)")
+    }
+
+    /// The methods the API endpoint at `segments` (after `/api`) answers; none: there is no such endpoint.
+    static func methods(of segments: [String]) -> [String] {
+        let scene = segments.count >= 2 && segments[0] == "scenes" && Int(segments[1]) != nil
+        switch segments.count {
+        case 1 where ["render", "values", "actions"].contains(segments[0]): return ["POST"]
+        case 1 where ["classes", "preview", "scenes", "events"].contains(segments[0]): return ["GET"]
+        case 2 where ["classes", "thumbnail"].contains(segments[0]): return ["GET"]
+        case 2 where scene: return ["GET", "POST"]
+        case 3 where scene && segments[2] == "preview": return ["GET"]
+        case 3 where scene && ["save", "reload", "keep"].contains(segments[2]): return ["POST"]
+        case 3... where segments[0] == "resources": return ["GET"]
+        default: return []
+        }
     }
 
     private func page(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {

@@ -244,6 +244,31 @@ extension ServeTests {
         let held = try HTTPClient.request(port, "GET", "/api/classes/Gauge")
         XCTAssertEqual(held.json["defaults"] as? Bool, true, "the refused value is not held: \(held.text)")
     }
+
+    /// An endpoint asked with the wrong method says which it takes (405, with Allow): GET
+    /// /api/render was "no such API endpoint", as if there were none.
+    func testAnEndpointAskedWithTheWrongMethodSaysWhichItTakes() throws {
+        let root = try exampleComponents(["Gauge"])
+        try #"{"size": "120x120", "instances": []}"#.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let (server, port) = try serve(root, ["--scene", "board.json"])
+        defer { server.stop() }
+        let json = [("Content-Type", "application/json")]
+        for (method, path, allow, message) in [
+            ("GET", "/api/render", "POST", "GET /api/render: this endpoint takes POST with a JSON body"),
+            ("GET", "/api/values", "POST", "GET /api/values: this endpoint takes POST with a JSON body"),
+            ("GET", "/api/scenes/0/save", "POST", "GET /api/scenes/0/save: this endpoint takes POST with a JSON body"),
+            ("POST", "/api/classes", "GET, HEAD", "POST /api/classes: this endpoint takes GET"),
+            ("POST", "/api/events", "GET, HEAD", "POST /api/events: this endpoint takes GET"),
+        ] {
+            let reply = try HTTPClient.request(port, method, path, headers: json, body: method == "POST" ? Array("{}".utf8) : nil)
+            XCTAssertEqual(reply.status, 405, "\(method) \(path): \(reply.text)")
+            XCTAssertEqual(reply.headers["allow"], allow, "\(method) \(path)")
+            XCTAssertTrue(reply.errorMessage.hasPrefix(message), reply.errorMessage)
+        }
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/nothing").status, 404)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/scenes/x").status, 404)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/scenes/0").status, 200)
+    }
 }
 
 extension RenderImageTests {
