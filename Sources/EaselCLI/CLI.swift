@@ -208,7 +208,11 @@ package enum CLI {
     }
 
     package static func isolation(_ arguments: ParsedArguments) throws -> Isolation {
-        if arguments.has("in-process") { return .inProcess }
+        if arguments.has("in-process") {
+            // Plugin code shares this process's stdout: keep what it prints off the host's output.
+            PluginStandardOutput.divertInProcessPlugins()
+            return .inProcess
+        }
         guard let text = arguments.value("timeout") else { return .default }
         guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
             throw UsageError(message: "--timeout \(text.quoted) is not a positive number of seconds")

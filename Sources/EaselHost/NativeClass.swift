@@ -45,7 +45,7 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
         _ = log.takeLastError()
         let instanceHost = makeInstanceHost()
         MemoryFill.paintStack()
-        guard let pointer = functions.create(frame.c, instanceHost.pointer) else {
+        guard let pointer = PluginStandardOutput.around({ functions.create(frame.c, instanceHost.pointer) }) else {
             throw error("create returned NULL (expected a new instance)", phase: .create)
         }
         return made(NativeInstance(cls: self, pointer: pointer, host: instanceHost))
@@ -70,7 +70,7 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
         let pointer: UnsafeMutableRawPointer? = attributes.withUnsafeBufferPointer { buffer in
             var c = easel_archive(frame: archive.frame.c, attribute_count: UInt32(buffer.count), reserved0: 0,
                                   attributes: buffer.baseAddress, source: source.map { UnsafePointer($0) })
-            return createFromArchive(&c, instanceHost.pointer)
+            return PluginStandardOutput.around { createFromArchive(&c, instanceHost.pointer) }
         }
         guard let pointer else {
             throw error("create_from_archive returned NULL (expected a new instance)", phase: .create)
@@ -99,7 +99,7 @@ final class NativeInstance: DesignableInstance {
     }
 
     deinit {
-        cls.functions.destroy(pointer)
+        PluginStandardOutput.around { cls.functions.destroy(pointer) }
         host.onRequest = nil
     }
 
@@ -118,30 +118,31 @@ final class NativeInstance: DesignableInstance {
         do { try info.check(value) } catch let e as HostError {
             throw e.with(file: cls.info.plugin.path, className: cls.info.name, property: property)
         }
-        accessor.set(pointer, value)
+        PluginStandardOutput.around { accessor.set(pointer, value) }
     }
 
     func get(_ property: String) throws -> PropertyValue {
-        try lookup(property).accessor.get(pointer)
+        let accessor = try lookup(property).accessor
+        return PluginStandardOutput.around { accessor.get(pointer) }
     }
 
     func prepareForDesigner() throws {
-        cls.functions.prepareForDesigner?(pointer)
+        PluginStandardOutput.around { cls.functions.prepareForDesigner?(pointer) }
     }
 
     func awakeFromArchive() throws {
-        cls.functions.awakeFromArchive?(pointer)
+        PluginStandardOutput.around { cls.functions.awakeFromArchive?(pointer) }
     }
 
     func layout(size: Size) throws {
         MemoryFill.paintStack()
-        cls.functions.layout?(pointer, size.c)
+        PluginStandardOutput.around { cls.functions.layout?(pointer, size.c) }
     }
 
     func draw(into canvas: UnsafeMutablePointer<easel_canvas>, rect: Rect) throws {
         _ = cls.log.takeLastError()
         MemoryFill.paintStack()
-        guard cls.functions.draw(pointer, canvas, rect.c) else {
+        guard PluginStandardOutput.around({ cls.functions.draw(pointer, canvas, rect.c) }) else {
             throw cls.error("draw returned false", phase: .draw)
         }
     }
@@ -150,7 +151,7 @@ final class NativeInstance: DesignableInstance {
         guard let f = cls.functions.intrinsicSize else {
             return Size(width: EASEL_NO_INTRINSIC_METRIC, height: EASEL_NO_INTRINSIC_METRIC)
         }
-        return Size(f(pointer))
+        return Size(PluginStandardOutput.around { f(pointer) })
     }
 
     func invoke(_ action: String, argument: PropertyValue?) throws {
@@ -160,7 +161,7 @@ final class NativeInstance: DesignableInstance {
             preconditionFailure("action \(action) is described but has no invoker")
         }
         _ = cls.log.takeLastError()
-        guard invoker.call(pointer, value) else {
+        guard PluginStandardOutput.around({ invoker.call(pointer, value) }) else {
             throw cls.error("action \(action) returned false", phase: .action)
         }
     }

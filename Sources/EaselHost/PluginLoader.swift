@@ -30,7 +30,7 @@ public final class LoadedPlugin: @unchecked Sendable {
     public func finish() {
         guard !finished else { return }
         finished = true
-        deinitialize?()
+        PluginStandardOutput.around { deinitialize?() }
     }
 
     nonisolated(unsafe) private static var all: [LoadedPlugin] = []
@@ -76,6 +76,11 @@ public enum PluginLoader {
 
     /// `load`, keeping every descriptor problem in `problems` when it throws.
     static func load(_ path: String, problems: inout [HostError]) throws -> LoadedPlugin {
+        // Loading runs plugin code: constructors, the entry point, init, get_extension.
+        try PluginStandardOutput.around { try loadImage(path, problems: &problems) }
+    }
+
+    private static func loadImage(_ path: String, problems: inout [HostError]) throws -> LoadedPlugin {
         let image = try PluginImage.open(path)
         guard let symbol = image.symbol(EASEL_ENTRY_SYMBOL) else {
             throw HostError(.pluginFailure,

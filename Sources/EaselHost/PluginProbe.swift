@@ -101,12 +101,14 @@ final class OutputCapture {
 
     func begin() throws {
         guard file < 0 else { return }
+        PluginStandardOutput.suspend()
         fflush(stdout)
         let f = easel_memory_file("easel-captured-stdout")
         guard f >= 0 else { throw HostError(.internalError, "cannot create a memory file: \(String(cString: strerror(errno)))") }
         saved = dup(1)
         guard saved >= 0, dup2(f, 1) >= 0 else {
             close(f)
+            PluginStandardOutput.resume()
             throw HostError(.internalError, "cannot redirect stdout: \(String(cString: strerror(errno)))")
         }
         file = f
@@ -117,6 +119,7 @@ final class OutputCapture {
         fflush(stdout)
         dup2(saved, 1)
         close(saved)
+        PluginStandardOutput.resume()
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 14)
         lseek(file, 0, SEEK_SET)

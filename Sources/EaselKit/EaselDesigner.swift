@@ -23,7 +23,7 @@ import Glibc
 /// `animationTime` may be called from any thread while the instance lives. An `@IBInspectable` that
 /// your own code changes during a call from the host (an action, `draw(_:)`) is reported with
 /// `propertyChanged` by itself; from your own timers and threads, call it yourself. `setNeedsDisplay()`
-/// called outside the host's calls asks for a redraw by itself.
+/// called outside the host's calls asks for a redraw by itself, and `setNeedsLayout()` for a layout.
 public final class EaselDesigner: @unchecked Sendable {
     let host: UnsafePointer<easel_instance_host>
 

@@ -235,10 +235,14 @@ open class UIView: CALayerDelegate {
 
     var needsLayoutFlag = true
 
-    /// Marks the view for `layoutSubviews()` before it is next drawn.
+    /// Marks the view for `layoutSubviews()` before it is next drawn. The host lays out after every
+    /// change it makes anyway; called from your own code outside the host's calls (a timer, another
+    /// thread, content that arrived), it also asks the host for a layout
+    /// (``EaselDesigner/requestLayout()``), as ``setNeedsDisplay()`` asks for a redraw.
     open func setNeedsLayout() {
         needsLayoutFlag = true
         layer.setNeedsLayout()
+        if !EaselDesigner.isInCallback { designer?.requestLayout() }
     }
 
     /// Runs `layoutSubviews()` now if needed, then down the subviews.

@@ -65,6 +65,9 @@ extension WatchSession {
                         let frames = preview.frames - first
                         emit(.notice("\(className): animated, \(frames) frame\(frames == 1 ? "" : "s")", detail: false))
                     }
+                    // A value reported with no frame asked for (property_changed from the
+                    // component's own thread): held all the same, and the designer reads it.
+                    if noteChangedValues(preview) { emit(.redrawn(className: className, frame: preview.frames)) }
                     continue
                 }
                 if animating[className] == nil { animating[className] = preview.frames }

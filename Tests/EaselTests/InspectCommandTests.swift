@@ -105,9 +105,11 @@ final class InspectCommandTests: XCTestCase {
         let result = try runHost(["inspect", try CFixture.broken("abi_major")])
         XCTAssertEqual(result.status, 69)
         XCTAssertTrue(result.stderr.contains("was built for ABI 2.0, but this host speaks ABI 1.1"), result.stderr)
-        let missing = try runHost(["inspect", "/nonexistent/libX.so"])
+        // A path inside this test's own folder, known not to exist (never a global one).
+        let absent = try TestPaths.scratch() + "/absent/libX.so"
+        let missing = try runHost(["inspect", absent])
         XCTAssertEqual(missing.status, 66)
-        XCTAssertEqual(missing.stderr, "host inspect: error: /nonexistent/libX.so: no such file (expected a plugin .so)\n")
+        XCTAssertEqual(missing.stderr, "host inspect: error: \(absent): no such file (expected a plugin .so)\n")
     }
 
     func testUsageErrorsExit64AndHelpExits0() throws {

@@ -77,10 +77,11 @@ final class PluginSearchPathTests: XCTestCase {
         XCTAssertEqual(problems, [])
     }
 
-    func testAMissingDirectoryIsAProblemNotACrash() {
-        let (files, problems) = PluginSearchPath(directories: ["/nonexistent/easel"]).pluginFiles()
+    func testAMissingDirectoryIsAProblemNotACrash() throws {
+        let absent = try TestPaths.scratch() + "/absent/easel"
+        let (files, problems) = PluginSearchPath(directories: [absent]).pluginFiles()
         XCTAssertEqual(files, [])
-        XCTAssertEqual(problems, ["/nonexistent/easel: plugin directory does not exist"])
+        XCTAssertEqual(problems, ["\(absent): plugin directory does not exist"])
     }
 
     func testTheEnvironmentVariableReachesTheCLI() throws {

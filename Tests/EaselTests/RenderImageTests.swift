@@ -11,7 +11,14 @@ import XCTest
 /// broken.png: text with a .png name).
 final class RenderImageTests: XCTestCase {
     let resources = renderResourcesDirectory()
-    lazy var resolver = ResourceImageResolver(resourceDirectory: resources, workingDirectory: "/nonexistent-cwd")
+    /// A working directory inside this test's own folder, known not to exist (never a global path).
+    var absentWorkingDirectory = ""
+    var resolver: ResourceImageResolver!
+
+    override func setUpWithError() throws {
+        absentWorkingDirectory = try TestPaths.scratch(name) + "/absent-cwd"
+        resolver = ResourceImageResolver(resourceDirectory: resources, workingDirectory: absentWorkingDirectory)
+    }
 
     /// Aspect fit of a 40×20 image in a 100×100 rect: 100×50 at y = 25.
     private func assertAspectFit(_ name: String, tolerance: Int, file: StaticString = #filePath, line: UInt = #line) {
@@ -115,10 +122,10 @@ final class RenderImageTests: XCTestCase {
         let message = f.canvas.diagnostics.first?.description ?? ""
         XCTAssertTrue(message.contains("\"missing.png\""), message)
         XCTAssertTrue(message.contains(resources + "/missing.png"), message)
-        XCTAssertTrue(message.contains("/nonexistent-cwd/missing.png"), message)
+        XCTAssertTrue(message.contains(absentWorkingDirectory + "/missing.png"), message)
         XCTAssertEqual(f.canvas.diagnostics.first,
                        .image(name: "missing.png", reason: "not found",
-                              tried: [resources + "/missing.png", "/nonexistent-cwd/missing.png"]))
+                              tried: [resources + "/missing.png", absentWorkingDirectory + "/missing.png"]))
         XCTAssertEqual(f.pixel(10, 10), .white, "nothing drawn")
     }
 

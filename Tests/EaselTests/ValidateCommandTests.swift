@@ -210,7 +210,9 @@ final class ValidateCommandTests: XCTestCase {
     }
 
     func testUsageErrors() throws {
-        for (args, status, message) in [([String](), Int32(64), "missing FILE.so"), (["/no/such.so"], 66, "/no/such.so: no such file"),
+        // A path inside this test's own folder, known not to exist (never a global one).
+        let absent = try TestPaths.scratch() + "/absent/such.so"
+        for (args, status, message) in [([String](), Int32(64), "missing FILE.so"), ([absent], 66, absent + ": no such file"),
                                         (["--seed", "x", "a.so"], 64, "--seed 'x'"), (["--filter", "nothing*", "--list"], 64, "matches no check")] {
             let r = try runHost(["validate"] + args)
             XCTAssertEqual(r.status, status, "\(args): \(r.stderr)")

@@ -353,10 +353,13 @@ typedef struct easel_property {
     uint32_t enum_case_count;             /**< ENUM: number of cases (>= 1); otherwise 0 */
     easel_property_flags flags;           /**< EASEL_PROPERTY_* */
     const easel_enum_case *EASEL_NULLABLE enum_cases; /**< ENUM: Required, enum_case_count entries; otherwise NULL */
-    /** Required. `T get(void *self)` [host thread]: returns the current value. Must not fail. */
+    /** Required. `T get(void *self)` [host thread]: returns the current value. Must not fail. A
+     *  STRING or IMAGE getter returns a string the instance owns, valid until the next call into the
+     *  instance or its destruction (OWNERSHIP); the host copies it at once and never frees it. */
     easel_fn EASEL_NULLABLE get;
     /** `void set(void *self, T value)` [host thread]: stores the value. Called only with values of
-     *  the right type, inside the range, or one of the enum's case values. The host lays the instance
+     *  the right type, inside the range, or one of the enum's case values. A STRING or IMAGE value
+     *  is borrowed for the call: copy it to keep it. The host lays the instance
      *  out and redraws it after sets: no request is needed. Required unless READ_ONLY; NULL iff READ_ONLY. */
     easel_fn EASEL_NULLABLE set;
 } easel_property;
@@ -446,7 +449,12 @@ typedef struct easel_canvas easel_canvas;
  * part of the state and is consumed by draw_path and clip.
  * Every function member is non-NULL; call them as `canvas->fill_rect(canvas, r)` with the canvas the
  * draw call received (never NULL). Every pointer parameter is non-NULL unless it says "may be NULL".
- * Owned by the host, valid only during the draw call, on its thread [host thread]. Errors (e.g. an
+ * Ownership: the canvas and everything it points to are the host's; pointers the plugin passes in
+ * (paths' numbers, dash lengths, gradient stops, text, styles, image names) are borrowed for the
+ * call only (the host copies what it keeps); the plugin never frees anything a canvas function
+ * returns (they return values, not pointers).
+ * Threads: every function member is [host thread] and may be called only during the draw call the
+ * canvas was passed to, on that call's thread; never keep the pointer past draw. Errors (e.g. an
  * out-of-memory surface) are recorded by the host and reported after draw returns; drawing calls
  * never fail individually.
  */
@@ -458,35 +466,42 @@ struct easel_canvas {
     void (*restore)(easel_canvas *canvas); /**< pop it; unbalanced restores are ignored */
 
     /* Transform: each call post-multiplies the current transform, as CoreGraphics does. */
-    void (*translate)(easel_canvas *canvas, double tx, double ty);
-    void (*scale)(easel_canvas *canvas, double sx, double sy);
+    void (*translate)(easel_canvas *canvas, double tx, double ty); /**< move the origin by (tx, ty) */
+    void (*scale)(easel_canvas *canvas, double sx, double sy);     /**< scale the axes by sx and sy */
     void (*rotate)(easel_canvas *canvas, double radians);          /**< positive: clockwise on screen */
-    void (*concat_transform)(easel_canvas *canvas, easel_affine_transform transform);
+    void (*concat_transform)(easel_canvas *canvas, easel_affine_transform transform); /**< CGContextConcatCTM */
     easel_affine_transform (*get_transform)(easel_canvas *canvas); /**< user space → device pixels */
 
     /* Path construction */
     void (*begin_path)(easel_canvas *canvas);                      /**< discard the current path */
-    void (*move_to)(easel_canvas *canvas, double x, double y);
+    void (*move_to)(easel_canvas *canvas, double x, double y);     /**< start a new subpath at (x, y) */
+    /** Straight line from the current point to (x, y); without a current point, acts as move_to. */
     void (*line_to)(easel_canvas *canvas, double x, double y);
     void (*curve_to)(easel_canvas *canvas, double cp1x, double cp1y, double cp2x, double cp2y,
-                     double x, double y);                          /**< cubic Bézier */
+                     double x, double y);                          /**< cubic Bézier to (x, y) */
+    /** Quadratic Bézier from the current point to (x, y) with control point (cpx, cpy). */
     void (*quad_curve_to)(easel_canvas *canvas, double cpx, double cpy, double x, double y);
     /** Arc around (cx, cy) from start_angle to end_angle (radians, 0 = +x axis, growing towards +y as
      *  on screen). clockwise as UIBezierPath means it on screen. Connects from the current point. */
     void (*arc)(easel_canvas *canvas, double cx, double cy, double radius, double start_angle,
                 double end_angle, bool clockwise);
-    void (*close_path)(easel_canvas *canvas);
+    void (*close_path)(easel_canvas *canvas); /**< line back to the subpath's start, closing it */
     void (*add_rect)(easel_canvas *canvas, easel_rect rect);                    /**< closed subpath */
+    /** A closed rectangle subpath whose corners are quarter circles of corner_radius (clamped to
+     *  half the shorter side; 0: square corners), as UIBezierPath(roundedRect:cornerRadius:). */
     void (*add_rounded_rect)(easel_canvas *canvas, easel_rect rect, double corner_radius);
     void (*add_ellipse)(easel_canvas *canvas, easel_rect rect);                 /**< inscribed in rect */
 
     /* Paint style */
-    void (*set_fill_color)(easel_canvas *canvas, easel_color color);
-    void (*set_stroke_color)(easel_canvas *canvas, easel_color color);
-    void (*set_line_width)(easel_canvas *canvas, double width);
-    void (*set_line_cap)(easel_canvas *canvas, easel_line_cap cap);
-    void (*set_line_join)(easel_canvas *canvas, easel_line_join join);
-    void (*set_miter_limit)(easel_canvas *canvas, double limit);
+    /* Each setter changes the graphics state (saved and restored by save/restore) for what is
+     * painted afterwards. Initial state: black fill and stroke, line width 1, butt caps, miter
+     * joins, miter limit 10, solid lines, alpha 1, no shadow. */
+    void (*set_fill_color)(easel_canvas *canvas, easel_color color);   /**< colour fills paint with */
+    void (*set_stroke_color)(easel_canvas *canvas, easel_color color); /**< colour strokes paint with */
+    void (*set_line_width)(easel_canvas *canvas, double width);        /**< stroke width, in points */
+    void (*set_line_cap)(easel_canvas *canvas, easel_line_cap cap);    /**< ends of open subpaths */
+    void (*set_line_join)(easel_canvas *canvas, easel_line_join join); /**< corners of strokes */
+    void (*set_miter_limit)(easel_canvas *canvas, double limit);       /**< when miter joins bevel */
     /** Dash pattern: `count` lengths (copied by the host), starting `phase` into the pattern.
      *  count 0 restores solid lines; `lengths` may then be NULL. */
     void (*set_line_dash)(easel_canvas *canvas, double phase, const double *EASEL_NULLABLE lengths,
@@ -503,12 +518,14 @@ struct easel_canvas {
     void (*stroke_rect)(easel_canvas *canvas, easel_rect rect);    /**< leaves the path alone */
     /** Intersect the clip with the current path (consumed). */
     void (*clip)(easel_canvas *canvas, easel_fill_rule rule);
-    void (*clip_to_rect)(easel_canvas *canvas, easel_rect rect);
+    void (*clip_to_rect)(easel_canvas *canvas, easel_rect rect); /**< intersect the clip with rect; leaves the path alone */
 
     /* Gradients: paint the whole current clip (CGContextDrawLinearGradient). `stops` (count entries,
      * non-NULL) are copied. */
+    /** Colours vary along the line from start to end (perpendicular to it they are constant). */
     void (*draw_linear_gradient)(easel_canvas *canvas, const easel_gradient_stop *stops, uint32_t count,
                                  easel_point start, easel_point end, easel_gradient_options options);
+    /** Colours vary from the circle (start_center, start_radius) to (end_center, end_radius). */
     void (*draw_radial_gradient)(easel_canvas *canvas, const easel_gradient_stop *stops, uint32_t count,
                                  easel_point start_center, double start_radius,
                                  easel_point end_center, double end_radius,
@@ -516,8 +533,8 @@ struct easel_canvas {
 
     /* Transparency layers: everything painted between begin and end is composited as one group,
      * with the alpha and shadow that were current at begin (CGContextBeginTransparencyLayer). */
-    void (*begin_transparency_layer)(easel_canvas *canvas);
-    void (*end_transparency_layer)(easel_canvas *canvas);
+    void (*begin_transparency_layer)(easel_canvas *canvas); /**< start a group; pair with end */
+    void (*end_transparency_layer)(easel_canvas *canvas);   /**< composite the group; unbalanced ends are ignored */
 
     /* Text (laid out by the host; CJK is supported). `text` and `style` are borrowed for the call. */
     /** Draw `text` inside `rect` with `style`, wrapping and aligning as the style says. */
@@ -562,11 +579,12 @@ typedef struct easel_host {
     void *EASEL_NULLABLE host_data; /**< private to the host; may be NULL */
     /** [host thread] The size `text` takes with `style` when wrapped at `max_width` (<= 0: no
      *  wrapping), exactly as easel_canvas.measure_text would measure it, for layout outside draw
-     *  (sizeThatFits, intrinsic sizes). */
+     *  (sizeThatFits, intrinsic sizes). `text` and `style` are borrowed for the call. */
     easel_size (*measure_text)(const struct easel_host *host, const char *text, double max_width,
                                const easel_text_style *style);
     /** [host thread] The natural size in points of the image resource `name` (resolved as
-     *  easel_canvas.draw_image resolves it), or {0, 0} if it cannot be found or read. */
+     *  easel_canvas.draw_image resolves it; borrowed for the call), or {0, 0} if it cannot be found
+     *  or read. */
     easel_size (*image_size)(const struct easel_host *host, const char *name);
     /* Added in 1.1 (a 1.0 plugin never reads past image_size). */
     /** [any thread] The host's extension with this id (EXTENSIONS), or NULL if it has none. The
@@ -587,10 +605,10 @@ typedef struct easel_instance_host {
     /** [any thread] Log `message` (copied; non-NULL) with this instance's class attached.
      *  EASEL_LOG_ERROR right before a failing return explains the failure. */
     void (*log)(const struct easel_instance_host *instance, easel_log_level level, const char *message);
-    /** [host thread] As easel_host.measure_text. */
+    /** [host thread] As easel_host.measure_text (`text` and `style` borrowed for the call). */
     easel_size (*measure_text)(const struct easel_instance_host *instance, const char *text,
                                double max_width, const easel_text_style *style);
-    /** [host thread] As easel_host.image_size. */
+    /** [host thread] As easel_host.image_size (`name` borrowed for the call). */
     easel_size (*image_size)(const struct easel_instance_host *instance, const char *name);
     /** [any thread] Ask for layout (and then a redraw) soon, e.g. after content of the component's
      *  own changed size. Requests are coalesced. The host lays out after sets anyway. */
@@ -663,36 +681,49 @@ typedef struct easel_class {
     const char *EASEL_NULLABLE display_name; /**< Optional. NULL: derived from name */
     const char *EASEL_NULLABLE summary;   /**< Optional. One line; NULL: none */
     const char *EASEL_NULLABLE group;     /**< Optional. Library section, e.g. "Buttons"; NULL: the plugin's name */
-    easel_size default_size;              /**< points; used when the user gives no size */
+    /** Points; used when the user gives no size. An axis of 0 takes the instance's intrinsic_size
+     *  on that axis (when it has one), read after the sets, before the first layout. */
+    easel_size default_size;
     uint32_t property_count;
     uint32_t reserved0;                   /**< 0 */
     const easel_property *EASEL_NULLABLE properties; /**< property_count entries; may be NULL when 0 */
     const void *EASEL_NULLABLE context;   /**< Optional. The plugin's own; the host never touches it */
 
-    /** Required. init(frame:): a new instance with every property at its default (DEFAULTS).
-     *  `instance_host` is valid until destroy returns. Returns the instance (owned by the plugin until
-     *  destroy) or NULL on failure (log why). */
+    /** Required. [host thread] init(frame:): a new instance with every property at its default
+     *  (DEFAULTS). `cls` is this class's entry in the plugin's own table. `instance_host` is the
+     *  host's, valid until destroy returns (keep the pointer; it may be used from inside create).
+     *  Returns the instance (owned by the plugin until destroy; the host only passes it back as
+     *  `self`) or NULL on failure (log why). */
     void *EASEL_NULLABLE (*EASEL_NULLABLE create)(const struct easel_class *cls, easel_rect frame,
                                                   const easel_instance_host *instance_host);
-    /** Optional. init(coder:): a new instance from an archive (borrowed for the call). NULL: the host
-     *  uses create(archive->frame). */
+    /** Optional. [host thread] init(coder:): a new instance from an archive (borrowed for the call:
+     *  copy what you keep), as create returns one, with the same ownership; the host sets the
+     *  archive's attributes itself afterwards. NULL: the host uses create(archive->frame). */
     void *EASEL_NULLABLE (*EASEL_NULLABLE create_from_archive)(const struct easel_class *cls,
                                                                const easel_archive *archive,
                                                                const easel_instance_host *instance_host);
-    /** Optional. awakeFromNib: called after the archived attributes were set. */
+    /** Optional. [host thread] awakeFromNib: called once, after the archived attributes were set. */
     void (*EASEL_NULLABLE awake_from_archive)(void *self);
-    /** Optional. prepareForInterfaceBuilder: called once, after the designer's sets (or the archive's
-     *  awake), before the first action and layout. Use it for placeholder content a designer should see. */
+    /** Optional. [host thread] prepareForInterfaceBuilder: called once, after the designer's sets (or
+     *  the archive's awake), before the first action and layout. Use it for placeholder content a
+     *  designer should see. */
     void (*EASEL_NULLABLE prepare_for_designer)(void *self);
-    /** Optional. layoutSubviews: lay out for `size` (the bounds; origin is 0,0). */
+    /** Optional. [host thread] layoutSubviews: lay out for `size` (the bounds; origin is 0,0), before
+     *  draw (see the lifecycle above). NULL: nothing to lay out. */
     void (*EASEL_NULLABLE layout)(void *self, easel_size size);
-    /** Required. draw(_ rect:): paint into canvas; `rect` is the area to redraw, in the instance's
-     *  coordinates (normally its bounds). Return false on failure (log why). */
+    /** Required. [host thread] draw(_ rect:): paint into canvas; `rect` is the area to redraw, in the
+     *  instance's coordinates (normally its bounds). The canvas is the host's, valid only until draw
+     *  returns (easel_canvas). Return false on failure (log why): the host reports it and keeps no
+     *  picture from this draw. */
     bool (*EASEL_NULLABLE draw)(void *self, easel_canvas *canvas, easel_rect rect);
-    /** Optional. intrinsicContentSize: its natural size, EASEL_NO_INTRINSIC_METRIC on an axis without
-     *  one. NULL: none on either axis. */
+    /** Optional. [host thread] intrinsicContentSize: its natural size in points for its current
+     *  values, EASEL_NO_INTRINSIC_METRIC on an axis without one. Must not fail. NULL: none on either
+     *  axis. */
     easel_size (*EASEL_NULLABLE intrinsic_size)(void *self);
-    /** Required. Free the instance. The pointer is never used again; its instance host neither. */
+    /** Required. [host thread] Free the instance and everything it owns; stop (or join) threads of
+     *  its own that call its instance host first (THREADS). Called once per instance, also after
+     *  a failed draw or action (not when the host ends a crashed or hung worker process). `self` is never used again; its instance host is invalid once
+     *  destroy returns. */
     void (*EASEL_NULLABLE destroy)(void *self);
 } easel_class;
 
@@ -725,7 +756,8 @@ typedef struct easel_plugin {
                                                                const char *id);
 } easel_plugin;
 
-/** The entry point's name and type. Each plugin exports exactly one function with this name. */
+/** The entry point's name and type. Each plugin exports exactly one function with this name.
+ *  [loading thread]; the descriptor it returns is the plugin's (OWNERSHIP). */
 #define EASEL_ENTRY_SYMBOL "easel_plugin_entry"
 typedef const easel_plugin *EASEL_NULLABLE (*easel_plugin_entry_fn)(void);
 
@@ -781,7 +813,8 @@ typedef struct easel_variants {
  *    argument_type EASEL_TYPE_NONE:  bool invoke(void *self)
  *    otherwise (T as easel_type):    bool invoke(void *self, T argument)
  *  It returns false on failure (log why). The argument is checked as a property value is (type,
- *  range, enum cases) before the call. */
+ *  range, enum cases) before the call; a STRING or IMAGE argument is borrowed for the call (NULL
+ *  rules: NULL AND POINTERS). The host lays the instance out and draws it again afterwards. */
 typedef struct easel_action {
     uint32_t struct_size;                 /**< sizeof(easel_action) */
     easel_type argument_type;             /**< EASEL_TYPE_NONE or a property type code */
@@ -813,7 +846,8 @@ typedef struct easel_clock {
     /** [any thread] Seconds on `instance`'s animation clock. Live views (host watch, the designer)
      *  follow real time. One-shot renders use a virtual clock: 0 at create, standing still except
      *  that each redraw asked for with request_redraw advances it by exactly 1/60 s — so a render is
-     *  the same on every machine and shows an animation where it ends. */
+     *  the same on every machine and shows an animation where it ends. `instance` is the instance
+     *  host of one of the plugin's live instances; the result is a plain value. */
     double (*now)(const easel_instance_host *instance);
 } easel_clock;
 
