@@ -84,6 +84,16 @@ public final class DesignerServer: @unchecked Sendable {
         hub.publish(name, data: data.compactText)
     }
 
+    /// Whether `given` is `token`, compared in a time that does not depend on where they differ
+    /// (only on the length given), so that the token cannot be guessed a character at a time.
+    static func token(_ given: String?, matches token: String) -> Bool {
+        guard let given else { return false }
+        let a = Array(given.utf8), b = Array(token.utf8)
+        var difference = UInt8(a.count == b.count ? 0 : 1)
+        for i in 0..<a.count { difference |= a[i] ^ (i < b.count ? b[i] : 0) }
+        return difference == 0
+    }
+
     /// A random token: 128 bits from the kernel, hex.
     public static func makeToken() -> String {
         var generator = SystemRandomNumberGenerator() // getrandom(2)
@@ -110,7 +120,7 @@ public final class DesignerServer: @unchecked Sendable {
         if let token = configuration.token {
             let given = request.query["token"] ?? request.cookies["easel_token"]
                 ?? request.header("authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-            guard given == token else { return error(403, "a token is required (open the URL \(configuration.programName) serve printed)") }
+            guard Self.token(given, matches: token) else { return error(403, "a token is required (open the URL \(configuration.programName) serve printed)") }
         }
         // Fetch metadata, which browsers send with every request: what another site's page asks for
         // (an <img> of /api/preview at 10000×10000, over and over; an EventSource taking the event
@@ -255,7 +265,7 @@ public final class DesignerServer: @unchecked Sendable {
         var headers: [(String, String)] = [("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff"),
                                            ("X-Frame-Options", "DENY"),
                                            ("Content-Security-Policy", "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'")]
-        if let token = configuration.token, request.query["token"] == token {
+        if let token = configuration.token, Self.token(request.query["token"], matches: token) {
             headers.append(("Set-Cookie", "easel_token=\(token); Path=/; HttpOnly; SameSite=Strict"))
         }
         return HTTPResponse(status: 200, contentType: ResourceFiles.contentType(name), bytes: data, headers: headers)
