@@ -332,21 +332,24 @@ public final class HTTPServer: @unchecked Sendable {
         return result
     }
 
-    /// An event stream and the bytes of its current chunk not sent yet.
+    /// An event stream and the bytes of its current chunk not sent yet (from `sent` on: a backlog of
+    /// megabytes is sent without copying what is left of it at every send).
     final class StreamBox {
         let stream: EventStream
         var pending: [UInt8] = []
+        var sent = 0
         init(_ stream: EventStream) { self.stream = stream }
 
         func read(into buffer: UnsafeMutablePointer<CChar>, maximum: Int) -> Int {
-            while pending.isEmpty {
+            while sent == pending.count {
                 guard let next = stream.next(maximumWait: 15) else { return -1 } // MHD_CONTENT_READER_END_OF_STREAM
                 // A comment line keeps the connection alive (and finds clients that went away).
                 pending = next.isEmpty ? Array(": keep-alive\n\n".utf8) : next
+                sent = 0
             }
-            let n = min(maximum, pending.count)
-            pending.withUnsafeBytes { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress!, byteCount: n) }
-            pending.removeFirst(n)
+            let n = min(maximum, pending.count - sent)
+            pending.withUnsafeBytes { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress! + sent, byteCount: n) }
+            sent += n
             return n
         }
     }
