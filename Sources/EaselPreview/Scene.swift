@@ -69,6 +69,10 @@ public struct Scene: Equatable {
         Scene(file: file, size: Size(width: 400, height: 300), background: nil, scale: nil, instances: [])
     }
 
+    /// The most instances a scene holds: each is drawn (within its call's budget) on every render,
+    /// and the designer renders on every edit; 14 000 instances held `host serve` for 7 s a render.
+    public static let maximumInstances = 1000
+
     /// Parses scene JSON held in memory (`file` names it in messages).
     public static func parse(_ data: Data, file: String) throws -> Scene {
         try parse(JSONDocument(data: data, file: file))
@@ -91,7 +95,11 @@ public struct Scene: Equatable {
             scale = n.doubleValue
         }
         var instances: [Instance] = []
-        for (i, item) in try doc.array(root["instances"], "instances").enumerated() {
+        let items = try doc.array(root["instances"], "instances")
+        guard items.count <= maximumInstances else {
+            throw doc.error("instances", "\(items.count) instances is more than a scene holds (expected at most \(maximumInstances))")
+        }
+        for (i, item) in items.enumerated() {
             let path = "instances[\(i)]"
             let o = try doc.object(item, path)
             try doc.onlyKeys(o, ["class", "name", "variant", "frame", "attributes"], path)

@@ -67,6 +67,22 @@ extension SceneTests {
     }
 }
 
+extension SceneTests {
+    /// A scene of more instances than a scene holds is refused by name before anything is drawn:
+    /// every instance is drawn on every render (and the designer renders on every edit), and 14 000
+    /// of them held host serve for 7 s a render.
+    func testASceneOfTooManyInstancesIsRefused() throws {
+        let root = try exampleComponents(["Gauge"])
+        let instance = #"{"class": "Gauge", "frame": "0,0,10,10"}"#
+        let items = Array(repeating: instance, count: 1001).joined(separator: ",")
+        try #"{"size": "100x100", "instances": [\#(items)]}"#.write(toFile: root + "/many.json", atomically: true, encoding: .utf8)
+        let result = try runHost(["render", "many.json", "-o", "out.png"], directory: root)
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(result.stderr.contains("many.json: instances: 1001 instances is more than a scene holds (expected at most 1000)"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out.png"))
+    }
+}
+
 extension ServeTests {
     /// The open scene's file replaced, while serving, by a FIFO or by a file larger than a scene may
     /// be: the last good scene stays, and the page is told why the file is not a scene now. A FIFO was
