@@ -9,6 +9,12 @@ struct OptionSpec {
     /// The placeholder in help ("DIR"); nil for a flag without a value.
     var value: String? = nil
     var repeatable = false
+    /// Whether the command cannot run without it (`render -o`): shown without brackets in the usage
+    /// line. The command checks it itself, so that `--help` and a usage error still answer without it.
+    var required = false
+    /// Options of one choice (`new --swift|--c|--rust`): adjacent options with the same group share
+    /// one pair of brackets in the usage line, as at most one of them may be given.
+    var exclusiveGroup: String? = nil
     let help: String
 }
 
@@ -57,10 +63,22 @@ package struct CommandSpec {
     package var usageLine: String {
         var parts = [CLI.programName, name]
         if !usage.isEmpty { parts.append(usage) }
-        for o in allOptions where o.name != "help" {
-            var text = (o.short.map { "-\($0)|" } ?? "") + "--\(o.name)"
-            if let v = o.value { text += " \(v)" }
-            parts.append("[\(text)]" + (o.repeatable ? "…" : ""))
+        let shown = allOptions.filter { $0.name != "help" }
+        var index = 0
+        while index < shown.count {
+            var group = [shown[index]]
+            while let name = group[0].exclusiveGroup, index + group.count < shown.count,
+                  shown[index + group.count].exclusiveGroup == name {
+                group.append(shown[index + group.count])
+            }
+            index += group.count
+            let text = group.map { o in
+                var text = (o.short.map { "-\($0)|" } ?? "") + "--\(o.name)"
+                if let v = o.value { text += " \(v)" }
+                return text
+            }.joined(separator: "|")
+            let repeatable = group.count == 1 && group[0].repeatable
+            parts.append((group.count == 1 && group[0].required ? text : "[\(text)]") + (repeatable ? "…" : ""))
         }
         return parts.joined(separator: " ")
     }

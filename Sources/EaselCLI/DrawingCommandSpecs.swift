@@ -11,7 +11,7 @@ extension CommandSpec {
         usage: "CLASS|SCENE.json",
         positionals: 1...1,
         options: [
-            OptionSpec(name: "output", short: "o", value: "FILE",
+            OptionSpec(name: "output", short: "o", value: "FILE", required: true,
                        help: "output file; the format follows the extension (.png, .svg, .pdf); - writes PNG to stdout"),
             OptionSpec(name: "set", value: "NAME=VALUE", repeatable: true, help: "set a property before rendering (see \(CLI.programName) inspect --help)"),
             OptionSpec(name: "variant", value: "NAME", help: "start from one of the class's variants (\(CLI.programName) inspect lists them); --set values apply after it"),
