@@ -122,4 +122,21 @@ final class ReadmeReferenceTests: XCTestCase {
             XCTAssertEqual(result.status, 0, "\(command): \(result.stderr)")
         }
     }
+
+    /// The C++ example's build command, run as written from the repository's root (it named
+    /// `CppBadge.cpp` beside `-I Sources/CEasel/include`, which no one folder holds), into a scratch folder.
+    func testTheCppBuildCommandRunsFromTheRepositorysRoot() throws {
+        let readme = try Self.readme().replacingOccurrences(of: "\n", with: " ")
+        guard let start = readme.range(of: "`c++ -std=c++17"),
+              let end = readme.range(of: "`", range: readme.index(after: start.lowerBound)..<readme.endIndex) else {
+            return XCTFail("the README has no c++ command")
+        }
+        let command = String(readme[readme.index(after: start.lowerBound)..<end.lowerBound])
+        XCTAssertTrue(command.hasSuffix(" -o components/libCppBadge.so"), command)
+        let output = try TestPaths.scratch() + "/libCppBadge.so"
+        let build = try runProcess("/bin/sh", ["-c", command.replacingOccurrences(of: "components/libCppBadge.so", with: output)],
+                                   directory: TestPaths.repoRoot)
+        XCTAssertEqual(build.status, 0, "\(command): \(build.stderr)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: output), command)
+    }
 }
