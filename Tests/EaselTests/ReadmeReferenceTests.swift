@@ -139,4 +139,39 @@ final class ReadmeReferenceTests: XCTestCase {
         XCTAssertEqual(build.status, 0, "\(command): \(build.stderr)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: output), command)
     }
+
+    /// The Layout section names every folder of the repository's root and every `Sources/` target
+    /// (the C module maps, CSystem, easel-bench, Examples/ and Snapshots/ were missing).
+    func testTheLayoutSectionNamesEveryFolderAndTarget() throws {
+        let readme = try Self.readme()
+        guard let section = readme.range(of: "### Layout\n"),
+              let start = readme.range(of: "```\n", range: section.upperBound..<readme.endIndex),
+              let end = readme.range(of: "\n```", range: start.upperBound..<readme.endIndex) else {
+            return XCTFail("the README has no Layout block")
+        }
+        let layout = readme[start.upperBound..<end.lowerBound].components(separatedBy: "\n")
+        // The first column of each entry: up to the first run of spaces ("Sources/EaselHost"), or the
+        // whole line when it is a list ("Sources/CCairo, CFFI, …"); indented lines continue the text.
+        let named = Set(layout.filter { !$0.hasPrefix(" ") }.flatMap { line -> [String] in
+            let column = line.contains(", ") && !line.contains("  ") ? line : String(line.components(separatedBy: "  ")[0])
+            return column.components(separatedBy: ", ")
+        })
+        let fm = FileManager.default
+        let root = TestPaths.repoRoot
+        // The folders git holds (not what the tools write into a clone: components/, gallery/, …).
+        let files = try runProcess("/usr/bin/env", ["git", "-C", root, "ls-files"])
+        XCTAssertEqual(files.status, 0, files.stderr)
+        let folders = Set(files.stdout.components(separatedBy: "\n").filter { $0.contains("/") && !$0.hasPrefix(".") }
+            .map { String($0.prefix { $0 != "/" }) })
+        XCTAssertTrue(folders.contains("Sources"), "\(folders)")
+        for folder in folders.sorted() {
+            XCTAssertTrue(named.contains(folder + "/") || named.contains { $0.hasPrefix(folder + "/") },
+                          "the README's Layout does not name \(folder)/")
+        }
+        for target in try fm.contentsOfDirectory(atPath: root + "/Sources").sorted() {
+            XCTAssertTrue(named.contains("Sources/" + target) || named.contains(target)
+                              || named.contains { $0.hasPrefix("Sources/\(target)/") },
+                          "the README's Layout does not name Sources/\(target)")
+        }
+    }
 }
