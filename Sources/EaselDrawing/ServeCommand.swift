@@ -14,7 +14,22 @@ enum ServeCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         var options = WatchOptions(directories: try WatchCommand.directories(arguments), outputDirectory: nil)
         options.assignments = try WatchCommand.assignments(arguments)
-        options.scenes = try arguments.all("scene").map { try Scene.read($0) }
+        // A scene file that does not exist yet (in a folder that does) is a new, empty scene, as an
+        // editor opens a new file: Save scene creates it. (It was refused: no way to start a scene
+        // in the designer.)
+        options.scenes = try arguments.all("scene").map { file in
+            let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
+            var isFolder: ObjCBool = false
+            guard !FileManager.default.fileExists(atPath: file), file.hasSuffix(".json"),
+                  FileManager.default.fileExists(atPath: folder.isEmpty ? "/" : folder, isDirectory: &isFolder), isFolder.boolValue else {
+                return try Scene.read(file)
+            }
+            print("note: \(file) does not exist yet: a new, empty scene (Save scene in the designer creates it)")
+            return Scene.new(file: file)
+        }
+        for scene in options.scenes where FileManager.default.fileExists(atPath: WatchSession.unsavedEditsPath(for: scene.file)) {
+            print("note: \(WatchSession.unsavedEditsPath(for: scene.file)) holds edits of \(scene.file) not saved when serve last stopped (open it with --scene to see them)")
+        }
         options.isolation = try CLI.isolation(arguments)
         options.scale = 2 // library thumbnails, crisp on high-density screens
         guard let pageDirectory = PageFiles.directory() else {
@@ -65,6 +80,9 @@ enum ServeCommand: Command {
         session.run { !HostProcess.stopRequested }
         builder?.stop()
         server.stop()
+        // Scene edits live in this process: stopping it must not lose them (nothing the user set
+        // is lost). They are kept beside each scene, never written over its file unasked.
+        for line in session.keepUnsavedEdits() { print(line) }
         session.stop()
         print("stopped")
         return 0

@@ -31,6 +31,10 @@ public struct Scene: Equatable {
         public var path: String
         /// One of the class's variants; its attributes apply before ``attributes``.
         public var variant: String? = nil
+        /// Who the instance is in a designer's session, whatever its place (nil: not given one; not
+        /// in the file, nor compared by `==`): values held for an instance across reloads, and the
+        /// designer's edits, follow it when instances before it are removed or reordered.
+        public var identity: Int? = nil
 
         public static func == (a: Instance, b: Instance) -> Bool {
             a.className == b.className && a.name == b.name && a.frame == b.frame && a.path == b.path && a.variant == b.variant
@@ -48,6 +52,12 @@ public struct Scene: Equatable {
     /// and say what was expected.
     public static func read(_ path: String) throws -> Scene {
         try parse(JSONDocument.read(path))
+    }
+
+    /// A new, empty scene for `file` (400×300 points, transparent, no instances), which the designer
+    /// opens when the file does not exist yet: saving it creates the file.
+    public static func new(file: String) -> Scene {
+        Scene(file: file, size: Size(width: 400, height: 300), background: nil, scale: nil, instances: [])
     }
 
     /// Parses scene JSON held in memory (`file` names it in messages).
@@ -94,6 +104,25 @@ public struct Scene: Equatable {
             instances.append(instance)
         }
         return Scene(file: doc.file, size: s, background: background, scale: scale, instances: instances)
+    }
+
+    /// Gives the instances without an identity the one of the same instance in `old` (the scene
+    /// they replace): by name when named (with its class), else the one at the same place with
+    /// the same class and no name. Each of `old`'s identities goes to one instance at most.
+    public mutating func carryIdentities(from old: Scene) {
+        var taken = Set(instances.compactMap(\.identity))
+        for i in instances.indices where instances[i].identity == nil {
+            let instance = instances[i]
+            let match: Instance?
+            if let name = instance.name {
+                match = old.instances.first { $0.name == name && $0.className == instance.className }
+            } else if i < old.instances.count, old.instances[i].name == nil, old.instances[i].className == instance.className {
+                match = old.instances[i]
+            } else {
+                match = nil
+            }
+            if let id = match?.identity, taken.insert(id).inserted { instances[i].identity = id }
+        }
     }
 
     /// A value in the value syntax at `path`, read by `parse`.

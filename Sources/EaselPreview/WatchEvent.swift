@@ -83,7 +83,7 @@ public enum WatchEvent: Sendable {
             case .changedUnderEdits:
                 return ["warning: \(file) changed on disk; the designer's unsaved edits of it are kept (reload it from disk, or save to overwrite it)"]
             case .removed:
-                return ["warning: \(file) was removed from disk; the open scene stays (saving writes it again)"]
+                return ["warning: \(file) was deleted on disk; the scene stays open as it was (saving it in the designer writes the file again)"]
             }
         case .schema(let name, let diff):
             return ["\(name) schema: \(diff.summary)"]

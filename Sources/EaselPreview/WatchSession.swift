@@ -117,6 +117,12 @@ public final class WatchSession {
     private var sceneFileErrors: [Int: HostError] = [:]
     /// Scenes whose file changed on disk while they had unsaved edits (kept until the designer chooses).
     private var scenesChangedOnDisk: Set<Int> = []
+    /// Scenes whose file was deleted on disk: the open scene stays, and saving writes the file again.
+    private var scenesDeletedOnDisk: Set<Int> = []
+    /// Scenes whose file did not exist when they were opened, until they are saved.
+    private var newScenes: Set<Int> = []
+    /// The identity the next scene instance gets (``Scene/Instance/identity``): never reused.
+    private var nextInstanceIdentity = 1
     /// Scene files that changed on disk, by scene index, waiting for the writer to be done.
     private var pendingScenes: [Int: Pending] = [:]
     private var warnedDuplicates: Set<String> = []
@@ -138,9 +144,13 @@ public final class WatchSession {
         assignments = options.assignments
         scenes = options.scenes
         watcher = try DirectoryWatcher(directories: options.directories)
+        for i in scenes.indices { giveIdentities(&scenes[i]) }
         for (i, scene) in scenes.enumerated() {
             watcher.watch(file: scene.file)
             sceneDiskTexts[i] = FileManager.default.contents(atPath: scene.file).map { String(decoding: $0, as: UTF8.self) }
+            // A scene whose file does not exist yet (`host serve --scene new.json`): open, and not
+            // on disk until it is saved.
+            if access(scene.file, F_OK) != 0 { scenesDeletedOnDisk.insert(i); newScenes.insert(i) }
         }
         if let out = options.outputDirectory {
             makeDirectories(out)
@@ -722,13 +732,27 @@ public final class WatchSession {
     private func sceneTarget(_ scene: Scene, format: OutputFormat, scale: Double?, details: inout [WatchEvent]) throws -> RenderTarget {
         var current = scene
         current.instances = []
+        // One line per class not loaded, naming its instances (a line each made a scene of five
+        // Gauges five lines at every render while Gauge was gone).
+        var skipped: [(className: String, paths: [String])] = []
+        defer {
+            for (className, paths) in skipped {
+                details.append(.notice("warning: \(scene.file): \(paths.joined(separator: ", ")): no class \(className) loaded; skipped", detail: true))
+            }
+        }
         for instance in scene.instances {
             guard let path = winners[instance.className],
                   let info = builds[path]?.build.classes.first(where: { $0.name == instance.className }) else {
-                details.append(.notice("warning: \(scene.file): \(instance.path): no class \(instance.className) loaded; skipped", detail: true))
+                if let i = skipped.firstIndex(where: { $0.className == instance.className }) {
+                    skipped[i].paths.append(instance.path)
+                } else {
+                    skipped.append((instance.className, [instance.path]))
+                }
                 continue
             }
-            let owner = "\(scene.file)#\(instance.path)"
+            // Keyed by the instance's identity, not its place: removing an instance before it moved
+            // the values held for one instance (their types, what was parked) onto the next.
+            let owner = "\(scene.file)#" + (instance.identity.map { "@\($0)" } ?? instance.path)
             let attributes = instance.attributes.map { PropertyAssignment(className: info.name, name: $0.key, text: $0.value) }
             let (values, notices) = held.resolve(attributes, owner: owner, for: info)
             details += notices.map { .value($0, scene: scene.file, instance: instance.path) }
@@ -754,14 +778,24 @@ public final class WatchSession {
         withLock { sceneRevisions[index] ?? 0 }
     }
 
+    /// The identities of scene `index`'s instances, in order (``Scene/Instance/identity``).
+    public func sceneInstanceIdentities(at index: Int) -> [Int] {
+        withLock { scenes.indices.contains(index) ? scenes[index].instances.map { $0.identity ?? 0 } : [] }
+    }
+
     /// Replaces scene `index` with an edited version (same file). Attributes that changed are
     /// checked against their classes' current builds first; a problem throws and nothing changes.
     /// - Parameter revision: the revision the edit was made on (``sceneRevision(at:)``); when it is
     ///   not the current one (another tab or script edited the scene meanwhile) the edit is refused,
     ///   as replacing the whole document would undo the other's edits. Nil: not checked.
+    /// - Parameter identities: who each instance of the edit is (``sceneInstanceIdentities(at:)``
+    ///   as read; nil for an instance the edit added, which gets a new one). An identity the session
+    ///   gave before and the scene no longer holds is the same instance put back (an undone
+    ///   removal: its held values are its own again); one it never gave is a new instance.
+    ///   Nil: instances are matched to the scene's by name, else by place and class.
     /// - Returns: the scene's new revision.
     @discardableResult
-    public func replaceScene(at index: Int, with scene: Scene, basedOn revision: Int? = nil) throws -> Int {
+    public func replaceScene(at index: Int, with scene: Scene, basedOn revision: Int? = nil, identities: [Int?]? = nil) throws -> Int {
         try withLock {
             guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
             let old = scenes[index]
@@ -770,25 +804,57 @@ public final class WatchSession {
                 throw HostError(.badData, "the scene was edited meanwhile elsewhere (another tab or a script: revision \(current), this edit was made on \(revision)); it is shown as it is now, make the edit again",
                                 file: old.file)
             }
-            for (i, instance) in scene.instances.enumerated() {
+            var s = scene
+            s.file = old.file
+            if let identities {
+                guard identities.count == s.instances.count else {
+                    throw HostError(.badData, "request body: instanceIds: expected one identity per instance (\(s.instances.count)), found \(identities.count)", file: old.file)
+                }
+                var seen: Set<Int> = []
+                for (i, id) in identities.enumerated() {
+                    guard let id, id > 0, id < nextInstanceIdentity else { continue }
+                    guard seen.insert(id).inserted else {
+                        throw HostError(.badData, "request body: instanceIds[\(i)]: identity \(id) is given to two instances (expected each instance's own, from GET /api/scenes/\(index))", file: old.file)
+                    }
+                    s.instances[i].identity = id
+                }
+            } else {
+                s.carryIdentities(from: old)
+            }
+            let before = Dictionary(old.instances.compactMap { i in i.identity.map { ($0, i) } }, uniquingKeysWith: { a, _ in a })
+            for instance in s.instances {
+                // Compared with the same instance before the edit (not the one at its place: removing
+                // an instance put the next one's file frame, however large, under the edit check).
+                let was = instance.identity.flatMap { before[$0] }
                 // A frame the edit made (moved, resized, typed) is at most as large as the largest
                 // canvas the renderer makes (what `host render CLASS --size` accepts); a file's own
                 // frames, however absurd, are rendered as `host render` renders them.
-                if !(i < old.instances.count && old.instances[i].frame == instance.frame) {
+                if was?.frame != instance.frame {
                     try Self.checkEditedFrame(instance, file: old.file)
                 }
                 guard let info = classInfo(named: instance.className) else { continue }
-                let before = i < old.instances.count && old.instances[i].className == instance.className
-                    ? Dictionary(old.instances[i].attributes.map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b }) : [:]
-                let changed = instance.attributes.filter { before[$0.key] != $0.value }
-                _ = try info.parse(changed.map { ($0.key, $0.value) }, file: scene.file).map(\.name)
+                let held = was.map { $0.className == instance.className ? $0.attributes : [] } ?? []
+                let previous = Dictionary(held.map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b })
+                let changed = instance.attributes.filter { previous[$0.key] != $0.value }
+                do { _ = try info.parse(changed.map { ($0.key, $0.value) }, file: scene.file).map(\.name) } catch var e as HostError {
+                    // Which instance (a scene of several Gauges: the class and property said too little).
+                    e.message += " (in \(instance.path)\(instance.name.map { ", '\($0)'" } ?? ""))"
+                    throw e
+                }
             }
-            var s = scene
-            s.file = old.file
+            giveIdentities(&s)
             scenes[index] = s
             editedScenes.insert(index)
             sceneRevisions[index] = current + 1
             return current + 1
+        }
+    }
+
+    /// Gives every instance without an identity a new one.
+    private func giveIdentities(_ scene: inout Scene) {
+        for i in scene.instances.indices where scene.instances[i].identity == nil {
+            scene.instances[i].identity = nextInstanceIdentity
+            nextInstanceIdentity += 1
         }
     }
 
@@ -825,16 +891,49 @@ public final class WatchSession {
             sceneDiskTexts[index] = text
             sceneFileErrors[index] = nil
             scenesChangedOnDisk.remove(index)
+            scenesDeletedOnDisk.remove(index)
+            newScenes.remove(index)
             editedScenes.remove(index)
+        }
+    }
+
+    /// Where the unsaved edits of the scene in `file` are kept when serve stops: `board.json` →
+    /// `board.unsaved.json`, beside it (a scene file too: `--scene` opens it).
+    public static func unsavedEditsPath(for file: String) -> String {
+        let slash = file.lastIndex(of: "/").map { file.index(after: $0) } ?? file.startIndex
+        let name = file[slash...]
+        let stem = name.hasSuffix(".json") ? name.dropLast(5) : name[...]
+        return String(file[..<slash]) + stem + ".unsaved.json"
+    }
+
+    /// Keeps the edits of every scene that has some not saved (or whose file was deleted on disk)
+    /// in ``unsavedEditsPath(for:)``, atomically, as serve stops: stopping it lost them. Returns
+    /// the lines to print, one per scene, saying where they went (or why they could not be kept).
+    public func keepUnsavedEdits() -> [String] {
+        withLock {
+            var lines: [String] = []
+            for (index, scene) in scenes.enumerated() where editedScenes.contains(index) || (scenesDeletedOnDisk.contains(index) && !newScenes.contains(index)) {
+                let path = Self.unsavedEditsPath(for: scene.file)
+                do {
+                    try AtomicFile.write(Array(scene.document.text.utf8), to: path, durable: true)
+                    lines.append("warning: \(scene.file) has edits that were not saved: they are kept in \(path) (open it with --scene, or copy it over \(scene.file) to keep them)")
+                } catch {
+                    let why = (error as? RenderError).map { HostError($0).message } ?? "\(error)"
+                    lines.append("error: \(scene.file) has edits that were not saved, and they could not be kept in \(path): \(why)")
+                }
+            }
+            return lines
         }
     }
 
     // MARK: - Scene files changed on disk
 
     /// What scene `index`'s file on disk says against the open scene: why it is not a scene now
-    /// (the last good one stays open), and whether it changed while the scene had unsaved edits.
-    public func sceneFileStatus(at index: Int) -> (error: HostError?, changedOnDisk: Bool) {
-        withLock { (sceneFileErrors[index], scenesChangedOnDisk.contains(index)) }
+    /// (the last good one stays open), whether it changed while the scene had unsaved edits, and
+    /// whether it was deleted (the open scene stays, as an editor keeps a buffer whose file was
+    /// deleted: saving writes the file again; a file put back is read again).
+    public func sceneFileStatus(at index: Int) -> (error: HostError?, changedOnDisk: Bool, deletedOnDisk: Bool, isNew: Bool) {
+        withLock { (sceneFileErrors[index], scenesChangedOnDisk.contains(index), scenesDeletedOnDisk.contains(index), newScenes.contains(index)) }
     }
 
     /// Scene `index`'s file changed on disk (an editor, `git checkout`): a scene without unsaved
@@ -844,11 +943,16 @@ public final class WatchSession {
     private func rereadScene(_ index: Int) {
         let file = scenes[index].file
         guard let data = FileManager.default.contents(atPath: file) else {
-            guard sceneDiskTexts[index] != nil else { return }
+            guard !scenesDeletedOnDisk.contains(index), access(file, F_OK) != 0 else { return }
             sceneDiskTexts[index] = nil
+            sceneFileErrors[index] = nil // (the file's mistake went with it)
+            scenesChangedOnDisk.remove(index)
+            scenesDeletedOnDisk.insert(index)
             emit(.sceneFile(index: index, file: file, change: .removed))
             return
         }
+        scenesDeletedOnDisk.remove(index)
+        newScenes.remove(index)
         let text = String(decoding: data, as: UTF8.self)
         guard text != sceneDiskTexts[index] else { return }
         sceneDiskTexts[index] = text
@@ -876,6 +980,9 @@ public final class WatchSession {
     private func takeScene(_ scene: Scene, at index: Int) {
         var s = scene
         s.file = scenes[index].file
+        // The same instances keep who they are (by name, else by place and class).
+        s.carryIdentities(from: scenes[index])
+        giveIdentities(&s)
         scenes[index] = s
         editedScenes.remove(index)
         scenesChangedOnDisk.remove(index)
@@ -896,6 +1003,7 @@ public final class WatchSession {
             }
             sceneDiskTexts[index] = FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) }
             sceneFileErrors[index] = nil
+            scenesDeletedOnDisk.remove(index)
             takeScene(scene, at: index)
             return sceneRevisions[index]!
         }

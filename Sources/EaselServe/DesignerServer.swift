@@ -175,8 +175,10 @@ public final class DesignerServer: @unchecked Sendable {
             case let s where s.count >= 3 && s[0] == "resources": return try resource(s[1], s[2...].joined(separator: "/"))
             case ["scenes"]:
                 let scenes = session.openScenes
-                return json(200, .object([ServeJSON.schema, ("scenes", .array(scenes.map { s in
-                    .object([("file", .string(s.scene.file)), ("dirty", .bool(s.edited)), ("instances", .integer(Int64(s.scene.instances.count)))])
+                return json(200, .object([ServeJSON.schema, ("scenes", .array(scenes.enumerated().map { i, s in
+                    .object([("file", .string(s.scene.file)), ("dirty", .bool(s.edited)), ("instances", .integer(Int64(s.scene.instances.count))),
+                             ("deletedOnDisk", .bool(session.sceneFileStatus(at: i).deletedOnDisk)),
+                             ("newFile", .bool(session.sceneFileStatus(at: i).isNew))])
                 }))]))
             case let s where s.count == 2 && s[0] == "scenes":
                 guard let i = Int(s[1]) else { break }
@@ -373,11 +375,15 @@ public final class DesignerServer: @unchecked Sendable {
             classes.append(cls)
             resources.append((name, members.first { $0.0 == "resources" }?.1 ?? .array([])))
         }
+        let status = session.sceneFileStatus(at: index)
         return .object([ServeJSON.schema, ("file", .string(scene.file)), ("dirty", .bool(scenes[index].edited)),
                         ("revision", .integer(Int64(session.sceneRevision(at: index)))),
-                        ("fileError", sceneFileError(session.sceneFileStatus(at: index).error)),
-                        ("changedOnDisk", .bool(session.sceneFileStatus(at: index).changedOnDisk)),
-                        ("document", scene.document), ("classes", .array(classes)), ("resources", .object(resources)),
+                        ("fileError", sceneFileError(status.error)),
+                        ("changedOnDisk", .bool(status.changedOnDisk)), ("deletedOnDisk", .bool(status.deletedOnDisk)),
+                        ("newFile", .bool(status.isNew)),
+                        ("document", scene.document),
+                        ("instanceIds", .array(scene.instances.map { .integer(Int64($0.identity ?? 0)) })),
+                        ("classes", .array(classes)), ("resources", .object(resources)),
                         ("unavailable", .object(unavailable))])
     }
 
@@ -395,10 +401,25 @@ public final class DesignerServer: @unchecked Sendable {
             }
             return i
         }
-        let now = try session.replaceScene(at: index, with: scene, basedOn: revision)
+        // Who each instance is (GET /api/scenes/N's instanceIds, null for one the edit adds): the
+        // values held for an instance follow it, not its place in the list.
+        let identities = try body["instanceIds"].map { value -> [Int?] in
+            guard let list = value as? [Any] else {
+                throw HostError(.badData, "request body: instanceIds: expected an array (one identity or null per instance, from GET /api/scenes/\(index))")
+            }
+            return try list.enumerated().map { i, item in
+                if item is NSNull { return nil }
+                guard let n = item as? NSNumber, let id = Int(exactly: n.doubleValue) else {
+                    throw HostError(.badData, "request body: instanceIds[\(i)]: expected an instance's identity (a whole number from GET /api/scenes/\(index)) or null")
+                }
+                return id
+            }
+        }
+        let now = try session.replaceScene(at: index, with: scene, basedOn: revision, identities: identities)
         // Every page showing the scene reads it again (another tab's next edit undid this one).
         publishScene(index)
-        return json(200, .object([ServeJSON.schema, ("dirty", .bool(true)), ("revision", .integer(Int64(now)))]))
+        return json(200, .object([ServeJSON.schema, ("dirty", .bool(true)), ("revision", .integer(Int64(now))),
+                                  ("instanceIds", .array(session.sceneInstanceIdentities(at: index).map { .integer(Int64($0)) }))]))
     }
 
     /// Why a scene's instances of `name` cannot be drawn: no loaded build provides the class (the

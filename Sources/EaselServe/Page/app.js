@@ -11,7 +11,7 @@ const state = {
   program: null,        // the name the server was run as (host or easel), from GET /api/classes
   failures: [],
   current: null,        // the selected class's detail (GET /api/classes/NAME)
-  scene: null,          // the open scene: {index, document, selected}
+  scene: null,          // the open scene: {index, document, ids (each instance's identity), selected}
   frameVersion: 0,      // counts canvas frames shown (tests wait on it)
   rendering: false,
   renderAgain: false,
@@ -47,6 +47,14 @@ async function postJSON(url, object) {
 }
 
 function setStatus(text) { $("status").textContent = text; }
+
+/** The tab's title names what is shown (and a scene's unsaved edits), as an editor's window does:
+ *  several tabs of the designer were all "Easel designer". */
+function updateTitle() {
+  const shown = state.scene ? basename(state.scene.file) + (state.scene.dirty || state.scene.deletedOnDisk ? " (unsaved)" : "")
+    : state.current ? state.current.class.displayName : null;
+  document.title = shown ? `${shown} — Easel designer` : "Easel designer";
+}
 
 // ---------------------------------------------------------------------------------------------
 // Library
@@ -108,6 +116,9 @@ function renderLibrary() {
         b.append(badge);
       }
       b.addEventListener("click", () => selectClass(c.name));
+      // Dragged onto a scene's canvas, it adds an instance there.
+      b.draggable = true;
+      b.addEventListener("dragstart", (e) => { e.dataTransfer.setData("application/x-easel-class", c.name); e.dataTransfer.effectAllowed = "copy"; });
       li.append(b);
       ul.append(li);
     }
@@ -158,6 +169,7 @@ async function showAddressed() {
 async function selectClass(name) {
   remember("class", name);
   state.scene = null;
+  updateHistoryButtons();
   $("save-scene").hidden = true;
   $("scene-file").hidden = true;
   showClassSizeTools(true);
@@ -170,6 +182,7 @@ async function selectClass(name) {
   showSizeRefusal(null);
   renderLibrary();
   renderInspector();
+  updateTitle();
   hideOverlay();
   await renderCanvas();
 }
@@ -195,9 +208,21 @@ function currentText(p) {
   if (state.scene) {
     const inst = state.scene.document.instances[state.scene.selected];
     const v = inst.attributes?.[p.name];
-    return v === undefined ? p.defaultText : String(v);
+    return v === undefined ? baseText(p) : String(v);
   }
   return p.valueText ?? p.defaultText;
+}
+
+/** What a property is when nothing sets it: its default, or, for a scene instance with a
+ *  variant, the variant's value (its attributes apply first: the editors showed the default). */
+function baseText(p) {
+  if (state.scene) {
+    const inst = state.scene.document.instances[state.scene.selected];
+    const variant = inst?.variant && state.scene.classes.get(inst.class)?.variants?.find((v) => v.name === inst.variant);
+    const a = variant?.attributes.find((x) => x.name === p.name);
+    if (a) return String(a.value);
+  }
+  return p.defaultText;
 }
 
 // The inspector is drawn again after edits, resets, actions and reloads: the control that had the
@@ -244,7 +269,8 @@ function drawInspector() {
   }
   if (!cls) {
     $("inspector-title").textContent = state.scene ? "Scene" : "Inspector";
-    $("inspector-summary").textContent = state.scene ? "Click an instance on the canvas to edit it." : "";
+    $("inspector-summary").textContent = state.scene ? "Click an instance on the canvas to edit it, or add one: pick its class below, or drag it from the library onto the canvas." : "";
+    if (state.scene) form.append(sceneEditor(), outline(), addInstanceEditor());
     return;
   }
   $("inspector-title").textContent = cls.displayName + (state.scene ? ` (${state.scene.document.instances[state.scene.selected].name || "instance " + (state.scene.selected + 1)})` : "");
@@ -397,7 +423,8 @@ function editor(p) {
   row.className = "property";
   row.dataset.property = p.name;
   const text = currentText(p);
-  const modified = text !== p.defaultText;
+  const base = baseText(p);
+  const modified = text !== base;
   if (modified) row.classList.add("modified");
   const help = document.createElement("small");
   help.id = id + "-help";
@@ -546,7 +573,7 @@ function editor(p) {
     for (const f of fields) onNumber(f, { ...p, type: "CGFloat", range: null }, row, message, () => {
       if (fields.every((x) => x.value !== "")) send(fields.map((x) => x.value).join(joiner));
     });
-    group.append(...fields);
+    group.append(...captioned(fields, names));
     describe(group);
     controls.append(group);
   } else if (p.type === "Image") {
@@ -583,7 +610,7 @@ function editor(p) {
   reset.type = "button";
   reset.className = "reset";
   reset.textContent = "↺";
-  reset.title = `Reset to default (${p.defaultText || "empty"})`;
+  reset.title = base === p.defaultText ? `Reset to default (${p.defaultText || "empty"})` : `Reset to the variant's value (${base || "empty"})`;
   reset.setAttribute("aria-label", `Reset ${p.displayName} to default`);
   reset.disabled = disabled || !modified;
   reset.addEventListener("click", () => send(null, true));
@@ -596,6 +623,22 @@ function editor(p) {
   head.append(label, marker, reset);
   row.append(head, controls, help, message);
   return row;
+}
+
+/** The fields of a compound editor (a frame, a point, a size, insets), each with its caption
+ *  under it (X, Y, W, H…, as Interface Builder's size inspector shows them: four bare numbers
+ *  said nothing); the accessible names stay the fields' own. */
+function captioned(fields, names) {
+  const short = { width: "W", height: "H" };
+  return fields.map((f, i) => {
+    const l = document.createElement("label");
+    l.className = "caption";
+    const c = document.createElement("span");
+    c.textContent = short[names[i]] || names[i][0].toUpperCase() + names[i].slice(1);
+    c.setAttribute("aria-hidden", "true");
+    l.append(f, c);
+    return l;
+  });
 }
 
 /** Listens to a number field: a number typed goes to `send`; text the field cannot read as a number
@@ -656,7 +699,10 @@ function queueValue(p, value, row, message) {
     state.variantOf.delete(state.current.class.name);
     document.querySelectorAll("#properties .variants input").forEach((r) => { r.checked = false; });
   }
-  state.pending.set(p.name, { value, row, message, serial: markEdited(row) });
+  // In a scene, an edit belongs to the instance it was made on (by identity: the selection may move,
+  // and instances before it may be removed, before it is sent).
+  const instance = state.scene ? state.scene.ids[state.scene.selected] : null;
+  state.pending.set(state.scene ? `${instance}:${p.name}` : p.name, { name: p.name, value, row, message, instance, serial: markEdited(row) });
   flushValues();
 }
 
@@ -667,14 +713,17 @@ async function flushValues() {
   const batch = new Map(state.pending);
   state.pending.clear();
   const values = {};
-  for (const [name, { value }] of batch) values[name] = value;
+  for (const { name, value } of batch.values()) values[name] = value;
   try {
     if (state.scene) {
-      const inst = state.scene.document.instances[state.scene.selected];
-      inst.attributes = inst.attributes || {};
-      // Scene attributes are checked against the class by rendering the edited scene.
-      for (const [name, v] of Object.entries(values)) { if (v === null) delete inst.attributes[name]; else inst.attributes[name] = v; }
-      await postScene();
+      // Each value goes to the instance it was made on, wherever it is now (gone: dropped).
+      for (const { name, value, instance } of batch.values()) {
+        const inst = state.scene.document.instances[state.scene.ids.indexOf(instance)];
+        if (!inst) continue;
+        inst.attributes = inst.attributes || {};
+        if (value === null) delete inst.attributes[name]; else inst.attributes[name] = value;
+      }
+      await postScene([...batch.keys()].join("|")); // (typing on in the same editor is one undo step)
       for (const edit of batch.values()) if (isLatestEdit(edit)) clearRefusal(edit.row, edit.message);
       state.lastEdits = [...batch.values()];
       markSceneEdited();
@@ -694,9 +743,16 @@ async function flushValues() {
       // The scene goes back to what the server holds (the refused value is not in it); the
       // inspector is drawn again from it, and the messages go under the new editors.
       await reloadScene(state.scene.index, state.scene.selected);
-      for (const name of batch.keys()) {
+      const shown = state.scene?.ids[state.scene.selected];
+      for (const { name, instance, value } of batch.values()) {
+        if (instance !== shown) continue; // (said under that instance's editors only)
         const row = document.querySelector(`#properties .property[data-property="${CSS.escape(name)}"]`);
-        if (row) showRefusal(row, row.querySelector(".error"), e.message);
+        if (!row) continue;
+        // The text refused stays in its field, as it does for a class alone (the editor drawn
+        // again showed the value held, under a message about another one), to be corrected.
+        const field = row.querySelector(".compound") ? null : row.querySelector('.controls input[type=number], .controls input[type=text]');
+        if (field && typeof value === "string") field.value = value;
+        showRefusal(row, row.querySelector(".error"), e.message);
       }
     } else {
       for (const edit of batch.values()) if (isLatestEdit(edit)) showRefusal(edit.row, edit.message, e.message);
@@ -709,15 +765,16 @@ async function flushValues() {
 
 function refreshMarkers(batch) {
   const cls = propertiesOf();
-  for (const [name, { row }] of batch) {
+  for (const { name, row, value } of batch.values()) {
+    if (!row.isConnected || !cls) continue; // (another instance is shown now)
     const p = state.scene ? cls.properties.find((x) => x.name === name)
                           : state.current.class.properties.find((x) => x.name === name);
     if (!p) continue;
-    const modified = currentText(p) !== p.defaultText;
+    const modified = currentText(p) !== baseText(p);
     row.classList.toggle("modified", modified);
     showModified(row.querySelector(".marker"), modified);
     row.querySelector(".reset").disabled = p.readOnly || !modified;
-    if (batch.get(name).value === null) {
+    if (value === null) {
       // A reset: redraw the editor with the default.
       const focus = focusInInspector();
       row.replaceWith(editor(p));
@@ -731,10 +788,13 @@ function refreshMarkers(batch) {
 
 function zoomScale(naturalWidth, naturalHeight) {
   const z = $("zoom").value;
-  if (z !== "fit") return Number(z);
+  if (z !== "fit" && z !== "auto") return Number(z);
   const area = $("canvas-area").getBoundingClientRect();
-  if (!naturalWidth || !naturalHeight) return 1;
-  return Math.max(0.25, Math.min(8, Math.min((area.width - 48) / naturalWidth, (area.height - 48) / naturalHeight)));
+  if (!naturalWidth || !naturalHeight) return z === "auto" ? 2 : 1;
+  const fit = Math.max(0.25, Math.min(8, Math.min((area.width - 48) / naturalWidth, (area.height - 48) / naturalHeight)));
+  // Auto (the default): 2×, or less when that does not fit (a whole scene at first sight, not its
+  // top left corner), in quarter steps (a scale a command line can name: --scale 0.75).
+  return z === "auto" ? Math.min(2, Math.max(0.25, Math.floor(fit * 4) / 4)) : fit;
 }
 
 /** Pixels per point to render at: the zoom times the screen's pixel ratio, within the renderer's
@@ -916,8 +976,13 @@ function showFailure(event) {
     : refused ? `${event.displayName || "The scene"} cannot be drawn with these values`
     : `${event.className || f.className || "The build"} failed`; // (a scene's: the class its render names)
   const add = factList($("overlay-facts"));
+  // A scene's error names the instance at the start of its message ("instances[0].variant: …"):
+  // the class and the instance are said too (the overlay said only the file).
+  const at = state.scene ? /(?:^|: )(instances\[(\d+)\])/.exec(f.reason || f.message || "") : null;
+  const inst = at ? state.scene.document.instances[Number(at[2])] : null;
   add("File", f.file || event.file);
-  add("Class", f.className || event.className);
+  add("Class", f.className || event.className || inst?.class);
+  add("Instance", inst ? `${at[1]}${inst.name ? ` ('${inst.name}')` : ""}` : null);
   add("Property", f.property);
   add("Phase", f.phase);
   add("Signal", f.signal);
@@ -948,13 +1013,17 @@ function basename(path) { return (path || "").split("/").pop(); }
 // ---------------------------------------------------------------------------------------------
 // Notices and live events
 
+/** Adds a line on top of the notices (the last 8 are kept). The same line again moves to the top
+ *  instead of being listed twice (a scene drawn again repeats its warnings at every render). */
 function notice(text, kind) {
-  const li = document.createElement("li");
-  li.className = "notice " + (kind || "");
-  li.textContent = text;
   const box = $("notices");
+  const className = "notice " + (kind || "");
+  for (const old of [...box.children]) if (old.textContent === text && old.className === className) old.remove();
+  const li = document.createElement("li");
+  li.className = className;
+  li.textContent = text;
   box.prepend(li);
-  while (box.children.length > 6) box.lastChild.remove();
+  while (box.children.length > 8) box.lastChild.remove();
 }
 
 function connectEvents() {
@@ -979,6 +1048,9 @@ function connectEvents() {
   events.onerror = () => setStatus(`Disconnected from ${serverName()}; retrying…`);
   events.addEventListener("reload", async (e) => {
     const data = JSON.parse(e.data);
+    // A plugin file reloaded or removed is said too, as host watch prints it: the warnings of a
+    // build before it (a class gone) were otherwise the last word after the class came back.
+    if (data.build !== undefined && !data.scene && data.text?.length) notice(data.text[0], "ok");
     await loadLibrary();
     const name = state.current?.class.name;
     if (state.scene) {
@@ -1019,6 +1091,7 @@ function connectEvents() {
     const d = JSON.parse(e.data);
     // A scene file changed on disk: said in the notices (as host watch prints it), whatever is shown.
     if (d.fileChange && d.text?.length) notice(d.text.join(" "), d.fileChange === "reloaded" ? "" : "warning");
+    if (d.fileChange) loadScenes().catch(() => {}); // (the library's entry: deleted on disk, unsaved)
     if (state.scene?.index !== d.index) return;
     if (d.revision > state.scene.revision && scenePosts === 0 && !state.dragging) {
       reloadScene(d.index, state.scene.selected).catch(() => {});
@@ -1108,7 +1181,7 @@ async function loadScenes() {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "entry scene";
-    b.textContent = basename(s.file) + (s.dirty ? " (unsaved)" : "");
+    b.textContent = basename(s.file) + (s.newFile ? " (new)" : s.deletedOnDisk ? " (deleted on disk)" : s.dirty ? " (unsaved)" : "");
     b.setAttribute("aria-label", basename(s.file));
     b.addEventListener("click", () => { remember("scene", i); reloadScene(i, null); });
     li.append(b);
@@ -1121,41 +1194,35 @@ async function loadScenes() {
  *  (it said so only after a page reload). */
 function markSceneEdited() {
   state.scene.dirty = true;
+  updateTitle();
   $("save-scene").disabled = false;
   const entry = $("scene-list").querySelectorAll("button")[state.scene.index];
-  if (entry) entry.textContent = basename(state.scene.file) + " (unsaved)";
+  if (entry && !state.scene.deletedOnDisk) entry.textContent = basename(state.scene.file) + " (unsaved)";
 }
 
 async function reloadScene(index, selected, keepEdits) {
-  // The selection stays on the same instance when it is still there (a file changed on disk may
-  // have added, removed or reordered instances): by name, else at its place with its class. (The
-  // instance is taken before the wait: another read of the scene may replace the document meanwhile.)
-  const previous = selected != null && state.scene?.index === index ? state.scene.document.instances[selected] : undefined;
+  // The selection stays on the same instance when it is still there (another tab or a file
+  // changed on disk may have added, removed or reordered instances): by its identity, which the
+  // server keeps for the same instance (a file read again: by name, else place and class). (It is
+  // taken before the wait: another read of the scene may replace the document meanwhile.)
+  const previous = selected != null && state.scene?.index === index ? state.scene.ids[selected] : undefined;
   const detail = await getJSON(`/api/scenes/${index}`);
-  if (previous !== undefined) selected = sameInstance(previous, selected, detail.document.instances);
+  const ids = detail.instanceIds || detail.document.instances.map((_, i) => -1 - i);
+  if (previous !== undefined) selected = ids.indexOf(previous) >= 0 ? ids.indexOf(previous) : null;
   state.current = null;
-  state.scene = { index, document: detail.document, file: detail.file, selected, dirty: detail.dirty, classes: new Map(),
+  state.scene = { index, document: detail.document, ids, file: detail.file, selected, dirty: detail.dirty, classes: new Map(),
                   resources: detail.resources || {}, unavailable: detail.unavailable || {}, revision: detail.revision ?? 0 };
   sceneBase = state.scene.revision;
   sceneEpoch += 1; // posts queued on the document replaced here are not sent
+  keepHistory(index);
   for (const c of detail.classes) state.scene.classes.set(c.name, c);
   showClassSizeTools(false);
   $("save-scene").hidden = false;
-  $("save-scene").disabled = !detail.dirty;
   showSceneFile(detail);
   renderLibrary();
   renderInspector();
+  updateTitle();
   await renderCanvas();
-}
-
-/** Where `old` (at `index` before) is in `instances`, or null when it is gone. */
-function sameInstance(old, index, instances) {
-  if (!old) return null;
-  if (old.name) {
-    const i = instances.findIndex((x) => x.name === old.name && x.class === old.class);
-    return i >= 0 ? i : null;
-  }
-  return instances[index] && instances[index].class === old.class && !instances[index].name ? index : null;
 }
 
 /** The scene's file on disk against the open scene: not a valid scene now (the file's error, with
@@ -1163,11 +1230,22 @@ function sameInstance(old, index, instances) {
  *  unsaved edits (reload it from disk, or keep the edits: Save then overwrites the file). */
 function showSceneFile(detail) {
   const error = detail.fileError;
-  const changed = detail.changedOnDisk && !error;
-  $("scene-file").hidden = !error && !changed;
-  if (!error && !changed) return;
+  const deleted = Boolean(detail.deletedOnDisk);
+  const changed = detail.changedOnDisk && !error && !deleted;
+  // A file deleted on disk (a git checkout, rm): the scene stays open as it is here, as an editor
+  // keeps a buffer whose file went; Save writes the file again (so Save is offered without edits).
+  if (state.scene) {
+    state.scene.deletedOnDisk = deleted;
+    updateTitle();
+    $("save-scene").disabled = !(detail.dirty || deleted);
+  }
+  $("scene-file").hidden = !error && !changed && !deleted;
+  $("scene-file").classList.toggle("info", deleted && Boolean(detail.newFile));
+  $("scene-file").setAttribute("role", deleted && detail.newFile ? "status" : "alert");
+  if (!error && !changed && !deleted) return;
   const name = basename(detail.file);
-  $("scene-file-title").textContent = error ? `${name} on disk is not a valid scene` : `${name} changed on disk`;
+  $("scene-file-title").textContent = deleted ? (detail.newFile ? `${name} is a new scene` : `${name} was deleted on disk`)
+    : error ? `${name} on disk is not a valid scene` : `${name} changed on disk`;
   const add = factList($("scene-file-facts"));
   if (error) {
     add("File", error.file || detail.file);
@@ -1177,7 +1255,11 @@ function showSceneFile(detail) {
   } else {
     add("File", detail.file);
   }
-  $("scene-file-hint").textContent = error
+  $("scene-file-hint").textContent = deleted && detail.newFile
+    ? "It is not on disk yet: add instances (the inspector, or drag a class from the library), then Save scene creates the file."
+    : deleted
+    ? "The scene stays open as it is here. Save scene recreates the file; a file put back is read again."
+    : error
     ? "The last good scene stays open; the file is read again when it changes."
     : "This page has unsaved edits of it. Reload it from disk (the edits are lost), or keep the edits (Save scene then overwrites the file).";
   $("scene-file-choices").hidden = !changed;
@@ -1239,20 +1321,126 @@ let sceneQueue = Promise.resolve();
 let sceneBase = 0;          // the revision the next post's document is made on
 let sceneEpoch = 0;         // counts the documents read from the server
 let scenePosts = 0;         // posts queued or in flight
-function postScene() {
-  const { index, document } = state.scene;
-  const body = { document: structuredClone(document), revision: sceneBase };
+function postScene(mergeKey, { record = true } = {}) {
+  const { index, document, ids } = state.scene;
+  const step = record ? recordEdit(mergeKey) : null;
+  // The identities say who each instance is (null: one this page added): what the server holds
+  // for an instance follows it, not its place.
+  const body = { document: structuredClone(document), instanceIds: ids.map((id) => (id > 0 ? id : null)), revision: sceneBase };
   sceneBase += 1;
   const epoch = sceneEpoch;
   scenePosts += 1;
   const sent = sceneQueue.then(async () => {
     if (epoch !== sceneEpoch) throw Object.assign(new Error("superseded"), { superseded: true });
     const answer = await postJSON(`/api/scenes/${index}`, body);
-    if (state.scene?.index === index && epoch === sceneEpoch) state.scene.revision = answer.revision;
+    if (state.scene?.index === index && epoch === sceneEpoch) {
+      state.scene.revision = answer.revision;
+      const h = histories.get(index);
+      if (h) h.revision = answer.revision;
+      // Instances this page added have their identities now (the next posts name them).
+      const ids = state.scene.ids, given = answer.instanceIds || [];
+      if (given.length === ids.length && ids.every((id, i) => id <= 0 || id === given[i])) state.scene.ids = given;
+    }
     return answer;
+  }).catch((e) => {
+    forgetStep(index, step); // (a refused edit is no step to undo)
+    throw e;
   }).finally(() => { scenePosts -= 1; });
   sceneQueue = sent.catch(() => {});
   return sent;
+}
+
+// Undo and Redo of scene edits (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y; the toolbar's buttons), as in
+// Interface Builder: every edit this page sends (a value, a move, a resize, a removal) can be taken
+// back, one step at a time; values typed into one editor of one instance in a row are one step.
+// An undo is an edit like any other (it is sent, checked and can be saved). A removed instance put
+// back is the same instance (its identity: what the server holds for it is its own again).
+// The history is the page's, per scene; a change of the scene made elsewhere (another tab, the
+// file on disk) forgets it, as undoing across it would undo the other's work too.
+const histories = new Map(); // scene index → { undo: [], redo: [], base, lastKey, lastAt }
+
+function snapshot() {
+  return { document: structuredClone(state.scene.document), ids: [...state.scene.ids], selected: state.scene.selected };
+}
+
+/** After the scene was read: the history goes on when the read shows the revision this page
+ *  last made or saw (also after another class or scene was shown meanwhile), else it starts again
+ *  from what was read. */
+function keepHistory(index) {
+  const h = histories.get(index);
+  if (!h || h.revision !== state.scene.revision) {
+    histories.set(index, { undo: [], redo: [], base: snapshot(), lastKey: null, lastAt: 0, revision: state.scene.revision });
+  } else {
+    h.base = snapshot();
+  }
+  updateHistoryButtons();
+}
+
+/** Called as an edit is sent: the state before it becomes an undo step (unless it continues the
+ *  last step: the same `mergeKey` within 1.5 s). Returns the step added, if one was. */
+function recordEdit(mergeKey) {
+  const h = histories.get(state.scene.index);
+  if (!h) return null;
+  const now = performance.now();
+  let step = null;
+  if (!(mergeKey && mergeKey === h.lastKey && now - h.lastAt < 1500)) {
+    step = h.base;
+    h.undo.push(step);
+    if (h.undo.length > 200) h.undo.shift();
+  }
+  h.redo = [];
+  h.lastKey = mergeKey || null;
+  h.lastAt = now;
+  h.base = snapshot();
+  updateHistoryButtons();
+  return step;
+}
+
+/** Takes back the undo step an edit the server refused had added. */
+function forgetStep(index, step) {
+  const h = histories.get(index);
+  const i = step && h ? h.undo.lastIndexOf(step) : -1;
+  if (i < 0) return;
+  h.undo.splice(i, 1);
+  h.lastKey = null;
+  updateHistoryButtons();
+}
+
+async function stepHistory(backwards) {
+  if (!state.scene) return;
+  const h = histories.get(state.scene.index);
+  const from = backwards ? h?.undo : h?.redo;
+  if (!from || !from.length) { notice(backwards ? "Nothing to undo" : "Nothing to redo"); return; }
+  const target = from.pop();
+  (backwards ? h.redo : h.undo).push(snapshot());
+  const keepId = state.scene.ids[state.scene.selected];
+  state.scene.document = structuredClone(target.document);
+  state.scene.ids = [...target.ids];
+  const again = state.scene.ids.indexOf(keepId);
+  state.scene.selected = keepId !== undefined && again >= 0 ? again : target.selected ?? null;
+  h.base = snapshot();
+  h.lastKey = null;
+  updateHistoryButtons();
+  const sceneIndex = state.scene.index;
+  renderInspector();
+  try {
+    await postScene(null, { record: false });
+  } catch (e) {
+    if (e.superseded || state.scene?.index !== sceneIndex) return;
+    await reloadScene(sceneIndex, state.scene.selected);
+    notice(String(e.message || e), "error");
+    return;
+  }
+  markSceneEdited();
+  renderInspector();
+  await renderCanvas();
+}
+
+function updateHistoryButtons() {
+  const h = state.scene ? histories.get(state.scene.index) : null;
+  $("undo").hidden = $("redo").hidden = !state.scene;
+  $("undo").disabled = !h?.undo.length;
+  $("redo").disabled = !h?.redo.length;
 }
 
 function drawInstanceBoxes(zoom) {
@@ -1266,18 +1454,61 @@ function drawInstanceBoxes(zoom) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "instance" + (i === state.scene.selected ? " selected" : "");
+    b.setAttribute("aria-pressed", String(i === state.scene.selected));
     b.style.left = `${x * zoom}px`; b.style.top = `${y * zoom}px`;
     b.style.width = `${w * zoom}px`; b.style.height = `${h * zoom}px`;
-    b.setAttribute("aria-label", inst.name ? `${inst.name} (${inst.class})` : `${inst.class} ${i + 1}`);
-    b.addEventListener("click", () => { state.scene.selected = i; renderInspector(); drawInstanceBoxes(zoom); });
-    b.addEventListener("pointerdown", (e) => dragInstance(e, i, zoom, e.target.classList.contains("grip")));
+    b.setAttribute("aria-label", instanceLabel(inst, i));
+    b.addEventListener("click", (e) => { e.stopPropagation(); selectInstance(i); });
+    // The bottom right grip, and the other three corners' (Interface Builder's handles: a frame
+    // could be resized only from its bottom right corner).
+    b.addEventListener("pointerdown", (e) => dragInstance(e, i, zoom, e.target.classList.contains("grip") ? "se" : e.target.dataset.corner || null));
     b.addEventListener("keydown", (e) => nudgeInstance(e, i));
     const grip = document.createElement("span");
     grip.className = "grip";
     b.append(grip);
+    for (const corner of ["nw", "ne", "sw"]) {
+      const c = document.createElement("span");
+      c.className = "corner";
+      c.dataset.corner = corner;
+      b.append(c);
+    }
     box.append(b);
   });
   if (focused >= 0) box.children[focused]?.focus();
+}
+
+/** Selects instance `index` of the scene shown (null: none, as Escape or a click beside every
+ *  instance does): the inspector shows it, and its box is marked (aria-pressed). */
+function selectInstance(index) {
+  if (!state.scene || state.scene.selected === index) return;
+  state.scene.selected = index;
+  renderInspector();
+  [...$("instance-boxes").children].forEach((b, i) => {
+    b.classList.toggle("selected", i === index);
+    b.setAttribute("aria-pressed", String(i === index));
+  });
+}
+
+/** Delete or Backspace removes the scene instance whose box has the focus, else the selected
+ *  one (the focus on the canvas or in the inspector); Escape deselects. Never while typing in a
+ *  field (nor in any other form control: the key is the field's). */
+function onSceneKey(e) {
+  if (!state.scene || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+  const t = e.target;
+  if (t instanceof Element && (t.closest("input, select, textarea") || t.isContentEditable)) return;
+  if (e.key === "Delete" || e.key === "Backspace") {
+    // On the canvas or in the inspector (a key pressed on the library's or the toolbar's controls
+    // is theirs, as in Interface Builder, where Delete acts on the canvas's selection).
+    if (!(t === document.body || !(t instanceof Element) || $("canvas-area").contains(t) || $("inspector").contains(t))) return;
+    const focused = [...$("instance-boxes").children].indexOf(document.activeElement);
+    const index = focused >= 0 ? focused : state.scene.selected;
+    if (index == null || !state.scene.document.instances[index]) return;
+    e.preventDefault();
+    removeInstance(index);
+  } else if (e.key === "Escape" && state.scene.selected != null) {
+    e.preventDefault();
+    selectInstance(null);
+  }
 }
 
 /** The selected instance's frame (Interface Builder's size inspector): x, y, width and height in
@@ -1326,7 +1557,7 @@ function frameEditor(index) {
     });
     return f;
   });
-  group.append(...fields);
+  group.append(...captioned(fields, ["x", "y", "width", "height"]));
   const head = document.createElement("div");
   head.className = "head";
   head.append(label);
@@ -1338,14 +1569,305 @@ function frameEditor(index) {
   remove.type = "button";
   remove.textContent = "Remove from scene";
   remove.addEventListener("click", () => removeInstance(index));
-  fs.append(row, remove);
+  const duplicate = document.createElement("button");
+  duplicate.type = "button";
+  duplicate.textContent = "Duplicate";
+  duplicate.title = "A copy of this instance, 10 points right and down (Ctrl+D)";
+  duplicate.setAttribute("aria-keyshortcuts", "Control+D");
+  duplicate.addEventListener("click", () => duplicateInstance(index));
+  // The instance's name (Interface Builder's label in the document outline): what the canvas,
+  // the inspector and the host's messages call it.
+  const nameId = `instance-name-${++editorCount}`;
+  const nameRow = document.createElement("div");
+  nameRow.className = "property";
+  nameRow.dataset.property = "@name";
+  const nameLabel = document.createElement("label");
+  nameLabel.htmlFor = nameId;
+  nameLabel.textContent = "Name";
+  const name = document.createElement("input");
+  name.type = "text";
+  name.id = nameId;
+  name.value = inst.name || "";
+  name.placeholder = "none";
+  name.addEventListener("change", () => {
+    const v = name.value.trim();
+    if (v) inst.name = v; else delete inst.name;
+    commitFrame(index); // (sent, checked and drawn as a frame edit is)
+  });
+  const nameHead = document.createElement("div");
+  nameHead.className = "head";
+  nameHead.append(nameLabel);
+  nameRow.append(nameHead, name);
+  // The instance's variant (easel.variants/1: its attributes come first, the instance's own
+  // override them), as the scene file's "variant" key.
+  const variants = state.scene.classes.get(inst.class)?.variants || [];
+  if (variants.length || inst.variant) {
+    const variantId = `instance-variant-${++editorCount}`;
+    const variantLabel = document.createElement("label");
+    variantLabel.htmlFor = variantId;
+    variantLabel.textContent = "Variant";
+    const select = document.createElement("select");
+    select.id = variantId;
+    // A variant the class does not declare (a typo in the file: the scene cannot be drawn) is
+    // shown as it is, so that picking another, or None, changes it.
+    const unknown = inst.variant && !variants.some((v) => v.name === inst.variant) ? [{ name: inst.variant, displayName: `${inst.variant} (not a variant of ${inst.class})` }] : [];
+    for (const v of [null, ...variants, ...unknown]) {
+      const o = document.createElement("option");
+      o.value = v ? v.name : "";
+      o.textContent = v ? v.displayName : "None";
+      o.selected = (inst.variant || "") === o.value;
+      select.append(o);
+    }
+    select.addEventListener("change", () => {
+      if (select.value) inst.variant = select.value; else delete inst.variant;
+      commitFrame(index);
+    });
+    const head = document.createElement("div");
+    head.className = "head";
+    head.append(variantLabel);
+    nameRow.append(head, select);
+  }
+  const buttons = document.createElement("div");
+  buttons.className = "instance-actions";
+  const last = state.scene.document.instances.length - 1;
+  const front = arrangeButton("Bring to Front", "Drawn last, over every other instance", index, last);
+  const back = arrangeButton("Send to Back", "Drawn first, under every other instance", index, 0);
+  buttons.append(duplicate, remove, front, back);
+  fs.append(nameRow, row, buttons);
   return fs;
+}
+
+/** A button that moves instance `index` to place `to` in the drawing order (the instances are
+ *  drawn in order: the last on top); disabled when it is there. */
+function arrangeButton(text, title, index, to) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  b.title = title;
+  b.disabled = index === to;
+  b.addEventListener("click", () => moveInstance(index, to));
+  return b;
+}
+
+/** Moves instance `index` to place `to` (an unsaved edit, undoable): its identity goes with it, so
+ *  what the server holds for it stays its own. */
+async function moveInstance(index, to) {
+  const [inst] = state.scene.document.instances.splice(index, 1);
+  const [id] = state.scene.ids.splice(index, 1);
+  state.scene.document.instances.splice(to, 0, inst);
+  state.scene.ids.splice(to, 0, id);
+  await commitFrame(to);
+}
+
+/** The scene's instances in drawing order (Interface Builder's document outline): a button each,
+ *  which selects it, also when it lies under another one on the canvas. */
+function outline() {
+  const fs = document.createElement("fieldset");
+  fs.className = "group outline";
+  const legend = document.createElement("legend");
+  legend.textContent = "Instances";
+  fs.append(legend);
+  // (Radio buttons: choosing one selects its instance; a button named as the canvas's box was
+  // a second control of the same name.)
+  const list = document.createElement("div");
+  list.className = "outline-list";
+  list.setAttribute("role", "radiogroup");
+  list.setAttribute("aria-label", "Instances");
+  state.scene.document.instances.forEach((inst, i) => {
+    const l = document.createElement("label");
+    l.className = "outline-entry";
+    const r = document.createElement("input");
+    r.type = "radio";
+    r.name = "outline";
+    r.checked = false;
+    r.addEventListener("change", () => {
+      if (!r.checked) return;
+      selectInstance(i);
+      $("instance-boxes").children[i]?.focus(); // (the arrow keys then move it)
+    });
+    l.append(r, document.createTextNode(instanceLabel(inst, i)));
+    list.append(l);
+  });
+  if (!state.scene.document.instances.length) {
+    const p = document.createElement("p");
+    p.className = "empty";
+    p.textContent = "No instances yet.";
+    fs.append(p);
+  }
+  fs.append(list);
+  return fs;
+}
+
+/** What the canvas calls instance `i` (its box's accessible name). */
+function instanceLabel(inst, i) {
+  return inst.name ? `${inst.name} (${inst.class})` : `${inst.class} ${i + 1}`;
+}
+
+/** The instance last copied or cut (Ctrl+C, Ctrl+X), as a scene document's instance object. */
+let instanceClipboard = null;
+
+/** Pastes the instance copied last into the scene shown (without its name), 10 points right and
+ *  down of where it was copied from, or of the last paste (pastes in a row cascade). */
+async function pasteInstance() {
+  const copy = structuredClone(instanceClipboard);
+  delete copy.name;
+  const f = copy.frame.split(",").map(Number);
+  copy.frame = [f[0] + 10, f[1] + 10, f[2], f[3]].join(",");
+  instanceClipboard.frame = copy.frame;
+  await insertInstance(copy);
+}
+
+/** A copy of instance `index` (class, variant, attributes; no name), 10 points right and down,
+ *  on top of the others; it is then selected. */
+async function duplicateInstance(index) {
+  const inst = state.scene?.document.instances[index];
+  if (!inst) return;
+  const copy = structuredClone(inst);
+  delete copy.name;
+  const f = copy.frame.split(",").map(Number);
+  copy.frame = [f[0] + 10, f[1] + 10, f[2], f[3]].join(",");
+  await insertInstance(copy);
+}
+
+/** The scene's own size and background (the canvas every instance is drawn on), shown when no
+ *  instance is selected. */
+function sceneEditor() {
+  const doc = state.scene.document;
+  const fs = document.createElement("fieldset");
+  fs.className = "group scene-settings";
+  const legend = document.createElement("legend");
+  legend.textContent = basename(state.scene.file);
+  fs.append(legend);
+  const row = document.createElement("div");
+  row.className = "property";
+  row.dataset.property = "@scene";
+  const message = document.createElement("small");
+  message.className = "error";
+  message.id = `scene-settings-${++editorCount}-error`;
+  message.setAttribute("role", "alert");
+  const [w, h] = doc.size.split(/[x,X]/).map((v) => v.trim());
+  const field = (label, value, type) => {
+    const l = document.createElement("label");
+    const i = document.createElement("input");
+    i.type = type;
+    i.value = value;
+    if (type === "number") { i.min = 1; i.step = "any"; }
+    i.setAttribute("aria-describedby", message.id);
+    l.append(document.createTextNode(label + " "), i);
+    return [l, i];
+  };
+  const [wl, wi] = field("Scene width", w, "number");
+  const [hl, hi] = field("Scene height", h, "number");
+  const [bl, bi] = field("Scene background", doc.background || "", "text");
+  bi.placeholder = "transparent (#RRGGBB[AA])";
+  const send = async () => {
+    if (wi.value === "" || hi.value === "") return;
+    doc.size = `${wi.value}x${hi.value}`;
+    if (bi.value.trim()) doc.background = bi.value.trim(); else delete doc.background;
+    const sceneIndex = state.scene.index;
+    try {
+      await postScene("scene-settings");
+    } catch (e) {
+      if (e.superseded || state.scene?.index !== sceneIndex) return;
+      const typed = [wi.value, hi.value, bi.value];
+      await reloadScene(sceneIndex, null);
+      const again = document.querySelector('#properties .property[data-property="@scene"]');
+      if (!again) return;
+      // (What was typed stays, to be corrected, under the host's message.)
+      again.querySelectorAll("input").forEach((input, i) => { input.value = typed[i]; });
+      showRefusal(again, again.querySelector(".error"), e.message);
+      return;
+    }
+    clearRefusal(row, message);
+    markSceneEdited();
+    await renderCanvas();
+  };
+  for (const i of [wi, hi, bi]) i.addEventListener("change", send);
+  const controls = document.createElement("div");
+  controls.className = "controls scene-fields";
+  controls.append(wl, hl, bl);
+  row.append(controls, message);
+  fs.append(row);
+  return fs;
+}
+
+/** "Add to scene" (Interface Builder's object library): a class and a button, keyboard-usable; the
+ *  library's entries can also be dragged onto the canvas. */
+function addInstanceEditor() {
+  const fs = document.createElement("fieldset");
+  fs.className = "group add";
+  const legend = document.createElement("legend");
+  legend.textContent = "Add to scene";
+  fs.append(legend);
+  const id = `add-class-${++editorCount}`;
+  const label = document.createElement("label");
+  label.htmlFor = id;
+  label.textContent = "Class to add";
+  const select = document.createElement("select");
+  select.id = id;
+  for (const c of state.classes) {
+    const o = document.createElement("option");
+    o.value = c.name;
+    o.textContent = c.displayName;
+    select.append(o);
+  }
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = "Add to scene";
+  button.disabled = state.classes.length === 0;
+  button.addEventListener("click", () => addInstance(select.value, null));
+  fs.append(label, select, button);
+  return fs;
+}
+
+/** Adds an instance of `className` to the scene shown, at its default size: centred on `at` (scene
+ *  points, a drop), else a little below and right of the last one added; it is then selected. */
+async function addInstance(className, at) {
+  if (!state.scene || !className) return;
+  const sceneIndex = state.scene.index;
+  let size = { width: 100, height: 100 };
+  try {
+    const d = await getJSON(`/api/classes/${encodeURIComponent(className)}`);
+    if (d.class.defaultSize?.width > 0 && d.class.defaultSize?.height > 0) size = d.class.defaultSize;
+  } catch (e) { notice(String(e.message || e), "error"); return; }
+  if (state.scene?.index !== sceneIndex) return;
+  const n = state.scene.document.instances.length;
+  const w = Math.round(size.width), h = Math.round(size.height);
+  const x = at ? Math.round(at.x - w / 2) : 20 + (n % 10) * 10, y = at ? Math.round(at.y - h / 2) : 20 + (n % 10) * 10;
+  await insertInstance({ class: className, frame: `${x},${y},${w},${h}` });
+}
+
+/** Puts `instance` (a document's instance object) on top of the scene shown, sends the scene, and
+ *  selects it. */
+async function insertInstance(instance) {
+  const sceneIndex = state.scene.index;
+  state.scene.document.instances.push(instance);
+  state.scene.ids.push(0); // (the server gives it its identity)
+  const index = state.scene.document.instances.length - 1;
+  state.scene.selected = index;
+  try {
+    await postScene();
+  } catch (e) {
+    if (e.superseded || state.scene?.index !== sceneIndex) return;
+    await reloadScene(sceneIndex, null);
+    notice(String(e.message || e), "error");
+    return;
+  }
+  markSceneEdited();
+  await reloadScene(sceneIndex, index); // (the inspector then has the class's editors)
+  document.querySelectorAll(".instance")[state.scene?.selected ?? -1]?.focus();
 }
 
 /** Takes the instance out of the scene (an unsaved edit, as a move is). */
 async function removeInstance(index) {
   const sceneIndex = state.scene.index;
+  // The focus leaves the removed instance's box for the canvas, not for the next instance's box
+  // (where another Delete would remove that one too).
+  const box = $("instance-boxes").children[index];
+  if (box && (box === document.activeElement || box.contains(document.activeElement))) $("canvas-area").focus();
+  box?.remove();
   state.scene.document.instances.splice(index, 1);
+  state.scene.ids.splice(index, 1);
   state.scene.selected = null;
   renderInspector();
   try {
@@ -1363,11 +1885,11 @@ async function removeInstance(index) {
 /** Sends the scene after a frame edit (a drag, a resize, arrow keys, the Frame fields). A frame
  *  the server refuses puts the instance back where the server holds it, and its message goes
  *  under the Frame editor, where the instance's other refused edits are shown. */
-async function commitFrame(index) {
+async function commitFrame(index, mergeKey) {
   state.scene.selected = index;
   const sceneIndex = state.scene.index;
   try {
-    await postScene();
+    await postScene(mergeKey);
   } catch (e) {
     if (e.superseded || state.scene?.index !== sceneIndex) return;
     await reloadScene(sceneIndex, index);
@@ -1380,7 +1902,9 @@ async function commitFrame(index) {
   await renderCanvas();
 }
 
-function dragInstance(e, index, zoom, resizing) {
+/** Drags instance `index`: moves it, or with `corner` ("nw", "ne", "sw", "se") resizes it from
+ *  that corner (the opposite corner stays put; at least a point a side). */
+function dragInstance(e, index, zoom, corner) {
   const inst = state.scene.document.instances[index];
   const start = inst.frame.split(",").map(Number);
   const x0 = e.clientX, y0 = e.clientY;
@@ -1390,8 +1914,14 @@ function dragInstance(e, index, zoom, resizing) {
     const dx = Math.round((ev.clientX - x0) / zoom), dy = Math.round((ev.clientY - y0) / zoom);
     if (!moved && Math.abs(dx) + Math.abs(dy) < 2) return;
     moved = true;
-    const f = resizing ? [start[0], start[1], Math.max(1, start[2] + dx), Math.max(1, start[3] + dy)]
-                       : [start[0] + dx, start[1] + dy, start[2], start[3]];
+    const f = [start[0] + dx, start[1] + dy, start[2], start[3]];
+    if (corner) {
+      f[0] = start[0]; f[1] = start[1];
+      if (corner.includes("w")) { f[2] = Math.max(1, start[2] - dx); f[0] = start[0] + start[2] - f[2]; }
+      else f[2] = Math.max(1, start[2] + dx);
+      if (corner.includes("n")) { f[3] = Math.max(1, start[3] - dy); f[1] = start[1] + start[3] - f[3]; }
+      else f[3] = Math.max(1, start[3] + dy);
+    }
     inst.frame = f.join(",");
     drawInstanceBoxes(zoom);
   };
@@ -1417,7 +1947,7 @@ async function nudgeInstance(e, index) {
   if (e.altKey) { f[2] = Math.max(1, f[2] + d[0] * step); f[3] = Math.max(1, f[3] + d[1] * step); }
   else { f[0] += d[0] * step; f[1] += d[1] * step; }
   inst.frame = f.join(",");
-  await commitFrame(index);
+  await commitFrame(index, `nudge:${state.scene.ids[index]}`); // (a burst of presses is one undo step)
   document.querySelectorAll(".instance")[index]?.focus();
 }
 
@@ -1426,6 +1956,7 @@ async function saveScene() {
     showSceneFile(await postJSON(`/api/scenes/${state.scene.index}/save`, {}));
     state.scene.dirty = false;
     $("save-scene").disabled = true;
+    updateTitle();
     notice(`Saved ${basename(state.scene.file)}`, "ok");
     await loadScenes();
   } catch (e) {
@@ -1461,7 +1992,8 @@ function command() {
   if (state.lastScale !== 1) parts.push("--scale", String(state.lastScale));
   const name = scene ? basename(scene.file).replace(/\.json$/, "") : state.current.class.name;
   parts.push("-o", shellQuote(name + ".png"));
-  return parts.join(" ") + (scene?.dirty ? "   # save the scene first: it has unsaved edits" : "");
+  return parts.join(" ") + (scene?.deletedOnDisk ? "   # save the scene first: its file is not on disk"
+    : scene?.dirty ? "   # save the scene first: it has unsaved edits" : "");
 }
 
 function setupResize() {
@@ -1513,19 +2045,73 @@ function setup() {
     try { await navigator.clipboard.writeText(text); notice("Copied: " + text, "ok"); } catch { notice("Select the command and copy it: " + text); }
   });
   $("save-scene").addEventListener("click", saveScene);
+  $("canvas-area").addEventListener("dragover", (e) => {
+    if (state.scene && e.dataTransfer.types.includes("application/x-easel-class")) { e.preventDefault(); e.dataTransfer.dropEffect = "copy"; }
+  });
+  $("canvas-area").addEventListener("drop", (e) => {
+    const name = e.dataTransfer.getData("application/x-easel-class");
+    if (!state.scene || !name || !state.lastSize) return;
+    e.preventDefault();
+    const r = $("canvas").getBoundingClientRect();
+    const zoom = r.width / state.lastSize.width;
+    addInstance(name, { x: (e.clientX - r.left) / zoom, y: (e.clientY - r.top) / zoom });
+  });
+  document.addEventListener("keydown", onSceneKey);
+  // A click on the canvas beside every instance deselects, as in Interface Builder.
+  // (Only a press that began there too: a drag ending beside the instance it moved is no such click.)
+  let pressedBeside = false;
+  $("canvas-area").addEventListener("pointerdown", (e) => { pressedBeside = !e.target.closest?.(".instance, #overlay, #resize-handle"); });
+  $("canvas-area").addEventListener("click", (e) => {
+    if (state.scene && pressedBeside && !e.target.closest?.(".instance, #overlay")) selectInstance(null);
+  });
   $("scene-file-reload").addEventListener("click", () => sceneFileChoice("reload"));
   $("scene-file-keep").addEventListener("click", () => sceneFileChoice("keep"));
-  // Ctrl+S (⌘S) saves the scene shown, as in an editor (the browser's "Save page" is not meant).
+  $("undo").addEventListener("click", () => stepHistory(true));
+  $("redo").addEventListener("click", () => stepHistory(false));
+  // Ctrl+S (⌘S) saves the scene shown, as in an editor (the browser's "Save page" is not meant);
+  // Ctrl+Z undoes a scene edit, Ctrl+Shift+Z or Ctrl+Y redoes it (in a text field they are the
+  // field's own).
   document.addEventListener("keydown", (e) => {
-    if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s" && state.scene) {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || !state.scene) return;
+    const key = e.key.toLowerCase();
+    if (key === "s") {
       e.preventDefault();
       if (!$("save-scene").disabled) saveScene();
+      return;
     }
+    if (key === "d" && !e.shiftKey) {
+      // Duplicate the selected instance (Interface Builder's ⌘D; the browser's bookmark is not meant).
+      e.preventDefault();
+      if (state.scene.selected != null) duplicateInstance(state.scene.selected);
+      return;
+    }
+    const t = e.target;
+    const typing = t instanceof Element && (t.matches("textarea, input:not([type=checkbox]):not([type=radio]):not([type=range]):not([type=color])") || t.isContentEditable);
+    if (["c", "x", "v"].includes(key) && !e.shiftKey) {
+      // Copy, cut and paste scene instances (also into another scene); text selected on the page
+      // and text fields keep their own.
+      if (typing || String(window.getSelection() || "") !== "") return;
+      if (key === "v") {
+        if (!instanceClipboard) return;
+        e.preventDefault();
+        pasteInstance();
+        return;
+      }
+      if (state.scene.selected == null) return;
+      e.preventDefault();
+      instanceClipboard = structuredClone(state.scene.document.instances[state.scene.selected]);
+      if (key === "x") removeInstance(state.scene.selected);
+      return;
+    }
+    if (key !== "z" && key !== "y") return;
+    if (typing) return;
+    e.preventDefault();
+    stepHistory(key === "z" && !e.shiftKey);
   });
   // Fit follows the canvas area, whatever changes its size (the window, the command row, notices,
   // the build log): a frame is rendered again when the fitting scale differs from the one shown.
   new ResizeObserver(() => {
-    if ($("zoom").value !== "fit" || !state.lastSize || (!state.current && !state.scene)) return;
+    if (!["fit", "auto"].includes($("zoom").value) || !state.lastSize || (!state.current && !state.scene)) return;
     const natural = state.scene ? sceneSize() : [state.lastSize.width, state.lastSize.height];
     if (renderScale(zoomScale(...natural)) !== state.lastScale) renderCanvas();
   }).observe($("canvas-area"));
