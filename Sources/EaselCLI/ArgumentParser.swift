@@ -15,6 +15,9 @@ struct OptionSpec {
     /// Options of one choice (`new --swift|--c|--rust`): adjacent options with the same group share
     /// one pair of brackets in the usage line, as at most one of them may be given.
     var exclusiveGroup: String? = nil
+    /// Options given together or not at all (`serve --build CMD --sources DIR…`, which the command
+    /// checks): adjacent options with the same group share one pair of brackets.
+    var jointGroup: String? = nil
     let help: String
 }
 
@@ -64,21 +67,27 @@ package struct CommandSpec {
         var parts = [CLI.programName, name]
         if !usage.isEmpty { parts.append(usage) }
         let shown = allOptions.filter { $0.name != "help" }
+        func word(_ o: OptionSpec) -> String {
+            var text = (o.short.map { "-\($0)|" } ?? "") + "--\(o.name)"
+            if let v = o.value { text += " \(v)" }
+            return text
+        }
         var index = 0
         while index < shown.count {
-            var group = [shown[index]]
-            while let name = group[0].exclusiveGroup, index + group.count < shown.count,
-                  shown[index + group.count].exclusiveGroup == name {
+            let first = shown[index]
+            let key: (OptionSpec) -> String? = first.exclusiveGroup != nil ? { $0.exclusiveGroup } : { $0.jointGroup }
+            var group = [first]
+            while let name = key(first), index + group.count < shown.count, key(shown[index + group.count]) == name {
                 group.append(shown[index + group.count])
             }
             index += group.count
-            let text = group.map { o in
-                var text = (o.short.map { "-\($0)|" } ?? "") + "--\(o.name)"
-                if let v = o.value { text += " \(v)" }
-                return text
-            }.joined(separator: "|")
-            let repeatable = group.count == 1 && group[0].repeatable
-            parts.append((group.count == 1 && group[0].required ? text : "[\(text)]") + (repeatable ? "…" : ""))
+            if group.count == 1 {
+                parts.append((first.required ? word(first) : "[\(word(first))]") + (first.repeatable ? "…" : ""))
+            } else if first.exclusiveGroup != nil {
+                parts.append("[" + group.map(word).joined(separator: "|") + "]")
+            } else {
+                parts.append("[" + group.map { word($0) + ($0.repeatable ? "…" : "") }.joined(separator: " ") + "]")
+            }
         }
         return parts.joined(separator: " ")
     }

@@ -68,16 +68,21 @@ final class ReadmeReferenceTests: XCTestCase {
         }
     }
 
-    func testUsageLinesShowRequiredOptionsBareAndExclusiveOnesAsOneChoice() throws {
+    func testUsageLinesShowRequiredOptionsBareAndExclusiveOrJointOnesInOneBracket() throws {
         let render = try Self.usageLine("render")
         XCTAssertTrue(render.contains(" -o|--output FILE "), "render cannot run without -o: \(render)")
         XCTAssertFalse(render.contains("[-o|--output FILE]"), render)
-        let missing = try runHost(["render", "Gauge"], directory: try exampleComponents(["Gauge"]))
+        let root = try exampleComponents(["Gauge"])
+        let missing = try runHost(["render", "Gauge"], directory: root)
         XCTAssertEqual(missing.status, 64, "and it is required: \(missing.stderr)")
         let new = try Self.usageLine("new")
         XCTAssertTrue(new.contains(" [--swift|--c|--rust] "), "new takes one language: \(new)")
         let both = try runHost(["new", "Badge", "--c", "--rust"], directory: try TestPaths.scratch())
         XCTAssertEqual(both.status, 64, "and only one: \(both.stderr)")
+        let serve = try Self.usageLine("serve")
+        XCTAssertTrue(serve.contains(" [--build CMD --sources DIR…] "), "serve's --build and --sources go together: \(serve)")
+        let alone = try runHost(["serve", "--port", "0", "--build", "true"], directory: root)
+        XCTAssertEqual(alone.status, 64, "and not one without the other: \(alone.stderr)")
     }
 
     func testTheFilesTheReadmeNamesAreInTheRepository() throws {
