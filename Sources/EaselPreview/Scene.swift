@@ -51,7 +51,16 @@ public struct Scene: Equatable {
     /// Reads and checks a scene file. Errors name the file and the line (syntax) or field (structure)
     /// and say what was expected.
     public static func read(_ path: String) throws -> Scene {
-        try parse(JSONDocument.read(path))
+        try parse(JSONDocument.read(path, expected: expectedFile))
+    }
+
+    /// What a scene file is, in messages about one that cannot be read.
+    static let expectedFile = "a scene JSON file"
+
+    /// The bytes of the scene file `path` as they are now (nil: nothing there), read as ``read(_:)``
+    /// reads them: only a regular file of at most 16 MiB; anything else throws, naming the file.
+    static func contents(_ path: String) throws -> Data? {
+        try JSONDocument.contents(path, expected: expectedFile)
     }
 
     /// A new, empty scene for `file` (400×300 points, transparent, no instances), which the designer
