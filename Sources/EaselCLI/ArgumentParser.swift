@@ -9,6 +9,15 @@ struct OptionSpec {
     /// The placeholder in help ("DIR"); nil for a flag without a value.
     var value: String? = nil
     var repeatable = false
+    /// Whether the command cannot run without it (`render -o`): shown without brackets in the usage
+    /// line. The command checks it itself, so that `--help` and a usage error still answer without it.
+    var required = false
+    /// Options of one choice (`new --swift|--c|--rust`): adjacent options with the same group share
+    /// one pair of brackets in the usage line, as at most one of them may be given.
+    var exclusiveGroup: String? = nil
+    /// Options given together or not at all (`serve --build CMD --sources DIR…`, which the command
+    /// checks): adjacent options with the same group share one pair of brackets.
+    var jointGroup: String? = nil
     let help: String
 }
 
@@ -57,10 +66,28 @@ package struct CommandSpec {
     package var usageLine: String {
         var parts = [CLI.programName, name]
         if !usage.isEmpty { parts.append(usage) }
-        for o in allOptions where o.name != "help" {
+        let shown = allOptions.filter { $0.name != "help" }
+        func word(_ o: OptionSpec) -> String {
             var text = (o.short.map { "-\($0)|" } ?? "") + "--\(o.name)"
             if let v = o.value { text += " \(v)" }
-            parts.append("[\(text)]" + (o.repeatable ? "…" : ""))
+            return text
+        }
+        var index = 0
+        while index < shown.count {
+            let first = shown[index]
+            let key: (OptionSpec) -> String? = first.exclusiveGroup != nil ? { $0.exclusiveGroup } : { $0.jointGroup }
+            var group = [first]
+            while let name = key(first), index + group.count < shown.count, key(shown[index + group.count]) == name {
+                group.append(shown[index + group.count])
+            }
+            index += group.count
+            if group.count == 1 {
+                parts.append((first.required ? word(first) : "[\(word(first))]") + (first.repeatable ? "…" : ""))
+            } else if first.exclusiveGroup != nil {
+                parts.append("[" + group.map(word).joined(separator: "|") + "]")
+            } else {
+                parts.append("[" + group.map { word($0) + ($0.repeatable ? "…" : "") }.joined(separator: " ") + "]")
+            }
         }
         return parts.joined(separator: " ")
     }

@@ -11,7 +11,7 @@ extension CommandSpec {
         usage: "CLASS|SCENE.json",
         positionals: 1...1,
         options: [
-            OptionSpec(name: "output", short: "o", value: "FILE",
+            OptionSpec(name: "output", short: "o", value: "FILE", required: true,
                        help: "output file; the format follows the extension (.png, .svg, .pdf); - writes PNG to stdout"),
             OptionSpec(name: "set", value: "NAME=VALUE", repeatable: true, help: "set a property before rendering (see \(CLI.programName) inspect --help)"),
             OptionSpec(name: "variant", value: "NAME", help: "start from one of the class's variants (\(CLI.programName) inspect lists them); --set values apply after it"),
@@ -75,8 +75,8 @@ extension CommandSpec {
             OptionSpec(name: "bind", value: "ADDRESS", help: "listen on this numeric address instead of 127.0.0.1 (then a token is required; see details)"),
             OptionSpec(name: "scene", value: "FILE", repeatable: true, help: "open this scene in the designer (repeatable; a new .json name: a new scene, which Save creates)"),
             OptionSpec(name: "set", value: "[CLASS.]NAME=VALUE", repeatable: true, help: "a value the designer starts with, kept across reloads"),
-            OptionSpec(name: "build", value: "CMD", help: "run CMD (with sh -c) when a file in a --sources folder is saved, then reload what it built"),
-            OptionSpec(name: "sources", value: "DIR", repeatable: true, help: "folders whose saves trigger --build"),
+            OptionSpec(name: "build", value: "CMD", jointGroup: "build", help: "run CMD (with sh -c) when a file in a --sources folder is saved, then reload what it built"),
+            OptionSpec(name: "sources", value: "DIR", repeatable: true, jointGroup: "build", help: "folders whose saves trigger --build"),
             OptionSpec(name: "open", help: "open the page in the default browser (xdg-open)"),
         ],
         details: """

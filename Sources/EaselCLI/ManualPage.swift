@@ -20,8 +20,8 @@ enum ManualPage {
             ".SH DESCRIPTION",
             text("""
                 Easel brings Interface Builder's live rendering of @IBDesignable views to Linux and to any \
-                language. A component is a shared library (.so) written in Swift with EaselKit, in C or in \
-                Rust; it registers designable classes and their inspectable properties through one versioned \
+                language. A component is a shared library (.so) written in Swift with EaselKit, in C, C++ \
+                or Rust; it registers designable classes and their inspectable properties through one versioned \
                 C ABI, easel.h. easel discovers the libraries in a folder, lists and inspects their classes, \
                 renders them to PNG, SVG or PDF as Interface Builder runs a designable (init, setters, \
                 prepare-for-designer, layout, draw), hot-reloads them while they are rebuilt, and scaffolds \
@@ -53,8 +53,11 @@ enum ManualPage {
             }
         }
         out.append(".SH COMMON OPTIONS")
-        out.append(text("Every command takes these; --plugins, --in-process, --rescan and --cache only the commands "
-                        + "that read the plugin registry."))
+        // Named from the specs, so that it stays true (it left out --timeout and --memory-limit).
+        let registryOnly = CommandSpec.common.filter { CommandSpec.registryOnly.contains($0.name) }.map { "--" + $0.name }
+        let alsoValidate = registryOnly.filter { name in CommandSpec.validate.options.contains { "--" + $0.name == name } }
+        out.append(text("Every command takes these; " + listed(registryOnly) + " only the commands that read the "
+                        + "plugin registry (validate, which loads the files it is given, takes " + listed(alsoValidate) + ")."))
         out += CommandSpec.common.flatMap(option)
         out += [
             ".SH ENVIRONMENT",
@@ -107,6 +110,11 @@ enum ManualPage {
         var head = (o.short.map { "\\fB\\-\(escape(String($0)))\\fR, " } ?? "") + "\\fB\\-\\-\(escape(o.name))\\fR"
         if let value = o.value { head += " \\fI\(escape(value))\\fR" }
         return [".TP", head, text(capitalized(o.help) + (o.repeatable ? " (repeatable)." : "."))]
+    }
+
+    /// "a, b and c".
+    private static func listed(_ words: [String]) -> String {
+        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + words.last!
     }
 
     /// A paragraph: escaped, and never starting a line with a control character.

@@ -10,9 +10,9 @@ enum NewCommand: Command {
         usage: "NAME",
         positionals: 1...1,
         options: [
-            OptionSpec(name: "swift", help: "a Swift package: EaselKit, @IBDesignable, @IBInspectable, didSet (the default)"),
-            OptionSpec(name: "c", help: "a C library with a Makefile (pkg-config easel)"),
-            OptionSpec(name: "rust", help: "a Cargo crate using the easel-sys binding"),
+            OptionSpec(name: "swift", exclusiveGroup: "language", help: "a Swift package: EaselKit, @IBDesignable, @IBInspectable, didSet (the default)"),
+            OptionSpec(name: "c", exclusiveGroup: "language", help: "a C library with a Makefile (pkg-config easel)"),
+            OptionSpec(name: "rust", exclusiveGroup: "language", help: "a Cargo crate using the easel-sys binding"),
             OptionSpec(name: "dir", value: "DIR", help: "the project folder (default ./NAME); it must not exist or be empty"),
         ],
         details: """

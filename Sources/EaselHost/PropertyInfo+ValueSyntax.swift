@@ -20,6 +20,11 @@ extension PropertyInfo {
         func bad(_ why: String) -> HostError {
             HostError(.badData, "\(why) (expected \(expectation))", property: name)
         }
+        // Text reaches a component as a C string, which ends at a NUL: "AB\u0000CD" in a scene or
+        // a request was drawn as "AB" (the command line cannot even say it).
+        if text.contains("\0") {
+            throw HostError(.badData, "\(text.quoted) contains a NUL character (U+0000), where a component would see the text end (expected \(type == .string || type == .image ? "text without NUL characters" : expectation))", property: name)
+        }
         let trimmed = text.trimmingCharacters(in: " \t")
         let value: PropertyValue
         switch type {

@@ -3,9 +3,9 @@ import EaselHost
 
 /// Reads a JSON document with errors a person can act on: syntax errors carry the line and column,
 /// structural errors the field path (`instances[2].frame`), and both name the file.
-struct JSONDocument {
-    let file: String
-    let root: Any
+public struct JSONDocument {
+    public let file: String
+    public let root: Any
 
     /// A document already parsed (values handed over by another reader, e.g. an HTTP body).
     init(file: String, root: Any) {
@@ -13,8 +13,10 @@ struct JSONDocument {
         self.root = root
     }
 
-    /// Parses `data` read from `file`.
-    init(data: Data, file: String) throws {
+    /// Parses `data` read from `file` (or received: "request body"); a syntax error is a
+    /// ``HostError`` (`.badData`) naming `file`, the line and column, and what JSONSerialization
+    /// found ("Too many nested arrays or dictionaries", "Invalid value", …).
+    public init(data: Data, file: String) throws {
         self.file = file
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -24,11 +26,22 @@ struct JSONDocument {
         }
     }
 
+    /// The largest JSON file read (a scene, snapshot settings): far above any written by hand or
+    /// by the designer, far below what would stall a reader.
+    static let largestFile = 16 << 20
+
+    /// The content of the JSON file `path` (`expected` says what it should be: "a scene JSON
+    /// file"): nil when nothing is there; throws for a FIFO, a directory, a device, a symbolic link
+    /// loop or a file over ``largestFile`` bytes, naming the file and what was expected (see
+    /// ``RegularFile/read(_:maximumSize:expected:)``).
+    static func contents(_ path: String, expected: String) throws -> Data? {
+        try RegularFile.read(path, maximumSize: largestFile, expected: expected).map { Data($0) }
+    }
+
     /// Reads and parses a file.
-    static func read(_ path: String) throws -> JSONDocument {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw HostError(.notFound, exists ? "cannot be read" : "no such file", file: path)
+    static func read(_ path: String, expected: String = "a JSON file") throws -> JSONDocument {
+        guard let data = try contents(path, expected: expected) else {
+            throw HostError(.notFound, "no such file (expected \(expected))", file: path)
         }
         return try JSONDocument(data: data, file: path)
     }

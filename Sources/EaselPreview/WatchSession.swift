@@ -153,7 +153,7 @@ public final class WatchSession {
         for i in scenes.indices { giveIdentities(&scenes[i]) }
         for (i, scene) in scenes.enumerated() {
             watcher.watch(file: scene.file)
-            sceneDiskTexts[i] = FileManager.default.contents(atPath: scene.file).map { String(decoding: $0, as: UTF8.self) }
+            sceneDiskTexts[i] = (try? Scene.contents(scene.file)).map { String(decoding: $0, as: UTF8.self) }
             // A scene whose file does not exist yet (`host serve --scene new.json`): open, and not
             // on disk until it is saved.
             if access(scene.file, F_OK) != 0 { scenesDeletedOnDisk.insert(i); newScenes.insert(i) }
@@ -1008,7 +1008,19 @@ public final class WatchSession {
     /// ``keepSceneEdits(at:)`` and save). A file that is not a valid scene keeps the last good one.
     private func rereadScene(_ index: Int) {
         let file = scenes[index].file
-        guard let data = FileManager.default.contents(atPath: file) else {
+        let read: Data?
+        // Only a regular file of a sane size is read: a 3 GB file put in its place held the
+        // session's lock (every request) for half a minute and kept 3 GB; a FIFO was "removed".
+        do { read = try Scene.contents(file) } catch {
+            let e = error as? HostError ?? HostError(.badData, "\(error)", file: file)
+            sceneDiskTexts[index] = nil
+            sceneFileErrors[index] = e
+            scenesDeletedOnDisk.remove(index) // something is there, just not a scene
+            newScenes.remove(index)
+            emit(.sceneFile(index: index, file: file, change: .invalid(e)))
+            return
+        }
+        guard let data = read else {
             guard !scenesDeletedOnDisk.contains(index), access(file, F_OK) != 0 else { return }
             sceneDiskTexts[index] = nil
             sceneFileErrors[index] = nil // (the file's mistake went with it)
@@ -1067,7 +1079,7 @@ public final class WatchSession {
                 sceneFileErrors[index] = e
                 throw e
             }
-            sceneDiskTexts[index] = FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) }
+            sceneDiskTexts[index] = (try? Scene.contents(file)).map { String(decoding: $0, as: UTF8.self) }
             sceneFileErrors[index] = nil
             scenesDeletedOnDisk.remove(index)
             takeScene(scene, at: index)

@@ -82,7 +82,7 @@ extension CairoCanvas {
         // extents are linear in its size, hinting aside).
         var factor = 1.0
         var matrix = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)
-        if let layoutMatrix = layoutMatrix(for: style) {
+        if let layoutMatrix = layoutMatrix(for: style), Self.measuresSafely(style, under: layoutMatrix) {
             matrix = layoutMatrix
         } else {
             factor = TextLayoutEngine.settableSize(style.font_size) / Self.referenceSize
@@ -91,6 +91,15 @@ extension CairoCanvas {
         }
         let block = lay(string, style: style, under: matrix, width: width, height: nil)
         return easel_size(width: (block.width * factor).rounded(.up), height: (block.height * factor).rounded(.up))
+    }
+
+    /// Whether Pango measures text in `style` under `matrix` without failing its scaled font: it
+    /// did when the em in device pixels times the transform's scale passed about 2¹⁷ (5 pt under a
+    /// uniform scale of 316, an em of 1581 pixels, was a Pango warning), so past 2¹⁵ text is
+    /// measured in plain points. Drawing is not affected (see ``layoutMatrix(for:)``).
+    static func measuresSafely(_ style: easel_text_style, under matrix: cairo_matrix_t) -> Bool {
+        let scale = max(abs(matrix.xx), abs(matrix.xy), abs(matrix.yx), abs(matrix.yy))
+        return TextLayoutEngine.settableSize(style.font_size) * scale * scale <= largestGlyph
     }
 
     /// The size text is measured at when it cannot be set under the current transform.

@@ -17,6 +17,11 @@ enum ImageDecoder {
         guard let format = sniff(path: path) else {
             return .failure(DecodeFailure("not a PNG, JPEG or SVG file (unrecognised content)"))
         }
+        // A raster image is decoded whole: a 1 MB PNG of 16000×16000 pixels took 1 GB and longer
+        // than a call's budget, in the worker (blamed as "an endless loop") and again in the host.
+        if let (width, height) = pixelSize(path: path, format), width * height > largestImage {
+            return .failure(DecodeFailure("a \(format.rawValue) of \(width)×\(height) pixels, more than the \(largestImage / 1_000_000) megapixels an image may have"))
+        }
         switch format {
         case .png: return decodePNG(path: path)
         case .jpeg: return decodeJPEG(path: path)
@@ -40,6 +45,36 @@ enum ImageDecoder {
         if bytes.starts(with: [0x1F, 0x8B]) && path.lowercased().hasSuffix(".svgz") { return .svg }
         let text = String(decoding: bytes, as: UTF8.self)
         if text.contains("<svg") { return .svg }
+        return nil
+    }
+
+    /// The largest raster image decoded: as large as the largest picture the renderer makes
+    /// (``RenderTarget/maximumPixels``).
+    static let largestImage = RenderTarget.maximumPixels
+
+    /// A PNG's or JPEG's size in pixels, from its header (PNG: IHDR; JPEG: the first start-of-frame
+    /// marker, within the first MiB); nil for SVG or when the header does not say.
+    static func pixelSize(path: String, _ format: Format) -> (Int, Int)? {
+        guard format != .svg, let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var head = [UInt8](repeating: 0, count: 1 << 20)
+        let count = fread(&head, 1, head.count, file)
+        func be16(_ i: Int) -> Int { Int(head[i]) << 8 | Int(head[i + 1]) }
+        func be32(_ i: Int) -> Int { be16(i) << 16 | be16(i + 2) }
+        if format == .png {
+            guard count >= 24, Array(head[12..<16]) == Array("IHDR".utf8) else { return nil }
+            return (be32(16), be32(20))
+        }
+        var i = 2 // after SOI: segments of marker FF xx and a 16-bit length
+        while i + 9 <= count, head[i] == 0xFF {
+            let marker = head[i + 1]
+            if marker == 0xFF { i += 1; continue }           // fill byte
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                return (be16(i + 7), be16(i + 5))           // SOFn: precision, height, width
+            }
+            if marker == 0xD8 || (0xD0...0xD7).contains(marker) { i += 2; continue }
+            i += 2 + be16(i + 2)
+        }
         return nil
     }
 

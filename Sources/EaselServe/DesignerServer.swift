@@ -37,6 +37,8 @@ public struct ServeConfiguration: Sendable {
 /// - a POST whose `Origin` is not the server's own, or whose body is not `application/json`, is
 ///   refused (CSRF: a form or a foreign page cannot send JSON without a preflight, which is never
 ///   granted); other methods are refused;
+/// - a request another site's page makes (`Sec-Fetch-Site` cross-site or same-site: an `<img>`, a
+///   fetch, an EventSource) is refused, whatever its method; a link followed to the page is not;
 /// - only the page's files and plugins' resource folders are served, never through `..` (decoded or
 ///   not), absolute paths, hidden names or symbolic links that lead out;
 /// - bodies are bounded (413), event-stream clients are bounded (503), renders obey the renderer's
@@ -82,6 +84,16 @@ public final class DesignerServer: @unchecked Sendable {
         hub.publish(name, data: data.compactText)
     }
 
+    /// Whether `given` is `token`, compared in a time that does not depend on where they differ
+    /// (only on the length given), so that the token cannot be guessed a character at a time.
+    static func token(_ given: String?, matches token: String) -> Bool {
+        guard let given else { return false }
+        let a = Array(given.utf8), b = Array(token.utf8)
+        var difference = UInt8(a.count == b.count ? 0 : 1)
+        for i in 0..<a.count { difference |= a[i] ^ (i < b.count ? b[i] : 0) }
+        return difference == 0
+    }
+
     /// A random token: 128 bits from the kernel, hex.
     public static func makeToken() -> String {
         var generator = SystemRandomNumberGenerator() // getrandom(2)
@@ -94,6 +106,10 @@ public final class DesignerServer: @unchecked Sendable {
         guard ["GET", "HEAD", "POST"].contains(request.method) else {
             return error(405, "method \(request.method) is not allowed (expected GET or POST)", headers: [("Allow", "GET, HEAD, POST")])
         }
+        guard request.path.hasPrefix("/") else {
+            // "GET http://evil.example/x": answered as the page file "ttp://evil.example/x".
+            return error(400, "the request target \(request.path.quoted) is not a path (expected one starting with /)")
+        }
         if configuration.isLoopback {
             let host = request.header("host") ?? ""
             let allowed = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
@@ -104,7 +120,17 @@ public final class DesignerServer: @unchecked Sendable {
         if let token = configuration.token {
             let given = request.query["token"] ?? request.cookies["easel_token"]
                 ?? request.header("authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-            guard given == token else { return error(403, "a token is required (open the URL \(configuration.programName) serve printed)") }
+            guard Self.token(given, matches: token) else { return error(403, "a token is required (open the URL \(configuration.programName) serve printed)") }
+        }
+        // Fetch metadata, which browsers send with every request: what another site's page asks for
+        // (an <img> of /api/preview at 10000×10000, over and over; an EventSource taking the event
+        // slots) is refused whatever its method; following a link to the page is not. An <img> or
+        // EventSource sends no Origin (or one the POST rule never sees), so the rule below missed them.
+        if let site = request.header("sec-fetch-site"), site != "same-origin", site != "none" {
+            let navigation = request.method == "GET" && request.header("sec-fetch-mode") == "navigate" && !request.path.hasPrefix("/api/")
+            guard navigation else {
+                return error(403, "\(request.method) \(request.path) came from another site's page (Sec-Fetch-Site: \(site)); only the designer's own page may ask (expected same-origin)")
+            }
         }
         if request.method == "POST" {
             if let origin = request.header("origin") {
@@ -205,33 +231,63 @@ public final class DesignerServer: @unchecked Sendable {
         default:
             return try page(path == "/" ? "index.html" : String(path.dropFirst()), request)
         }
+        if segments.first == "api" {
+            let allowed = Self.methods(of: Array(segments.dropFirst()))
+            if !allowed.isEmpty {
+                // GET /api/render was "no such API endpoint", as if there were none.
+                let names = allowed.contains("GET") ? allowed + ["HEAD"] : allowed
+                return error(405, "\(request.method) \(path): this endpoint takes \(allowed.joined(separator: " or "))"
+                             + (allowed == ["POST"] ? " with a JSON body" : "") + " (see README, HTTP API)",
+                             headers: [("Allow", names.joined(separator: ", "))])
+            }
+        }
         throw HostError(.notFound, "no such API endpoint: \(request.method) \(path) (see README, HTTP API)")
+    }
+
+    /// The methods the API endpoint at `segments` (after `/api`) answers; none: there is no such endpoint.
+    static func methods(of segments: [String]) -> [String] {
+        let scene = segments.count >= 2 && segments[0] == "scenes" && Int(segments[1]) != nil
+        switch segments.count {
+        case 1 where ["render", "values", "actions"].contains(segments[0]): return ["POST"]
+        case 1 where ["classes", "preview", "scenes", "events"].contains(segments[0]): return ["GET"]
+        case 2 where ["classes", "thumbnail"].contains(segments[0]): return ["GET"]
+        case 2 where scene: return ["GET", "POST"]
+        case 3 where scene && segments[2] == "preview": return ["GET"]
+        case 3 where scene && ["save", "reload", "keep"].contains(segments[2]): return ["POST"]
+        case 3... where segments[0] == "resources": return ["GET"]
+        default: return []
+        }
     }
 
     private func page(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
         guard let file = ResourceFiles.file(name, under: configuration.pageDirectory),
-              let data = FileManager.default.contents(atPath: file) else {
+              let data = try ResourceFiles.contents(file, expected: "a page file") else {
             throw HostError(.notFound, "no such page file: /\(name)")
         }
         // The page may save scenes: it is never framed by another page (clickjacking).
         var headers: [(String, String)] = [("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff"),
                                            ("X-Frame-Options", "DENY"),
                                            ("Content-Security-Policy", "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'")]
-        if let token = configuration.token, request.query["token"] == token {
+        if let token = configuration.token, Self.token(request.query["token"], matches: token) {
             headers.append(("Set-Cookie", "easel_token=\(token); Path=/; HttpOnly; SameSite=Strict"))
         }
-        return HTTPResponse(status: 200, contentType: ResourceFiles.contentType(name), bytes: [UInt8](data), headers: headers)
+        return HTTPResponse(status: 200, contentType: ResourceFiles.contentType(name), bytes: data, headers: headers)
     }
 
     private func resource(_ className: String, _ relative: String) throws -> HTTPResponse {
         guard let info = session.classInfo(named: className) else { throw unknownClass(className) }
         let root = PluginLoader.resourceDirectory(for: info.plugin.path)
-        guard let file = ResourceFiles.file(relative, under: root), let data = FileManager.default.contents(atPath: file) else {
+        let file = ResourceFiles.file(relative, under: root)
+        let found: [UInt8]?
+        do { found = try file.flatMap { try ResourceFiles.contents($0, expected: "a resource") } } catch let e as HostError {
+            throw e.with(className: className)
+        }
+        guard let file, let data = found else {
             throw HostError(.notFound, "no such resource \(relative.quoted) of class \(className)", file: root)
         }
         // A plugin's SVG opened on its own (a new tab) ran its scripts at the designer's origin, which
         // may save scenes: resources are shown sandboxed, with no script (an <img> is unaffected).
-        return HTTPResponse(status: 200, contentType: ResourceFiles.contentType(file), bytes: [UInt8](data),
+        return HTTPResponse(status: 200, contentType: ResourceFiles.contentType(file), bytes: data,
                             headers: [("X-Content-Type-Options", "nosniff"),
                                       ("Content-Security-Policy", "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")])
     }
@@ -509,8 +565,9 @@ public final class DesignerServer: @unchecked Sendable {
 
     static func object(_ body: [UInt8]) throws -> [String: Any] {
         let value: Any
-        do { value = try JSONSerialization.jsonObject(with: Data(body)) } catch {
-            throw HostError(.badData, "request body: invalid JSON (expected an object)")
+        // Where and why, as for a scene file: "line 1, column 9: invalid JSON (Invalid value)".
+        do { value = try JSONDocument(data: Data(body), file: "request body").root } catch let e as HostError {
+            throw HostError(.badData, "request body: \(e.message); expected a JSON object")
         }
         guard let object = value as? [String: Any] else { throw HostError(.badData, "request body: expected a JSON object") }
         return object

@@ -4,7 +4,8 @@ import Foundation
 import Glibc
 
 /// One HTTP request, as the server's handler sees it: the path and query already percent-decoded
-/// (by libmicrohttpd), header names in lower case, the whole body.
+/// (`%00` left as written), header names in lower case (a header sent twice: its values joined by
+/// ", "), the whole body.
 public struct HTTPRequest: Sendable {
     public var method: String
     public var path: String
@@ -106,8 +107,13 @@ public final class HTTPServer: @unchecked Sendable {
             Unmanaged<RequestState>.fromOpaque(raw).release()
             state.pointee = nil
         }
+        let unescape: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = { _, _, text in
+            guard let text else { return 0 }
+            return HTTPServer.percentDecode(text)
+        }
         let arguments: [CVarArg] = [
             MHD_OPTION.LISTEN_SOCKET.rawValue, listener,
+            MHD_OPTION.UNESCAPE_CALLBACK.rawValue, unsafeBitCast(unescape, to: OpaquePointer.self), Int(0), // its cls: none
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, unsafeBitCast(completed, to: OpaquePointer.self), OpaquePointer(context),
             MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(maximumConnections),
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(120),
@@ -204,6 +210,34 @@ public final class HTTPServer: @unchecked Sendable {
         return (fd, actual)
     }
 
+    /// Decodes `%HH` in the NUL-terminated `text` in place (libmicrohttpd's rule for paths and query
+    /// values), except `%00`, which stays as written: the decoded path and values are read as C
+    /// strings, so a NUL cut them short: `/index.html%00.png` was served as the page and
+    /// `?class=Gau%00ge` answered "no class named 'Gau'". Returns the new length.
+    static func percentDecode(_ text: UnsafeMutablePointer<CChar>) -> Int {
+        func hex(_ c: CChar) -> Int? {
+            switch UInt8(bitPattern: c) {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(c) - 48
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(c) - 87
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(c) - 55
+            default: return nil
+            }
+        }
+        var read = 0, write = 0
+        while text[read] != 0 {
+            if text[read] == CChar(UInt8(ascii: "%")), let high = hex(text[read + 1]), let low = hex(text[read + 2]), high | low != 0 {
+                text[write] = CChar(bitPattern: UInt8(high << 4 | low))
+                read += 3
+            } else {
+                text[write] = text[read]
+                read += 1
+            }
+            write += 1
+        }
+        text[write] = 0
+        return write
+    }
+
     // MARK: - Requests
 
     /// What is known of a request between the handler's calls (one per chunk of body).
@@ -262,8 +296,11 @@ public final class HTTPServer: @unchecked Sendable {
             _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
                 let box = Unmanaged<Box>.fromOpaque(cls!).takeUnretainedValue()
                 guard let key else { return .YES }
-                let k = String(cString: key)
-                box.values[box.lowercase ? k.lowercased() : k] = value.map { String(cString: $0) } ?? ""
+                let k = box.lowercase ? String(cString: key).lowercased() : String(cString: key)
+                let v = value.map { String(cString: $0) } ?? ""
+                // A header sent twice is one list (RFC 9110, 5.3): two Hosts, the second ours, passed
+                // the Host check, which saw only the last.
+                box.values[k] = box.lowercase ? box.values[k].map { $0 + ", " + v } ?? v : v
                 return .YES
             }, Unmanaged.passUnretained(box).toOpaque())
         }
@@ -295,21 +332,24 @@ public final class HTTPServer: @unchecked Sendable {
         return result
     }
 
-    /// An event stream and the bytes of its current chunk not sent yet.
+    /// An event stream and the bytes of its current chunk not sent yet (from `sent` on: a backlog of
+    /// megabytes is sent without copying what is left of it at every send).
     final class StreamBox {
         let stream: EventStream
         var pending: [UInt8] = []
+        var sent = 0
         init(_ stream: EventStream) { self.stream = stream }
 
         func read(into buffer: UnsafeMutablePointer<CChar>, maximum: Int) -> Int {
-            while pending.isEmpty {
+            while sent == pending.count {
                 guard let next = stream.next(maximumWait: 15) else { return -1 } // MHD_CONTENT_READER_END_OF_STREAM
                 // A comment line keeps the connection alive (and finds clients that went away).
                 pending = next.isEmpty ? Array(": keep-alive\n\n".utf8) : next
+                sent = 0
             }
-            let n = min(maximum, pending.count)
-            pending.withUnsafeBytes { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress!, byteCount: n) }
-            pending.removeFirst(n)
+            let n = min(maximum, pending.count - sent)
+            pending.withUnsafeBytes { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress! + sent, byteCount: n) }
+            sent += n
             return n
         }
     }

@@ -109,6 +109,14 @@ final class CompletionTests: XCTestCase {
             XCTAssertTrue(page.contains(".SS \"\(command)\""), "the page describes \(command)")
         }
         XCTAssertTrue(page.contains("\\fB\\-\\-plugins\\fR \\fIDIR\\fR"), "common options")
+        // Which common options only the registry's commands take: every one of them (the page left out
+        // --timeout and --memory-limit), and those validate takes as well.
+        let lines = page.components(separatedBy: "\n")
+        let common = lines.firstIndex(of: ".SH COMMON OPTIONS").map { lines[$0 + 1] } ?? ""
+        for option in ["plugins", "in\\-process", "timeout", "memory\\-limit", "rescan", "cache"] {
+            XCTAssertTrue(common.contains("\\-\\-" + option), "COMMON OPTIONS names --\(option): \(common)")
+        }
+        XCTAssertTrue(common.contains("(validate, which loads the files it is given, takes \\-\\-in\\-process, \\-\\-timeout and \\-\\-memory\\-limit)"), common)
         XCTAssertFalse(page.unicodeScalars.contains { !$0.isASCII }, "non-ASCII text is escaped")
         let file = try TestPaths.scratch() + "/easel.1"
         try result.stdoutData.write(to: URL(fileURLWithPath: file))

@@ -5,6 +5,20 @@ import XCTest
 
 /// The HTTP server itself, in this process, over real sockets.
 final class HTTPServerTests: XCTestCase {
+    /// The token of a server bound beyond loopback is compared in constant time (by every byte,
+    /// not until the first difference: that it takes constant time is by construction, since a test
+    /// of timing would be a timed assertion); what it accepts is exactly the token.
+    func testTheTokenMatchesOnlyItself() {
+        let token = "0123456789abcdef0123456789abcdef"
+        XCTAssertTrue(DesignerServer.token(token, matches: token))
+        XCTAssertFalse(DesignerServer.token(nil, matches: token))
+        XCTAssertFalse(DesignerServer.token("", matches: token))
+        XCTAssertFalse(DesignerServer.token(String(token.dropLast()), matches: token), "a prefix")
+        XCTAssertFalse(DesignerServer.token(token + "0", matches: token), "longer")
+        XCTAssertFalse(DesignerServer.token(String(token.dropLast()) + "e", matches: token), "the last character differs")
+        XCTAssertFalse(DesignerServer.token("1" + token.dropFirst(), matches: token), "the first character differs")
+    }
+
     /// A server calls its gate and handler only once started: a browser that connected while
     /// `host serve` was still making its designer waits in the socket's queue. Started from its
     /// init, the server answered such a queued request before the designer's init had stored the

@@ -246,7 +246,8 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     canvas->restore(canvas);
     /* Measured, not drawn, where no text can be set (each was a Pango critical): under a 1e7 scale;
      * 1e-10 pt (set at 0.01 pt) under a 1e10 scale; under a singular transform (NaN: Cairo keeps
-     * the last invertible matrix, 1×1e200). */
+     * the last invertible matrix, 1×1e200); under a scale of 100×1000 (laid out under a uniform 316:
+     * an em of 1581 pixels that Pango still failed to measure). */
     canvas->save(canvas);
     canvas->scale(canvas, 1e7, 1e7);
     canvas->measure_text(canvas, "Hello 公积金", 0, &style);
@@ -261,6 +262,10 @@ static bool draw(void *self, easel_canvas *canvas, easel_rect rect) {
     canvas->scale(canvas, 1, 1e200);
     canvas->concat_transform(canvas, (easel_affine_transform){0.01, 0, NAN, NAN, 0, 0});
     canvas->measure_text(canvas, "Hello 公积金", 0, &style);
+    canvas->restore(canvas);
+    canvas->save(canvas);
+    canvas->scale(canvas, 100, 1000);
+    canvas->measure_text(canvas, "Hello 公积金 Hello 公积金", 0, &style);
     canvas->restore(canvas);
 #elif THE_FAULT == FAULT_stop_draw
     raise(SIGSTOP);

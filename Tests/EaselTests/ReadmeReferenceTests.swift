@@ -1,0 +1,182 @@
+import Foundation
+import XCTest
+
+/// The README as a newcomer reads it, checked against the built `host`: the Commands table names
+/// every option each command accepts (its usage line, `host COMMAND --help`) and no option it does
+/// not; usage lines say which options are required or exclusive; the files the README names are in
+/// the repository; and the Validation section's commands run as written from a clone where
+/// `Scripts/setup` put the examples in `./components` (`host validate libGauge.so …` was "no such file").
+final class ReadmeReferenceTests: XCTestCase {
+    static func readme() throws -> String {
+        try String(contentsOfFile: TestPaths.repoRoot + "/README.md", encoding: .utf8)
+    }
+
+    /// The commands `host --help` lists.
+    static func commands() throws -> [String] {
+        let help = try runHost(["--help"])
+        XCTAssertEqual(help.status, 0, help.stderr)
+        let lines = help.stdout.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(of: "Commands:") else { return [] }
+        return lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+
+    /// `--name` and `-x` words of a text (markdown's `\|` separators included).
+    static func optionNames(in text: String) -> Set<String> {
+        let regex = try! NSRegularExpression(pattern: "(?<![A-Za-z0-9-])(--[a-z][a-z-]*|-[a-z])(?![A-Za-z0-9-])")
+        let range = NSRange(text.startIndex..., in: text)
+        return Set(regex.matches(in: text, range: range).map { String(text[Range($0.range, in: text)!]) })
+    }
+
+    /// The usage line of `host COMMAND --help`.
+    static func usageLine(_ command: String) throws -> String {
+        let help = try runHost([command, "--help"])
+        XCTAssertEqual(help.status, 0, "\(command) --help: \(help.stderr)")
+        guard let line = help.stdout.components(separatedBy: "\n").first(where: { $0.hasPrefix("Usage: ") }) else {
+            XCTFail("\(command) --help has no usage line:\n\(help.stdout)")
+            return ""
+        }
+        return line
+    }
+
+    func testTheCommandsTableNamesEveryOptionOfEveryCommandAndNoOther() throws {
+        let readme = try Self.readme()
+        let lines = readme.components(separatedBy: "\n")
+        guard let commonStart = readme.range(of: "Options every command that reads the plugins takes:"),
+              let commonEnd = readme.range(of: "lists every option it takes.", range: commonStart.upperBound..<readme.endIndex) else {
+            return XCTFail("the README's paragraph on the common options is gone")
+        }
+        let common = Self.optionNames(in: String(readme[commonStart.lowerBound..<commonEnd.upperBound]))
+        let commands = try Self.commands()
+        XCTAssertEqual(commands.count, 11, "host --help lists the commands: \(commands)")
+        for command in commands {
+            guard let row = lines.first(where: { $0.hasPrefix("| `host \(command) ") || $0.hasPrefix("| `host \(command)`") }) else {
+                XCTFail("the README's Commands table has no row for host \(command)")
+                continue
+            }
+            // The row's first cell: the command line.
+            let cells = row.components(separatedBy: "` |")
+            let synopsis = cells.first ?? row
+            let accepted = Self.optionNames(in: try Self.usageLine(command).replacingOccurrences(of: "Usage: ", with: ""))
+            XCTAssertFalse(accepted.isEmpty, command)
+            let shown = Self.optionNames(in: synopsis)
+            for option in accepted.sorted() where !shown.contains(option) && !common.contains(option) {
+                XCTFail("host \(command) accepts \(option) (its usage line), which the README's Commands table does not show")
+            }
+            for option in shown.sorted() where !accepted.contains(option) {
+                XCTFail("the README's Commands table shows host \(command) \(option), which its usage line does not list")
+            }
+        }
+    }
+
+    func testUsageLinesShowRequiredOptionsBareAndExclusiveOrJointOnesInOneBracket() throws {
+        let render = try Self.usageLine("render")
+        XCTAssertTrue(render.contains(" -o|--output FILE "), "render cannot run without -o: \(render)")
+        XCTAssertFalse(render.contains("[-o|--output FILE]"), render)
+        let root = try exampleComponents(["Gauge"])
+        let missing = try runHost(["render", "Gauge"], directory: root)
+        XCTAssertEqual(missing.status, 64, "and it is required: \(missing.stderr)")
+        let new = try Self.usageLine("new")
+        XCTAssertTrue(new.contains(" [--swift|--c|--rust] "), "new takes one language: \(new)")
+        let both = try runHost(["new", "Badge", "--c", "--rust"], directory: try TestPaths.scratch())
+        XCTAssertEqual(both.status, 64, "and only one: \(both.stderr)")
+        let serve = try Self.usageLine("serve")
+        XCTAssertTrue(serve.contains(" [--build CMD --sources DIR…] "), "serve's --build and --sources go together: \(serve)")
+        let alone = try runHost(["serve", "--port", "0", "--build", "true"], directory: root)
+        XCTAssertEqual(alone.status, 64, "and not one without the other: \(alone.stderr)")
+    }
+
+    func testTheFilesTheReadmeNamesAreInTheRepository() throws {
+        let readme = try Self.readme()
+        XCTAssertFalse(readme.contains("/work/"), "the README refers to the team's machine")
+        var paths: [String] = []
+        let link = try NSRegularExpression(pattern: "\\]\\(([^)#][^)]*)\\)")
+        let quoted = try NSRegularExpression(pattern: "`((?:Sources|Scripts|Plugins|Docs|Examples|Tests|Bindings|Snapshots|\\.ci)/[^`<>* ]*)`")
+        let range = NSRange(readme.startIndex..., in: readme)
+        for regex in [link, quoted] {
+            for match in regex.matches(in: readme, range: range) {
+                paths.append(String(readme[Range(match.range(at: 1), in: readme)!]))
+            }
+        }
+        let local = paths.filter { !$0.hasPrefix("http://") && !$0.hasPrefix("https://") }
+        XCTAssertGreaterThan(local.count, 20, "the README names files: \(local)")
+        for path in Set(local).sorted() {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: TestPaths.repoRoot + "/" + path),
+                          "the README names \(path), which is not in the repository")
+        }
+    }
+
+    func testTheValidationSectionsCommandsRunAsWrittenFromTheClone() throws {
+        let readme = try Self.readme()
+        guard let section = readme.range(of: "### Validation (`host validate`)"),
+              let start = readme.range(of: "```sh\n", range: section.upperBound..<readme.endIndex),
+              let end = readme.range(of: "\n```", range: start.upperBound..<readme.endIndex) else {
+            return XCTFail("the README's Validation section has no ```sh block")
+        }
+        let commands = readme[start.upperBound..<end.lowerBound].components(separatedBy: "\n")
+            .map { $0.components(separatedBy: "#").first!.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        XCTAssertEqual(commands.count, 3, "\(commands)")
+        let root = try exampleComponents(["Gauge"])
+        for command in commands {
+            XCTAssertTrue(command.hasPrefix("host "), command)
+            // `host` is this build's (Debian's DNS host may be on the PATH too), and as runHost
+            // runs it: no plugin path from the environment, the test run's own registry cache.
+            let environment = ["PATH": TestPaths.products + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? ""),
+                               "EASEL_PLUGIN_PATH": "", "EASEL_REGISTRY_CACHE": TestPaths.runDirectory + "/registry.bin"]
+            let result = try runProcess("/bin/sh", ["-c", command], environment: environment, directory: root)
+            XCTAssertEqual(result.status, 0, "\(command): \(result.stderr)")
+        }
+    }
+
+    /// The C++ example's build command, run as written from the repository's root (it named
+    /// `CppBadge.cpp` beside `-I Sources/CEasel/include`, which no one folder holds), into a scratch folder.
+    func testTheCppBuildCommandRunsFromTheRepositorysRoot() throws {
+        let readme = try Self.readme().replacingOccurrences(of: "\n", with: " ")
+        guard let start = readme.range(of: "`c++ -std=c++17"),
+              let end = readme.range(of: "`", range: readme.index(after: start.lowerBound)..<readme.endIndex) else {
+            return XCTFail("the README has no c++ command")
+        }
+        let command = String(readme[readme.index(after: start.lowerBound)..<end.lowerBound])
+        XCTAssertTrue(command.hasSuffix(" -o components/libCppBadge.so"), command)
+        let output = try TestPaths.scratch() + "/libCppBadge.so"
+        let build = try runProcess("/bin/sh", ["-c", command.replacingOccurrences(of: "components/libCppBadge.so", with: output)],
+                                   directory: TestPaths.repoRoot)
+        XCTAssertEqual(build.status, 0, "\(command): \(build.stderr)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: output), command)
+    }
+
+    /// The Layout section names every folder of the repository's root and every `Sources/` target
+    /// (the C module maps, CSystem, easel-bench, Examples/ and Snapshots/ were missing).
+    func testTheLayoutSectionNamesEveryFolderAndTarget() throws {
+        let readme = try Self.readme()
+        guard let section = readme.range(of: "### Layout\n"),
+              let start = readme.range(of: "```\n", range: section.upperBound..<readme.endIndex),
+              let end = readme.range(of: "\n```", range: start.upperBound..<readme.endIndex) else {
+            return XCTFail("the README has no Layout block")
+        }
+        let layout = readme[start.upperBound..<end.lowerBound].components(separatedBy: "\n")
+        // The first column of each entry: up to the first run of spaces ("Sources/EaselHost"), or the
+        // whole line when it is a list ("Sources/CCairo, CFFI, …"); indented lines continue the text.
+        let named = Set(layout.filter { !$0.hasPrefix(" ") }.flatMap { line -> [String] in
+            let column = line.contains(", ") && !line.contains("  ") ? line : String(line.components(separatedBy: "  ")[0])
+            return column.components(separatedBy: ", ")
+        })
+        let fm = FileManager.default
+        let root = TestPaths.repoRoot
+        // The folders git holds (not what the tools write into a clone: components/, gallery/, …).
+        let files = try runProcess("/usr/bin/env", ["git", "-C", root, "ls-files"])
+        XCTAssertEqual(files.status, 0, files.stderr)
+        let folders = Set(files.stdout.components(separatedBy: "\n").filter { $0.contains("/") && !$0.hasPrefix(".") }
+            .map { String($0.prefix { $0 != "/" }) })
+        XCTAssertTrue(folders.contains("Sources"), "\(folders)")
+        for folder in folders.sorted() {
+            XCTAssertTrue(named.contains(folder + "/") || named.contains { $0.hasPrefix(folder + "/") },
+                          "the README's Layout does not name \(folder)/")
+        }
+        for target in try fm.contentsOfDirectory(atPath: root + "/Sources").sorted() {
+            XCTAssertTrue(named.contains("Sources/" + target) || named.contains(target)
+                              || named.contains { $0.hasPrefix("Sources/\(target)/") },
+                          "the README's Layout does not name Sources/\(target)")
+        }
+    }
+}
