@@ -54,6 +54,8 @@ public final class DesignerServer: @unchecked Sendable {
     public let session: WatchSession
     public let hub: EventHub
     private var http: HTTPServer!
+    /// Identical previews queued behind a plugin call share one render.
+    private let renders = SharedRenders()
 
     public init(session: WatchSession, hub: EventHub, configuration: ServeConfiguration) throws {
         self.session = session
@@ -218,10 +220,13 @@ public final class DesignerServer: @unchecked Sendable {
                 return json(200, try sceneDetail(i))
             case let s where s.count == 3 && s[0] == "scenes" && s[2] == "preview":
                 guard let i = Int(s[1]) else { break }
-                let format = try Self.format(request.query["format"] ?? "png", pngLevel: 1)
-                let target = try session.renderScene(at: i, scale: try request.query["scale"].map { try Self.scale($0) }, format: format)
-                let name = session.openScenes[i].scene.file.split(separator: "/").last.map { String($0.split(separator: ".").first ?? "scene") }
-                return image(target, format, download: request.query["download"] != nil ? name : nil)
+                return try renders.answer(SharedRenders.key(request)) { begin in
+                    let format = try Self.format(request.query["format"] ?? "png", pngLevel: 1)
+                    let scale = try request.query["scale"].map { try Self.scale($0) }
+                    let target = try session.withLock { begin(); return try session.renderScene(at: i, scale: scale, format: format) }
+                    let name = session.openScenes[i].scene.file.split(separator: "/").last.map { String($0.split(separator: ".").first ?? "scene") }
+                    return image(target, format, download: request.query["download"] != nil ? name : nil)
+                }
             case ["events"]:
                 guard let stream = hub.subscribe() else {
                     return error(503, "too many event-stream clients (at most \(hub.maximumClients))")
@@ -305,15 +310,21 @@ public final class DesignerServer: @unchecked Sendable {
     }
 
     /// `GET /api/preview?class=…&size=WxH&scale=N&format=png|svg|pdf&background=#RRGGBB`: the class
-    /// with the values the session holds (what the canvas shows).
+    /// with the values the session holds (what the canvas shows). Identical previews waiting for the
+    /// session's lock share one render (``SharedRenders``).
     private func preview(_ request: HTTPRequest) throws -> HTTPResponse {
         guard let className = request.query["class"] else { throw HostError(.usage, "preview: missing ?class=NAME") }
         let format = try Self.format(request.query["format"] ?? "png", pngLevel: 1)
-        let target = try session.render(className: className, size: try request.query["size"].map { try Self.size($0) },
-                                        scale: try Self.scale(request.query["scale"]),
-                                        background: try request.query["background"].map { try PropertyInfo.parseColor($0, "background") },
-                                        format: format)
-        return image(target, format, download: request.query["download"].map { _ in className })
+        let size = try request.query["size"].map { try Self.size($0) }
+        let scale = try Self.scale(request.query["scale"])
+        let background = try request.query["background"].map { try PropertyInfo.parseColor($0, "background") }
+        return try renders.answer(SharedRenders.key(request)) { begin in
+            let target = try session.withLock {
+                begin()
+                return try session.render(className: className, size: size, scale: scale, background: background, format: format)
+            }
+            return image(target, format, download: request.query["download"].map { _ in className })
+        }
     }
 
     /// `POST /api/render`: what `host render` renders with the same arguments.

@@ -23,6 +23,14 @@ private final class Arrivals: @unchecked Sendable {
     var order: [String] { lock.withLock { names } }
 }
 
+/// Replies collected from several threads.
+private final class Replies: @unchecked Sendable {
+    private let lock = NSLock()
+    private var replies: [HTTPReply?] = []
+    func add(_ reply: HTTPReply?) { lock.withLock { replies.append(reply) } }
+    var all: [HTTPReply?] { lock.withLock { replies } }
+}
+
 /// `host serve` over real sockets: every endpoint, the error JSON, each security rule, concurrent
 /// clients, events, and plugins that crash without taking the server down.
 final class ServeTests: XCTestCase {
@@ -408,6 +416,36 @@ final class ServeTests: XCTestCase {
         server.stop() // cuts the hung call short
         previews.wait()
         XCTAssertFalse(server.isRunning)
+    }
+
+    /// Identical previews queued behind a plugin call share one render (the page only needs the
+    /// latest frame): while a preview's draw hangs, two more of the same preview wait for it; they get
+    /// one render between them, so the class draws twice, not three times, and all three answer
+    /// with the hang's failure.
+    func testIdenticalPreviewsQueuedBehindAHangShareOneRender() throws {
+        let root = try componentsFolder(["libStalling.so": try CFixture.build("stalling_plugin.c")])
+        let pids = root + "/pids.txt"
+        let (server, port) = try serve(root, ["--timeout", "3"], environment: ["EASEL_TEST_PID_FILE": pids])
+        defer { server.stop() }
+        XCTAssertEqual(try HTTPClient.json(port, "/api/values", ["class": "Stalling", "values": ["stall": true]]).status, 200)
+        let replies = Replies()
+        let previews = DispatchGroup()
+        func preview() {
+            DispatchQueue.global().async(group: previews) {
+                replies.add(try? HTTPClient.request(port, "GET", "/api/preview?class=Stalling&scale=2"))
+            }
+        }
+        preview()
+        XCTAssertNotNil(ProcessTree.waitForPid(in: pids), "the first preview's draw started (and hangs)")
+        preview()
+        preview()
+        previews.wait()
+        XCTAssertEqual(ProcessTree.pids(in: pids).count, 2, "draws: the first preview's, and one for the two queued behind it")
+        XCTAssertEqual(replies.all.map { $0?.status }, [502, 502, 502])
+        for reply in replies.all {
+            XCTAssertEqual((reply?.json["error"] as? [String: Any])?["timedOut"] as? Bool, true, reply?.text ?? "")
+        }
+        XCTAssertTrue(server.isRunning)
     }
 
     func testEventsOfReloadsFailuresAndRecovery() throws {
