@@ -75,6 +75,33 @@ package enum CLI {
         return lines.joined(separator: "\n")
     }
 
+    /// The options the program itself takes before a command; every other option follows one.
+    static let leadingOptions = ["--help", "-h", "--version"]
+
+    /// Why `option`, given where a command was expected, is refused: an option of the command that
+    /// follows it belongs after that command; anything else is an unknown option, with the closest of
+    /// ``leadingOptions`` (a one-letter `-V` means the long option of that letter, `--version`).
+    static func leadingOptionMessage(_ option: String, before rest: ArraySlice<String>) -> String {
+        let name = option.split(separator: "=", maxSplits: 1).first.map(String.init) ?? option
+        if let at = rest.firstIndex(where: { spec(named: $0) != nil }), let spec = spec(named: rest[at]) {
+            let belongs = name.hasPrefix("--")
+                ? spec.allOptions.contains { "--" + $0.name == name }
+                : spec.allOptions.contains { $0.short != nil && $0.short == name.dropFirst().first }
+            if belongs {
+                var reordered = [option] + rest
+                reordered.remove(at: at - rest.startIndex + 1)
+                return "\(option.quoted) is an option of '\(CLI.programName) \(spec.name)': it goes after the command "
+                    + "('\(([CLI.programName, spec.name] + reordered).joined(separator: " "))')"
+            }
+        }
+        let close = name.hasPrefix("--")
+            ? Suggestions.close(to: name, among: leadingOptions.filter { $0.hasPrefix("--") })
+            : leadingOptions.filter { name.count == 2 && $0.hasPrefix("--" + name.dropFirst().lowercased()) }
+        let hint = close.isEmpty ? "" : "did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))? "
+        return "unknown option \(option.quoted) (\(hint)before a command the options are --help, -h and --version; "
+            + "expected a command: \(specs.map(\.name).joined(separator: ", ")))"
+    }
+
     package static func run(_ argv: [String]) -> Int32 {
         guard let first = argv.first else {
             fputs(help + "\n", stderr)
@@ -93,6 +120,13 @@ package enum CLI {
             return 0
         }
         let wantsJSON = argv.contains("--json")
+        if first.hasPrefix("-") && first != "-" {
+            let message = leadingOptionMessage(first, before: argv.dropFirst())
+            if wantsJSON { printJSONError(kind: "usage", message: message, exitCode: 64) } else {
+                fputs("\(CLI.programName): error: \(message)\nRun '\(CLI.programName) --help' for usage.\n", stderr)
+            }
+            return 64
+        }
         guard let spec = spec(named: first) else {
             let names = specs.map(\.name)
             let close = Suggestions.close(to: first, among: names)

@@ -108,7 +108,7 @@ package enum InspectCommand: Command {
             let more = registry.failures.count > 3 ? "\n  … (see \(CLI.programName) list)" : ""
             message += "; \(registry.failures.count) file\(registry.failures.count == 1 ? "" : "s") failed to load:" + shown + more
         }
-        return HostError(.notFound, message)
+        return .noClass(named: name, message)
     }
 
     package static func parseAssignment(_ text: String) throws -> (name: String, value: String) {

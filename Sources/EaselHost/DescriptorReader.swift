@@ -11,6 +11,8 @@ import CEaselLegacy
 struct DescriptorReader {
     let file: String
     private var problems: [HostError] = []
+    /// What each class answered for each per-class extension id (``misplacedPluginWideExtensions(_:)``).
+    private var classTables: [String: Set<UnsafeRawPointer>] = [:]
     /// Every problem found so far (the validator reports them all).
     var allProblems: [HostError] { problems }
 
@@ -217,6 +219,7 @@ struct DescriptorReader {
                                          invokers: inout [String: ActionInvoker]) {
         for id in ExtensionID.classExtensions {
             guard let table = id.withCString({ getExtension(address, $0) }) else { continue }
+            classTables[id, default: []].insert(table)
             info.extensions.append(id)
             do {
                 switch id {
@@ -227,6 +230,18 @@ struct DescriptorReader {
             } catch let e as PluginTable.Problem {
                 problem(info.name, nil, "\(id): " + e.message)
             } catch {}
+        }
+    }
+
+    /// The per-class extension ids the plugin also answers plugin-wide (get_extension(NULL, id)) with a
+    /// table that none of its classes returned: what an author put there (variants for "the whole
+    /// plugin") is never read, as these extensions are per class. A plugin that ignores `cls` and
+    /// answers every query with its one class's table is not one of them. Call after ``readClasses``.
+    func misplacedPluginWideExtensions(_ p: DescriptorFields.Plugin) -> [String] {
+        guard let getExtension = p.getExtension else { return [] }
+        return ExtensionID.classExtensions.filter { id in
+            guard let table = id.withCString({ getExtension(nil, $0) }) else { return false }
+            return !(classTables[id]?.contains(table) ?? false)
         }
     }
 

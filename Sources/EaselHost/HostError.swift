@@ -37,6 +37,10 @@ public struct HostError: Error, CustomStringConvertible, Equatable, Sendable {
     public var className: String?
     public var property: String?
     public var phase: Phase?
+    /// Whether ``message`` names the class and property it is about itself ("no class named 'Nope' in
+    /// ./components", "instances[0].attributes.value (class Gauge): …"): they are in ``className`` and
+    /// ``property`` for `--json` and other readers, and not repeated before the message (the file is).
+    public var messageNamesSubject = false
 
     public init(_ kind: Kind, _ message: String, file: String? = nil, className: String? = nil,
                 property: String? = nil, phase: Phase? = nil) {
@@ -46,6 +50,14 @@ public struct HostError: Error, CustomStringConvertible, Equatable, Sendable {
         self.className = className
         self.property = property
         self.phase = phase
+    }
+
+    /// A class that was asked for and does not exist: `message` names it ("no class named 'Nope' …"),
+    /// and ``className`` holds it too, so a `--json` error says which class it is about.
+    public static func noClass(named name: String, _ message: String, file: String? = nil) -> HostError {
+        var e = HostError(.notFound, message, file: file, className: name)
+        e.messageNamesSubject = true
+        return e
     }
 
     /// The same error with more context filled in where it was missing.
@@ -62,8 +74,8 @@ public struct HostError: Error, CustomStringConvertible, Equatable, Sendable {
     public var description: String {
         var parts: [String] = []
         if let file { parts.append(Self.printable(file)) }
-        if let className { parts.append("class \(Self.printable(className))") }
-        if let property { parts.append("property \(Self.printable(property.shortened))") }
+        if let className, !messageNamesSubject { parts.append("class \(Self.printable(className))") }
+        if let property, !messageNamesSubject { parts.append("property \(Self.printable(property.shortened))") }
         // The first line carries the phase; further lines (a worker's last output) follow it.
         let lines = Self.printable(message, keepingNewlines: true).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         parts.append(String(lines[0]))

@@ -121,6 +121,11 @@ public enum PluginLoader {
             problems = reader.allProblems
             throw error
         }
+        for id in reader.misplacedPluginWideExtensions(fields) {
+            // Short: a worker passes on lines of at most 300 bytes.
+            Diagnostics.warnOnce("\(path): get_extension(NULL, \"\(id)\") answers a table no class does: \(id) is per class "
+                                 + "(asked as get_extension(cls, id)), so it is never read")
+        }
         let classes = validClasses.map { NativeClass($0, log: log, host: hostStruct) }
         return LoadedPlugin(info: info, classes: classes, image: image, log: log, deinitialize: fields.deinitialize)
     }

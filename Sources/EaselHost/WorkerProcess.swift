@@ -124,13 +124,13 @@ final class WorkerProcess {
         }
     }
 
-    /// The builds the current call loads (a `load` or a `scan` request): what their init logs is
+    /// The builds the current call loads (a `load`, `problems` or `scan` request): what their init logs is
     /// shown once however many workers load them (see ``PluginLogLine``).
     private var loading: [FileSignature] = []
 
     static func builds(loadedBy request: WorkerRequest) -> [FileSignature] {
         switch request {
-        case .load(let path): return FileSignature(path: path).map { [$0] } ?? []
+        case .load(let path), .problems(let path): return FileSignature(path: path).map { [$0] } ?? []
         case .scan(let paths): return paths.compactMap(FileSignature.init(path:))
         default: return []
         }
@@ -469,7 +469,8 @@ enum PluginLogLine {
         where line.hasPrefix(prefix) {
             let text = String(line.dropFirst(prefix.count))
             if isWarning {
-                Diagnostics.warn(text)
+                // What a load logs is said once, also when this process loaded the build itself.
+                if builds.isEmpty { Diagnostics.warn(text) } else { Diagnostics.warnOnce(text) }
             } else if prefix == "info: " {
                 Diagnostics.verboseSink?(text)
             } else {

@@ -19,7 +19,8 @@ public enum SceneRender {
                 let close = Suggestions.close(to: instance.className, among: classNames)
                 let hint = !close.isEmpty ? " (did you mean \(close.joined(separator: ", "))?)"
                     : classNames.isEmpty ? "" : " (expected one of: \(classNames.joined(separator: ", ")))"
-                throw HostError(.notFound, "\(instance.path).class: no class named \(instance.className.quoted)\(hint)", file: scene.file)
+                throw HostError.noClass(named: instance.className, "\(instance.path).class: no class named \(instance.className.quoted)\(hint)",
+                                        file: scene.file)
             }
             resolved.append((instance, cls))
         }
@@ -53,11 +54,13 @@ public enum SceneRender {
                 try component.draw(on: target.canvas)
             } catch let error as HostError where error.kind == .badData && error.file == archive.source {
                 // Attribute problems: name the scene file, the instance's attribute path and its class
-                // (the path alone did not say which class's property table was meant).
+                // (the path alone did not say which class's property table was meant); the class and
+                // property stay in their fields (--json).
                 var e = error
                 e.file = scene.file
-                if let p = e.property { e.message = "\(instance.path).attributes.\(p) (class \(instance.className)): \(e.message)"; e.property = nil }
-                e.className = nil
+                if let p = e.property { e.message = "\(instance.path).attributes.\(p) (class \(instance.className)): \(e.message)" }
+                e.className = instance.className
+                e.messageNamesSubject = true
                 throw e
             } catch let error as HostError where error.kind == .pluginFailure {
                 // Which instance: a scene may hold several of one class ("crashed" named only the class).

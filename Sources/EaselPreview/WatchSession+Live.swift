@@ -40,7 +40,7 @@ extension WatchSession {
     /// frame by frame. Call it with the lock held (inside ``withLock(_:)``).
     public func invoke(_ action: String, argument: PropertyValue?, on className: String) throws {
         guard let cls = designableClass(named: className) else {
-            throw HostError(.notFound, "no class named \(className.quoted) is loaded")
+            throw HostError.noClass(named: className, "no class named \(className.quoted) is loaded")
         }
         _ = try cls.info.requireAction(action).check(argument, file: cls.info.plugin.path, className: className)
         let values = currentValues(for: className)

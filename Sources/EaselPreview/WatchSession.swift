@@ -268,8 +268,8 @@ public final class WatchSession {
         let known = Array(winners.keys).sorted()
         for name in options.classFilter.sorted() where winners[name] == nil {
             let close = Registry.closeNames(to: name, in: known)
-            throw HostError(.notFound, "--class \(name): no class named \(name.quoted) in the watched plugins"
-                            + (close.isEmpty ? " (they provide: \(known.joined(separator: ", ")))" : " (did you mean \(close.joined(separator: ", "))?)"))
+            throw HostError.noClass(named: name, "--class \(name): no class named \(name.quoted) in the watched plugins"
+                                      + (close.isEmpty ? " (they provide: \(known.joined(separator: ", ")))" : " (did you mean \(close.joined(separator: ", "))?)"))
         }
     }
 
@@ -397,7 +397,7 @@ public final class WatchSession {
     public func setValues(_ changes: [(name: String, text: String?)], for className: String) throws {
         try withLock {
             guard let info = currentInfo(named: className) else {
-                throw HostError(.notFound, "no class named \(className.quoted) is loaded")
+                throw HostError.noClass(named: className, "no class named \(className.quoted) is loaded")
             }
             for (name, text) in changes {
                 let property = try info.requireProperty(name)
@@ -436,7 +436,7 @@ public final class WatchSession {
                        format: OutputFormat) throws -> RenderTarget {
         try withLock {
             guard let cls = designableClass(named: className) else {
-                throw HostError(.notFound, "no class named \(className.quoted) is loaded")
+                throw HostError.noClass(named: className, "no class named \(className.quoted) is loaded")
             }
             let values = currentValues(for: className)
             let request = ComponentRenderRequest(className: className, size: size, scale: scale, background: background, format: format)

@@ -72,6 +72,36 @@ final class CLITests: XCTestCase {
         XCTAssertFalse(far.stderr.contains("did you mean"), "nothing close, no guess: \(far.stderr)")
     }
 
+    /// `host -V` answered "unknown command '-V'": an option where the command goes is an unknown
+    /// option (exit 64), with the program's own option it most likely meant; an option of the command
+    /// that follows it is said to go after that command.
+    func testAnOptionBeforeTheCommandIsAnUnknownOptionWithASuggestion() throws {
+        let root = try TestPaths.scratch()
+        for (typed, meant) in [("-V", "'--version'"), ("--verison", "'--version'"), ("-H", "'--help'"), ("--hlep", "'--help'")] {
+            let result = try runHost([typed], directory: root)
+            XCTAssertEqual(result.status, 64, typed)
+            XCTAssertTrue(result.stderr.hasPrefix("host: error: unknown option '\(typed)' (did you mean \(meant)? "
+                                                  + "before a command the options are --help, -h and --version; expected a command: list, inspect, render"),
+                          "\(typed): \(result.stderr)")
+            XCTAssertFalse(result.stderr.contains("unknown command"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("Run 'host --help' for usage."), result.stderr)
+        }
+        let far = try runHost(["-x"], directory: root)
+        XCTAssertEqual(far.status, 64)
+        XCTAssertTrue(far.stderr.hasPrefix("host: error: unknown option '-x' (before a command"), far.stderr)
+        for (arguments, moved) in [(["-v", "list"], "host list -v"), (["--plugins", "dir", "render", "Gauge"], "host render --plugins dir Gauge")] {
+            let result = try runHost(arguments, directory: root)
+            XCTAssertEqual(result.status, 64, "\(arguments)")
+            XCTAssertTrue(result.stderr.contains("'\(arguments[0])' is an option of '\(moved.split(separator: " ").prefix(2).joined(separator: " "))': "
+                                                 + "it goes after the command ('\(moved)')"), result.stderr)
+        }
+        let json = try runHost(["-V", "--json"], directory: root)
+        XCTAssertEqual(json.status, 64)
+        let error = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [String: Any])?["error"] as? [String: Any])
+        XCTAssertEqual(error["kind"] as? String, "usage")
+        XCTAssertTrue((error["message"] as? String)?.hasPrefix("unknown option '-V' (did you mean '--version'?") == true, "\(error)")
+    }
+
     /// A message quoted a value in full: a 100 kB --set value made a 100 kB error line. Every
     /// message quotes a value through one helper (String.quoted): its first 60 characters, "…"
     /// and how long it was; short values are quoted whole, as before.

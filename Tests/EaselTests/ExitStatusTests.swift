@@ -59,4 +59,41 @@ final class ExitStatusTests: XCTestCase {
             .write(toFile: scene, atomically: true, encoding: .utf8)
         try assertStatus(["render", scene, "-o", "x.png"], 66, "instances[0].class: no class named 'Gauje' (did you mean Gauge?)", in: root)
     }
+
+    /// `--json` errors about a class that does not exist had "class": null though the message named
+    /// it (and so had a scene's attribute errors): the fields hold what the message names, and the
+    /// one-line text does not say it twice.
+    func testAJSONErrorFillsTheClassPropertyAndFileItsMessageNames() throws {
+        let root = try exampleComponents(["Gauge"])
+        func scene(_ name: String, _ instance: String) throws -> String {
+            let path = root + "/\(name).json"
+            try #"{"size": "200x200", "instances": [{"frame": "0,0,200,200", "#.appending(instance + "}]}")
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let cases: [([String], Int32, file: String?, className: String, property: String?, text: String)] = [
+            (["render", "Gauje", "-o", "x.png"], 66, nil, "Gauje", nil, "host render: error: no class named 'Gauje' in ./components"),
+            (["inspect", "Gauje"], 66, nil, "Gauje", nil, "host inspect: error: no class named 'Gauje' in ./components"),
+            (["snapshot", "verify", "Gauje"], 66, nil, "Gauje", nil, "host snapshot: error: no class named 'Gauje'"),
+            (["render", try scene("class", #""class": "Gauje""#), "-o", "x.png"], 66, "class.json", "Gauje", nil,
+             "class.json: instances[0].class: no class named 'Gauje'"),
+            (["render", try scene("value", #""class": "Gauge", "attributes": {"value": "abc"}"#), "-o", "x.png"], 65, "value.json", "Gauge", "value",
+             "value.json: instances[0].attributes.value (class Gauge): 'abc' is not an integer"),
+            (["render", try scene("variant", #""class": "Gauge", "variant": "pil""#), "-o", "x.png"], 65, "variant.json", "Gauge", nil,
+             "variant.json: class Gauge: instances[0].variant: no variant 'pil'"),
+        ]
+        for (arguments, status, file, className, property, text) in cases {
+            let plain = try runHost(arguments, directory: root)
+            XCTAssertEqual(plain.status, status, "\(arguments): \(plain.stderr)")
+            XCTAssertTrue(plain.stderr.contains(text), "\(arguments): \(plain.stderr)")
+            XCTAssertEqual(plain.stderr.components(separatedBy: className).count - 1, 1, "\(arguments): the class is said once: \(plain.stderr)")
+            let json = try runHost(arguments + ["--json"], directory: root)
+            XCTAssertEqual(json.status, status, "\(arguments): \(json.stderr)")
+            let error = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [String: Any])?["error"] as? [String: Any],
+                                      json.stderr)
+            XCTAssertEqual(error["class"] as? String, className, "\(arguments): \(error)")
+            XCTAssertEqual(error["property"] as? String, property, "\(arguments): \(error)")
+            XCTAssertEqual((error["file"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent }, file, "\(arguments): \(error)")
+        }
+    }
 }

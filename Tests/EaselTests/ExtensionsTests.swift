@@ -263,6 +263,37 @@ final class ExtensionsTests: XCTestCase {
         XCTAssertEqual(badDefault?.message, "the default argument is invalid: 50 is outside the range 0…10 (expected an integer in 0…10)")
     }
 
+    /// The host asks plugins only for per-class extensions, so variants an author returned from
+    /// get_extension(NULL, "easel.variants/1") were silently never read: the host asks for them
+    /// plugin-wide too and warns, once per plugin, naming the file and the id. A plugin answering every
+    /// query with its class's tables (ignoring cls) loses nothing and hears nothing.
+    func testAPerClassExtensionAnsweredPluginWideIsAWarningOnce() throws {
+        let warning = "get_extension(NULL, \"easel.variants/1\") answers a table no class does: easel.variants/1 is per class "
+            + "(asked as get_extension(cls, id)), so it is never read\n"
+        let root = try componentsFolder(["libExtended.so": try cPlugin("plugin_wide")])
+        let file = "./components/libExtended.so"
+        // Scanned in one worker, then loaded in another to render: still one warning.
+        let render = try runHost(["render", "Extended", "-o", "out.png"], directory: root)
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertEqual(render.stderr.components(separatedBy: warning).count - 1, 1, render.stderr)
+        XCTAssertTrue(render.stderr.contains("warning: \(file): " + warning), render.stderr)
+        XCTAssertFalse(render.stderr.contains("easel.actions/1 is per class"), "only the id answered: \(render.stderr)")
+        // validate loads it in many workers, and asks one for its descriptor problems: still one.
+        let validate = try runHost(["validate", "components/libExtended.so"], directory: root)
+        XCTAssertEqual(validate.stderr.components(separatedBy: warning).count - 1, 1, validate.stderr)
+        let inProcess = try runHost(["inspect", "Extended", "--in-process", "--cache", "none"], directory: root)
+        XCTAssertEqual(inProcess.status, 0, inProcess.stderr)
+        XCTAssertEqual(inProcess.stderr.components(separatedBy: warning).count - 1, 1, inProcess.stderr)
+        XCTAssertFalse(inProcess.stdout.contains("everywhere"), "the plugin-wide variants are not the class's: \(inProcess.stdout)")
+        for mode in ["good", "ignores_cls"] {
+            let quiet = try runHost(["inspect", "Extended", "--cache", "none"],
+                                    directory: try componentsFolder(["libExtended.so": try cPlugin(mode)], test: #function + mode))
+            XCTAssertEqual(quiet.status, 0, quiet.stderr)
+            XCTAssertEqual(quiet.stderr, "", "\(mode): no warning")
+            XCTAssertTrue(quiet.stdout.contains("titled"), "\(mode): the class's variants: \(quiet.stdout)")
+        }
+    }
+
     // MARK: - Gallery and scenes
 
     func testTheGalleryRendersEveryVariant() throws {

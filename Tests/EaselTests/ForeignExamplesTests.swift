@@ -74,9 +74,14 @@ final class ForeignExamplesTests: XCTestCase {
             XCTAssertTrue(inspect.stdout.contains("Value: capsule  (changed)"), inspect.stdout)
             XCTAssertEqual(inspect.stderr, "", "no defaults warning")
             let out = root + "/\(name).png"
+            // bump at the cap logs at info level: shown with -v, with the class; not a warning.
             let render = try runHost(["render", name, "--variant", "busy", "--action", "bump", "-o", out], directory: root)
             XCTAssertEqual(render.status, 0, render.stderr)
-            XCTAssertTrue(render.stderr.contains("the count is at its maximum, 99"), "\(name): the instance host's log, with the class: \(render.stderr)")
+            XCTAssertEqual(render.stderr, "", "\(name): a capped count is no warning")
+            let verbose = try runHost(["render", name, "--variant", "busy", "--action", "bump", "-v", "-o", out], directory: root)
+            XCTAssertEqual(verbose.status, 0, verbose.stderr)
+            XCTAssertTrue(verbose.stderr.contains("class \(name): the count is at its maximum, 99"), "\(name): the instance host's log, with the class: \(verbose.stderr)")
+            XCTAssertFalse(verbose.stderr.contains("warning"), verbose.stderr)
             XCTAssertEqual(try PNGFile(out).pixel(3, 30), RGBA(r: 255, g: 149, b: 0, a: 255), "\(name): the busy variant's tint")
         }
     }

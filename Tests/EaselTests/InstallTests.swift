@@ -31,6 +31,24 @@ final class InstallTests: XCTestCase {
                      "share/doc/easel/layout-documents.md", "share/doc/easel/README.md"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), "installed \(file)")
         }
+        // The installed README linked to Plugins/…, Sources/… and Docs/… relative to the repository, which
+        // are not there: every relative link of the installed guides opens an installed file.
+        let doc = prefix + "/share/doc/easel"
+        for guide in ["README.md", "layout-documents.md"] {
+            let text = try String(contentsOfFile: doc + "/" + guide, encoding: .utf8)
+            let links = try NSRegularExpression(pattern: #"\[[^\]]*\]\(([^)\s]+)\)"#)
+                .matches(in: text, range: NSRange(text.startIndex..., in: text))
+                .map { String(text[Range($0.range(at: 1), in: text)!]) }
+                .filter { !$0.hasPrefix("#") && !$0.contains("://") }
+            for link in links {
+                let target = doc + "/" + (link.split(separator: "#", maxSplits: 1).first.map(String.init) ?? link)
+                XCTAssertTrue(FileManager.default.fileExists(atPath: target), "\(guide): the link \(link) opens nothing installed")
+            }
+            if guide == "README.md" {
+                XCTAssertTrue(links.contains("../../../include/easel.h"), "the header's link goes to the installed header: \(links)")
+                XCTAssertTrue(text.contains("`Plugins/RustBadge` is a component"), "a repository path without an installed file stays as text")
+            }
+        }
         // The prefix goes into the prefix line only (the comment read "with /the/prefix replaced").
         let pc = try String(contentsOfFile: prefix + "/lib/pkgconfig/easel.pc", encoding: .utf8)
         XCTAssertEqual(pc.components(separatedBy: prefix).count - 1, 1, pc)

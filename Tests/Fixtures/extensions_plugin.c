@@ -11,6 +11,9 @@
  *   one_frame     the animation is one frame after the first draw (phase 0.5, then 1)
  *   fail_crashes  the action fail() crashes (a NULL dereference) instead of returning false
  *   variant_crash draw crashes in the variant titled (title=Variant) only, after a line on stderr
+ *   plugin_wide   get_extension(NULL, easel.variants/1) answers variants of its own (a "plugin-wide" set
+ *                 no class returns): the host warns that they are never read
+ *   ignores_cls   get_extension answers the class's tables whatever cls is, NULL included: no warning
  *
  * Class Extended: level (Int 0…10, default 3); double (Int, read-only: level × 2, which the setter of
  * level reports through property_changed); phase (Double, read-only: how far the animation got,
@@ -38,6 +41,8 @@
 #define MODE_one_frame 7
 #define MODE_fail_crashes 8
 #define MODE_variant_crash 9
+#define MODE_plugin_wide 10
+#define MODE_ignores_cls 11
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
 #ifndef MODE
@@ -240,9 +245,24 @@ static const easel_class kClasses[] = {{
     .create = create, .draw = draw, .destroy = destroy,
 }};
 
+#if THE_MODE == MODE_plugin_wide
+static const easel_attribute kEverywhere[] = {{"level", "7"}};
+static const easel_variant kPluginWideList[] = {
+    {.struct_size = sizeof(easel_variant), .name = "everywhere", .attribute_count = 1, .attributes = kEverywhere}};
+static const easel_variants kPluginWideVariants = {.struct_size = sizeof(easel_variants), .variant_count = 1,
+                                                   .variants = kPluginWideList};
+#endif
+
 static const void *get_extension(const easel_class *cls, const char *id) {
     if (strcmp(id, "org.easel.tests.private/1") == 0) return &kPrivateExtension;
+#if THE_MODE == MODE_plugin_wide
+    if (!cls && strcmp(id, EASEL_EXTENSION_VARIANTS) == 0) return &kPluginWideVariants;
+#endif
+#if THE_MODE == MODE_ignores_cls
+    (void)cls;
+#else
     if (!cls) return NULL;
+#endif
     if (strcmp(id, EASEL_EXTENSION_VARIANTS) == 0) return &kVariants;
     if (strcmp(id, EASEL_EXTENSION_ACTIONS) == 0) return &kActions;
     return NULL;

@@ -116,7 +116,11 @@
  *   get_extension returns NULL for an id it does not know; a host ignores a plugin's extensions that
  *   it does not know, and a plugin works (perhaps doing less) when the host returns NULL. A pointer
  *   returned stays valid and unchanged until deinit returns. Defined here: easel.variants/1 and
- *   easel.actions/1 (offered by plugins, per class), easel.clock/1 (offered by the host).
+ *   easel.actions/1 (offered by plugins, per class), easel.clock/1 (offered by the host). None is
+ *   plugin-wide: a host reads variants and actions only from get_extension(cls, id), for each class.
+ *   It also asks get_extension(NULL, id) for these ids, and warns once per plugin (naming the file and
+ *   the id) when the answer is a table that no class returned, as what is there is never read; a
+ *   get_extension that ignores `cls` and answers with its one class's tables is fine.
  *
  * DEFAULTS
  *   create must return an instance whose every property reads back the default its table declares.

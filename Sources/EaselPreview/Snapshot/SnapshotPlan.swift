@@ -40,7 +40,7 @@ public enum SnapshotPlan {
                     let known = registry.classes.map(\.name)
                     let hint = !close.isEmpty ? " (did you mean \(close.joined(separator: ", "))?)"
                         : known.isEmpty ? "" : " (expected one of: \(known.joined(separator: ", ")))"
-                    throw HostError(.notFound, "no class named \(name.quoted)" + hint)
+                    throw HostError.noClass(named: name, "no class named \(name.quoted)" + hint)
                 }
                 if !classNames.contains(name) { classNames.append(name) }
             }

@@ -181,7 +181,7 @@ public final class SnapshotRunner: @unchecked Sendable {
         switch c.subject {
         case .component(let className, let variant, _):
             guard let cls = try registry.designableClass(named: className) else {
-                throw HostError(.notFound, "no class named \(className.quoted) is registered")
+                throw HostError.noClass(named: className, "no class named \(className.quoted) is registered")
             }
             // Rendered as `host render CLASS --variant NAME` renders it.
             let declared = cls.info.variants.contains { $0.name == variant }
