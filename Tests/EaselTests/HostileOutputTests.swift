@@ -1,4 +1,5 @@
 import Foundation
+import FoundationXML
 import XCTest
 
 /// Hostile text and names against the commands that write reports, pages and projects (the QA
@@ -37,5 +38,99 @@ extension InstallTests {
             XCTAssertTrue(result.stderr.contains("the Easel SDK is not installed in"), result.stderr)
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root), [], "nothing created")
+    }
+}
+
+/// The start of the fixture's HOSTILE string: what a page must show literally, as text.
+private let hostileMarkup = #"<script>window.__pwned='text'</script>"'><img src=x onerror="window.__pwned='attr'"> ]]> &amp; &"#
+
+/// A project whose components/ holds the markup fixture's builds in `modes` (good: class Markup,
+/// fail: class Failing, bad_names: a plugin that does not load).
+private func markupProject(_ modes: [String], test: String = #function) throws -> String {
+    var plugins: [String: String] = [:]
+    for mode in modes { plugins["libMarkup_\(mode).so"] = try CFixture.build("markup_plugin.c", defines: ["MODE=\(mode)"]) }
+    return try componentsFolder(plugins, test: test)
+}
+
+/// Whether `text` holds a control character that would drive a terminal (C0 but newline, DEL, C1).
+private func controlCharacters(_ text: String) -> [String] {
+    text.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+        .map { "U+" + String($0.value, radix: 16, uppercase: true) }
+}
+
+/// Every string in a parsed JSON value.
+private func strings(in json: Any) -> [String] {
+    if let s = json as? String { return [s] }
+    if let a = json as? [Any] { return a.flatMap(strings) }
+    if let d = json as? [String: Any] { return d.values.flatMap(strings) }
+    return []
+}
+
+extension ListCommandTests {
+    /// A plugin's strings (display names, summaries, its name, id and version, log lines) printed by
+    /// list, inspect, validate, render -v, gallery and snapshot, on stdout or as warnings: their escape
+    /// sequences (ESC [31m, BEL, the C1 CSI) went to the terminal raw, so a plugin could recolour,
+    /// clear or retitle it, or overwrite earlier lines. They are written as \u{1b} escapes, as error
+    /// messages already were; JSON escapes C1 controls too.
+    func testAPluginsTextCannotDriveTheTerminal() throws {
+        let root = try markupProject(["good", "fail"])
+        let runs: [[String]] = [
+            ["list"], ["list", "-v"], ["inspect", "Markup"], ["inspect", "Failing"], ["render", "Markup", "-v", "-o", "m.png"],
+            ["validate", "components/libMarkup_good.so"], ["validate", "components/libMarkup_fail.so"],
+            ["gallery", "--out", "gallery"], ["snapshot", "record", "--scales", "1"],
+        ]
+        for arguments in runs {
+            let result = try runHost(arguments + ["--plugins", "components"].filter { _ in arguments[0] != "validate" }, directory: root)
+            XCTAssertNotEqual(result.status, 70, "\(arguments): \(result.stderr)")
+            XCTAssertEqual(controlCharacters(result.stdout), [], "\(arguments) stdout: \(result.stdout.prefix(2000))")
+            XCTAssertEqual(controlCharacters(result.stderr), [], "\(arguments) stderr: \(result.stderr.prefix(2000))")
+            XCTAssertTrue((result.stdout + result.stderr).contains(#"\u{1b}[31mred\u{1b}[0m \u{9b}2J"#),
+                          "\(arguments) shows the escapes: \(result.stdout.prefix(1000)) \(result.stderr.prefix(1000))")
+        }
+        // JSON keeps the exact strings, escaped.
+        for arguments in [["list", "--json"], ["inspect", "Markup", "--json"], ["validate", "components/libMarkup_fail.so", "--json"]] {
+            let result = try runHost(arguments + ["--plugins", "components"].filter { _ in arguments[0] != "validate" }, directory: root)
+            XCTAssertEqual(controlCharacters(result.stdout), [], "\(arguments): \(result.stdout.prefix(2000))")
+            let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+            XCTAssertTrue(strings(in: json).contains { $0.contains("\u{1b}[31mred\u{1b}[0m \u{9b}2J") }, "\(arguments): the strings survive")
+        }
+    }
+}
+
+extension GalleryCommandTests {
+    /// The gallery of a plugin whose every string is HTML (a class's display name, summary and group,
+    /// property and enum case display names, string defaults, variant and action names and summaries,
+    /// the plugin's name, id and version, its log lines and the error of a class that fails to draw),
+    /// in a real browser: everything is shown as text, nothing of the plugin's runs or loads.
+    func testAGalleryOfHostileStringsShowsThemAsText() throws {
+        let root = try markupProject(["good", "fail", "bad_names"])
+        let result = try runHost(["gallery", "--plugins", "components", "--out", "gallery"], directory: root)
+        XCTAssertEqual(result.status, 69, result.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/gallery/Markup.script.png"), result.stdout)
+        try BrowserTest.run("hostile_page.py", [root + "/gallery/index.html", hostileMarkup, "draw returned false", String(repeating: #"<&"'>]"#, count: 100)])
+    }
+}
+
+extension SnapshotCommandTests {
+    /// A failing snapshot run over the same plugins: the JUnit XML parses (libxml2) with the hostile
+    /// messages intact but for the control characters XML cannot hold, the --json output parses with
+    /// them exact, and the report page shows them as text in a real browser.
+    func testTheReportsOfHostileStringsParseAndShowThemAsText() throws {
+        let root = try markupProject(["good", "fail", "bad_names"])
+        XCTAssertEqual(try snapshot(["record", "--scales", "1"], in: root).status, 69)
+        let verify = try snapshot(["verify", "--scales", "1", "--junit", "junit.xml", "--json"], in: root)
+        XCTAssertEqual(verify.status, 69, verify.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(verify.stdout.utf8)) as? [String: Any], verify.stdout)
+        let snapshots = try XCTUnwrap(json["snapshots"] as? [[String: Any]])
+        let failing = snapshots.filter { $0["class"] as? String == "Failing" }
+        XCTAssertEqual(failing.count, 3, "\(snapshots)")
+        XCTAssertTrue(failing.allSatisfy { ($0["message"] as? String ?? "").contains("draw returned false") }, "\(failing)")
+        XCTAssertEqual((json["loadFailures"] as? [Any])?.count, 1)
+        let xml = try XMLDocument(contentsOf: URL(fileURLWithPath: root + "/junit.xml"))
+        let cases = try xml.nodes(forXPath: "//testcase")
+        XCTAssertEqual(cases.count, 7, "3 Markup, 3 Failing, 1 plugin that did not load")
+        let errors = try xml.nodes(forXPath: "//testcase/error").compactMap { $0.stringValue }
+        XCTAssertTrue(errors.contains { $0.contains("the class name is not an identifier") && $0.contains("<script>x</script>") }, "\(errors)")
+        try BrowserTest.run("hostile_page.py", [root + "/snapshot-report/index.html", "draw returned false", "class <script>x</script>"])
     }
 }
