@@ -5,6 +5,7 @@ import Glibc
 /// partial file: the bytes go to a temporary file in the destination's directory (same file
 /// system), which is flushed to disk (fsync) and then renamed over the destination. On any
 /// failure the temporary file is removed and the error names the destination and the reason.
+/// A device, a FIFO or a socket in the destination's place is written into, never replaced.
 public enum AtomicFile {
     /// Writes `bytes` as the whole new content of `path`. Throws `RenderError.write`.
     /// With `durable` false (previews, rewritten on every change) the data is not flushed to disk:
@@ -27,8 +28,17 @@ public enum AtomicFile {
         }
         // Keep the permissions of a file being replaced; a new file gets rw-r--r--.
         var mode: mode_t = 0o644
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
-            mode = info.st_mode & 0o7777
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: mode = info.st_mode & 0o7777
+            case S_IFDIR: throw RenderError.write(path: path, reason: "is a directory (expected a file name)")
+            default:
+                // A device, a FIFO or a socket (--junit /dev/stdout, /dev/null) is written into, as a
+                // shell's redirection writes: renamed over, /dev/null itself became a regular file
+                // (run as root), and /dev/stdout a file instead of the link to standard output.
+                try writeInPlace(bytes, to: path, type: info.st_mode & S_IFMT)
+                return
+            }
         }
 
         // mkstemp's template: six X's replaced by a unique suffix.
@@ -70,6 +80,25 @@ public enum AtomicFile {
             _ = fsync(directoryFD)
             close(directoryFD)
         }
+    }
+
+    /// Writes `bytes` into the device, FIFO or socket at `path`, which is not replaced. A FIFO
+    /// that no process reads is an error, not a wait for a reader.
+    private static func writeInPlace(_ bytes: [UInt8], to path: String, type: mode_t) throws {
+        let fifo = type == S_IFIFO
+        let fd = open(path, O_WRONLY | O_CLOEXEC | (fifo ? O_NONBLOCK : 0))
+        guard fd >= 0 else {
+            if fifo && errno == ENXIO {
+                throw RenderError.write(path: path, reason: "is a FIFO that no process reads (expected a file, or a reader on the FIFO)")
+            }
+            throw RenderError.write(path: path, reason: "cannot open: \(lastError())")
+        }
+        if fifo { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
+        do { try write(bytes, toDescriptor: fd, name: path) } catch {
+            close(fd)
+            throw error
+        }
+        if close(fd) != 0 { throw RenderError.write(path: path, reason: "closing: \(lastError())") }
     }
 
     /// Writes everything to a file descriptor (standard output for `-o -`), retrying on EINTR

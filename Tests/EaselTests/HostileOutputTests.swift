@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import Glibc
 import XCTest
 
 /// Hostile text and names against the commands that write reports, pages and projects (the QA
@@ -132,5 +133,45 @@ extension SnapshotCommandTests {
         let errors = try xml.nodes(forXPath: "//testcase/error").compactMap { $0.stringValue }
         XCTAssertTrue(errors.contains { $0.contains("the class name is not an identifier") && $0.contains("<script>x</script>") }, "\(errors)")
         try BrowserTest.run("hostile_page.py", [root + "/snapshot-report/index.html", "draw returned false", "class <script>x</script>"])
+    }
+}
+
+extension SnapshotCommandTests {
+    /// `--junit` naming a device, a FIFO or a link to standard output: the XML is written into it, as
+    /// a shell's `>` writes, and what is there stays. The atomic write renamed a file over it: run
+    /// as root (as CI runs), `--junit /dev/null` replaced /dev/null itself with a regular file, and
+    /// `--junit /dev/stdout` the link to standard output. (Device nodes made here, never /dev's.)
+    func testJUnitIntoADeviceAFIFOOrStandardOutputWritesIntoItAndLeavesItInPlace() throws {
+        let root = try swatchProject()
+        XCTAssertEqual(try snapshot(["record", "--scales", "1"], in: root).status, 0)
+        XCTAssertEqual(symlink("/proc/self/fd/1", root + "/stdout.xml"), 0)
+        let verify = try snapshot(["verify", "--scales", "1", "--junit", "stdout.xml"], in: root)
+        XCTAssertEqual(verify.status, 0, verify.stderr)
+        XCTAssertTrue(verify.stdout.contains("<testsuites name=\"host snapshot\" tests=\"1\""), verify.stdout)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: root + "/stdout.xml"), "/proc/self/fd/1")
+        // A FIFO nobody reads is an error at once, not a wait.
+        XCTAssertEqual(mkfifo(root + "/fifo.xml", 0o600), 0)
+        let fifo = try snapshot(["verify", "--scales", "1", "--junit", "fifo.xml"], in: root)
+        XCTAssertEqual(fifo.status, 73, fifo.stderr)
+        XCTAssertTrue(fifo.stderr.contains("fifo.xml: is a FIFO that no process reads"), fifo.stderr)
+        var info = stat()
+        XCTAssertEqual(lstat(root + "/fifo.xml", &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO stays")
+        // Devices: /dev/null's and /dev/full's numbers (1, 3 and 1, 7: glibc's makedev, a macro Swift
+        // does not import, is major << 8 | minor for numbers this small), made in the test's folder.
+        guard mknod(root + "/null", S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0,
+              mknod(root + "/full", S_IFCHR | 0o666, dev_t(1 << 8 | 7)) == 0 else {
+            throw XCTSkip("cannot make device nodes here (not root): \(String(cString: strerror(errno)))")
+        }
+        let null = try snapshot(["verify", "--scales", "1", "--junit", "null"], in: root)
+        XCTAssertEqual(null.status, 0, null.stderr)
+        let full = try snapshot(["verify", "--scales", "1", "--junit", "full"], in: root)
+        XCTAssertEqual(full.status, 73, full.stderr)
+        XCTAssertTrue(full.stderr.contains("full: No space left on device"), full.stderr)
+        for device in ["null", "full"] {
+            XCTAssertEqual(lstat(root + "/" + device, &info), 0)
+            XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "\(device) is still a device")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.contains(".tmp-") }, [])
     }
 }
