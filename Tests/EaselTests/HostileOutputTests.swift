@@ -175,3 +175,22 @@ extension SnapshotCommandTests {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.contains(".tmp-") }, [])
     }
 }
+
+extension ListCommandTests {
+    /// A plugin whose file name is not UTF-8 is named (its bytes escaped) as a file skipped: it was
+    /// dropped without a word, since as a String its name named another file ("No plugins found").
+    func testAPluginWhoseFileNameIsNotUTF8IsSaidToBeSkipped() throws {
+        let root = try markupProject(["good"])
+        let source = root + "/components/libMarkup_good.so"
+        let target = Array((root + "/components/lib").utf8) + [0xFF, 0x1B] + Array("[2J.so".utf8) + [0]
+        XCTAssertEqual(target.map { CChar(bitPattern: $0) }.withUnsafeBufferPointer { buffer in
+            source.withCString { rename($0, buffer.baseAddress!) }
+        }, 0)
+        for arguments in [["list"], ["list", "--json"], ["gallery", "--out", "gallery"]] {
+            let result = try runHost(arguments + ["--plugins", "components"], directory: root)
+            XCTAssertTrue(result.stderr.contains(#"components/lib\xFF\x1B[2J.so: the file name is not valid UTF-8; skipped (rename the file)"#),
+                          "\(arguments): \(result.stderr)")
+            XCTAssertEqual(controlCharacters(result.stderr), [], result.stderr)
+        }
+    }
+}
