@@ -28,7 +28,7 @@ enum ServeCommand: Command {
             return Scene.new(file: file)
         }
         for scene in options.scenes where FileManager.default.fileExists(atPath: WatchSession.unsavedEditsPath(for: scene.file)) {
-            print("note: \(WatchSession.unsavedEditsPath(for: scene.file)) holds edits of \(scene.file) not saved when serve last stopped (open it with --scene to see them)")
+            print("note: \(WatchSession.unsavedEditsPath(for: scene.file)) holds edits of \(scene.file) not saved when serve last stopped: the designer offers to restore or discard them")
         }
         options.isolation = try CLI.isolation(arguments)
         options.scale = 2 // library thumbnails, crisp on high-density screens

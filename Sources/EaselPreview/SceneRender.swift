@@ -35,9 +35,13 @@ public enum SceneRender {
             var attributes = instance.attributes
             if let name = instance.variant {
                 guard let variant = cls.info.variants.first(where: { $0.name == name }) else {
-                    let known = cls.info.variants.map(\.name).joined(separator: ", ")
-                    throw HostError(.badData, "\(instance.path).variant: \(instance.className) has no variant \(name.quoted) (\(known.isEmpty ? "the class declares no variants" : "expected one of: " + known))",
-                                    file: scene.file)
+                    // The class in its own field (the error named it only in the message), and a
+                    // near miss suggested as for class names.
+                    let names = cls.info.variants.map(\.name)
+                    let close = Suggestions.close(to: name, among: names)
+                    let hint = close.isEmpty ? "" : "did you mean \(close.map(\.quoted).joined(separator: " or "))? "
+                    throw HostError(.badData, "\(instance.path).variant: no variant \(name.quoted) (\(names.isEmpty ? "the class declares no variants" : hint + "expected one of: " + names.joined(separator: ", ")))",
+                                    file: scene.file, className: instance.className)
                 }
                 let own = Set(attributes.map(\.key))
                 attributes = variant.attributes.filter { !own.contains($0.key) }.map { ($0.key, $0.value) } + attributes

@@ -121,6 +121,12 @@ public final class WatchSession {
     private var scenesDeletedOnDisk: Set<Int> = []
     /// Scenes whose file did not exist when they were opened, until they are saved.
     private var newScenes: Set<Int> = []
+    /// The edits a previous serve kept for a scene as it stopped (``unsavedEditsPath(for:)``),
+    /// offered until the designer restores or discards them (by index).
+    private var offeredKeptEdits: [Int: String] = [:]
+    /// Kept edits restored into their scene (by index): the file is removed when the scene is
+    /// saved, not before (until then it is their only copy on disk).
+    private var restoredKeptEdits: [Int: String] = [:]
     /// The identity the next scene instance gets (``Scene/Instance/identity``): never reused.
     private var nextInstanceIdentity = 1
     /// Scene files that changed on disk, by scene index, waiting for the writer to be done.
@@ -151,6 +157,8 @@ public final class WatchSession {
             // A scene whose file does not exist yet (`host serve --scene new.json`): open, and not
             // on disk until it is saved.
             if access(scene.file, F_OK) != 0 { scenesDeletedOnDisk.insert(i); newScenes.insert(i) }
+            let kept = Self.unsavedEditsPath(for: scene.file)
+            if access(kept, F_OK) == 0 { offeredKeptEdits[i] = kept }
         }
         if let out = options.outputDirectory {
             makeDirectories(out)
@@ -737,7 +745,10 @@ public final class WatchSession {
         var skipped: [(className: String, paths: [String])] = []
         defer {
             for (className, paths) in skipped {
-                details.append(.notice("warning: \(scene.file): \(paths.joined(separator: ", ")): no class \(className) loaded; skipped", detail: true))
+                // A near miss of a loaded class is a typo more likely than a build not loaded yet.
+                let close = Registry.closeNames(to: className, in: winners.keys.sorted())
+                details.append(.notice("warning: \(scene.file): \(paths.joined(separator: ", ")): no class \(className) loaded"
+                                       + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)") + "; skipped", detail: true))
             }
         }
         for instance in scene.instances {
@@ -802,6 +813,10 @@ public final class WatchSession {
             let current = sceneRevisions[index] ?? 0
             if let revision, revision != current {
                 throw HostError(.badData, "the scene was edited meanwhile elsewhere (another tab or a script: revision \(current), this edit was made on \(revision)); it is shown as it is now, make the edit again",
+                                file: old.file)
+            }
+            if let kept = offeredKeptEdits[index] {
+                throw HostError(.badData, "the edits a previous serve kept in \(kept) are not restored or discarded yet: choose one first (POST /api/scenes/\(index)/restore or /discard; the page's Restore unsaved edits or Discard), so that neither is lost",
                                 file: old.file)
             }
             var s = scene
@@ -894,6 +909,55 @@ public final class WatchSession {
             scenesDeletedOnDisk.remove(index)
             newScenes.remove(index)
             editedScenes.remove(index)
+            // The edits kept by a previous serve are the file's now (restored), or were passed over.
+            for kept in [offeredKeptEdits.removeValue(forKey: index), restoredKeptEdits.removeValue(forKey: index)].compactMap({ $0 }) {
+                _ = unlink(kept)
+            }
+        }
+    }
+
+    /// The file of edits a previous serve kept for scene `index` as it stopped, while the designer
+    /// has neither restored nor discarded them (edits of the scene are refused meanwhile); nil if none.
+    public func offeredKeptEditsFile(at index: Int) -> String? {
+        withLock { offeredKeptEdits[index] }
+    }
+
+    /// Restores the edits a previous serve kept for scene `index` (``offeredKeptEditsFile(at:)``):
+    /// they become the open scene's unsaved edits (a new revision); their file stays until the scene
+    /// is saved (the next stop writes it again if it is not). Throws when it is not a valid scene.
+    /// - Returns: the scene's new revision.
+    @discardableResult
+    public func restoreKeptEdits(at index: Int) throws -> Int {
+        try withLock {
+            guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
+            guard let kept = offeredKeptEdits[index] else {
+                throw HostError(.notFound, "no kept edits to restore (no \(Self.unsavedEditsPath(for: scenes[index].file)) was offered, or it was restored or discarded already)", file: scenes[index].file)
+            }
+            var scene = try Scene.read(kept)
+            scene.file = scenes[index].file
+            scene.carryIdentities(from: scenes[index])
+            giveIdentities(&scene)
+            scenes[index] = scene
+            editedScenes.insert(index)
+            offeredKeptEdits[index] = nil
+            restoredKeptEdits[index] = kept
+            sceneRevisions[index] = (sceneRevisions[index] ?? 0) + 1
+            return sceneRevisions[index]!
+        }
+    }
+
+    /// Discards the edits a previous serve kept for scene `index`: their file is removed, the open
+    /// scene stays as its file says.
+    public func discardKeptEdits(at index: Int) throws {
+        try withLock {
+            guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
+            guard let kept = offeredKeptEdits[index] else {
+                throw HostError(.notFound, "no kept edits to discard (no \(Self.unsavedEditsPath(for: scenes[index].file)) was offered, or it was restored or discarded already)", file: scenes[index].file)
+            }
+            guard unlink(kept) == 0 || errno == ENOENT else {
+                throw HostError(.cannotCreate, "cannot remove the kept edits: \(String(cString: strerror(errno)))", file: kept)
+            }
+            offeredKeptEdits[index] = nil
         }
     }
 
@@ -912,11 +976,13 @@ public final class WatchSession {
     public func keepUnsavedEdits() -> [String] {
         withLock {
             var lines: [String] = []
-            for (index, scene) in scenes.enumerated() where editedScenes.contains(index) || (scenesDeletedOnDisk.contains(index) && !newScenes.contains(index)) {
+            // (Edits kept by a previous serve and still offered are never written over.)
+            for (index, scene) in scenes.enumerated() where offeredKeptEdits[index] == nil
+                && (editedScenes.contains(index) || (scenesDeletedOnDisk.contains(index) && !newScenes.contains(index))) {
                 let path = Self.unsavedEditsPath(for: scene.file)
                 do {
                     try AtomicFile.write(Array(scene.document.text.utf8), to: path, durable: true)
-                    lines.append("warning: \(scene.file) has edits that were not saved: they are kept in \(path) (open it with --scene, or copy it over \(scene.file) to keep them)")
+                    lines.append("warning: \(scene.file) has edits that were not saved: they are kept in \(path) (the next serve of \(scene.file) offers to restore or discard them)")
                 } catch {
                     let why = (error as? RenderError).map { HostError($0).message } ?? "\(error)"
                     lines.append("error: \(scene.file) has edits that were not saved, and they could not be kept in \(path): \(why)")

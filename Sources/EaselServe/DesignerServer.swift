@@ -183,7 +183,10 @@ public final class DesignerServer: @unchecked Sendable {
                     // The file changed on disk under unsaved edits: take the file's, or keep the edits.
                     case "reload": try session.reloadSceneFromDisk(at: i)
                     case "keep": try session.keepSceneEdits(at: i)
-                    default: throw HostError(.notFound, "no such endpoint: POST \(path) (expected save, reload or keep)")
+                    // The edits a previous serve kept as it stopped: take them, or remove their file.
+                    case "restore": try session.restoreKeptEdits(at: i)
+                    case "discard": try session.discardKeptEdits(at: i)
+                    default: throw HostError(.notFound, "no such endpoint: POST \(path) (expected save, reload, keep, restore or discard)")
                     }
                     publishScene(i)
                     return json(200, try sceneDetail(i))
@@ -333,9 +336,10 @@ public final class DesignerServer: @unchecked Sendable {
         if let sceneObject = body["scene"] {
             let data = try JSONSerialization.data(withJSONObject: sceneObject)
             let scene = try Scene.parse(data, file: "request body: scene")
+            let names = Array(Set(session.loadedBuilds.flatMap { $0.classes.map(\.name) })).sorted() // (a mistyped class's "did you mean")
             let target = try session.withLock {
-                try SceneRender.render(scene, classes: { self.session.designableClass(named: $0) }, format: format,
-                                       scale: scale, background: background)
+                try SceneRender.render(scene, classes: { self.session.designableClass(named: $0) }, classNames: names,
+                                       format: format, scale: scale, background: background)
             }
             return image(target, format, download: nil)
         }
@@ -437,6 +441,7 @@ public final class DesignerServer: @unchecked Sendable {
                         ("fileError", sceneFileError(status.error)),
                         ("changedOnDisk", .bool(status.changedOnDisk)), ("deletedOnDisk", .bool(status.deletedOnDisk)),
                         ("newFile", .bool(status.isNew)),
+                        ("keptEdits", session.offeredKeptEditsFile(at: index).map(JSON.string) ?? .null),
                         ("document", scene.document),
                         ("instanceIds", .array(scene.instances.map { .integer(Int64($0.identity ?? 0)) })),
                         ("classes", .array(classes)), ("resources", .object(resources)),

@@ -105,11 +105,12 @@ def eventually(what, check, timeout=15.0, last=None):
 
 
 def compare_canvas(page, url):
-    """COMPARE of the frame the canvas shows now with `url`. A frame replaced while it was read (its
-    blob URL revoked: a newer frame came) is read again."""
+    """COMPARE of the pixels the canvas shows now (the image as decoded on the page, read back through
+    a 2D canvas: SNAPSHOT) with `url`. The canvas's own blob: URL is not read again: the page revokes
+    it as soon as a newer frame replaces it. A canvas with nothing decoded yet is read again."""
     for _ in range(20):
         try:
-            return page.evaluate(COMPARE, [page.evaluate("document.getElementById('canvas').src"), url])
+            return page.evaluate(COMPARE, [page.evaluate(SNAPSHOT), url])
         except PlaywrightError as e:
             error = e
             time.sleep(0.05)

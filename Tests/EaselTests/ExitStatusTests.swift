@@ -46,7 +46,7 @@ final class ExitStatusTests: XCTestCase {
         let scene = root + "/variant.json"
         try #"{"size": "200x200", "instances": [{"class": "Rainbow", "variant": "pil", "frame": "0,0,200,200"}]}"#
             .write(toFile: scene, atomically: true, encoding: .utf8)
-        try assertStatus(["render", scene, "-o", "x.png"], 65, "instances[0].variant: Rainbow has no variant 'pil'", in: root)
+        try assertStatus(["render", scene, "-o", "x.png"], 65, "class Rainbow: instances[0].variant: no variant 'pil'", in: root)
     }
 
     func testAClassThatDoesNotExistIsNotFoundWhereverItIsNamed() throws {

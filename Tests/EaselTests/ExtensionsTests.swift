@@ -293,7 +293,7 @@ final class ExtensionsTests: XCTestCase {
         try bad.write(toFile: root + "/bad.json", atomically: true, encoding: .utf8)
         let refused = try runHost(["render", "bad.json", "-o", "bad.png"], directory: root)
         XCTAssertEqual(refused.status, 65)
-        XCTAssertTrue(refused.stderr.contains("bad.json: instances[0].variant: Extended has no variant 'huge' (expected one of: low, high, titled)"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("bad.json: class Extended: instances[0].variant: no variant 'huge' (did you mean 'high'? expected one of: low, high, titled)"), refused.stderr)
         // The variant's attributes come first, the instance's own override them.
         let registry = Registry(files: [try cPlugin()])
         let parsed = try Scene.parse(Data(scene.utf8), file: "scene.json")

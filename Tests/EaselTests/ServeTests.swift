@@ -862,7 +862,9 @@ final class ServeTests: XCTestCase {
 
     /// Scene edits live in the server: stopping it (Ctrl-C) lost those not saved, silently. They
     /// are kept beside the scene (board.unsaved.json, a scene file), the file itself untouched, and
-    /// the next serve of the scene says they are there; a scene without edits leaves nothing.
+    /// the next serve of the scene says they are there; a scene without edits leaves nothing. The
+    /// kept file was never removed: the next serve offers it (`keptEdits`), refuses edits of the
+    /// scene until it is restored or discarded, and Save (after a restore) or Discard removes it.
     func testStoppingServeKeepsUnsavedSceneEditsBesideTheScene() throws {
         let root = try exampleComponents(["Gauge"])
         let text = """
@@ -877,7 +879,7 @@ final class ServeTests: XCTestCase {
         document["instances"] = instances
         XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0", ["document": document]).status, 200)
         server.stop()
-        XCTAssertTrue(server.output.contains { $0 == "warning: board.json has edits that were not saved: they are kept in board.unsaved.json (open it with --scene, or copy it over board.json to keep them)" },
+        XCTAssertTrue(server.output.contains { $0 == "warning: board.json has edits that were not saved: they are kept in board.unsaved.json (the next serve of board.json offers to restore or discard them)" },
                       server.output.joined(separator: "\n"))
         XCTAssertEqual(try String(contentsOfFile: root + "/board.json", encoding: .utf8), text, "the scene's file untouched")
         let kept = try String(contentsOfFile: root + "/board.unsaved.json", encoding: .utf8)
@@ -885,10 +887,72 @@ final class ServeTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/clean.unsaved.json"), "no edits, nothing kept")
         // A scene file: host render reads it. The next serve says the edits are there.
         XCTAssertEqual(try runHost(["render", "board.unsaved.json", "-o", "kept.png"], directory: root).status, 0)
+        (server, port) = try serve(root, ["--scene", "board.json", "--scene", "clean.json"])
+        XCTAssertTrue(server.output.contains("note: board.unsaved.json holds edits of board.json not saved when serve last stopped: the designer offers to restore or discard them"),
+                      server.output.joined(separator: "\n"))
+        var detail = try HTTPClient.request(port, "GET", "/api/scenes/0")
+        XCTAssertEqual(detail.json["keptEdits"] as? String, "board.unsaved.json", detail.text)
+        XCTAssertTrue(try HTTPClient.request(port, "GET", "/api/scenes/1").json["keptEdits"] is NSNull, "no kept edits of clean.json")
+        // An edit before the choice is refused: it would be written over the kept ones at the next stop.
+        document = try XCTUnwrap(detail.json["document"] as? [String: Any])
+        document["size"] = "310x120"
+        let refused = try HTTPClient.json(port, "/api/scenes/0", ["document": document])
+        XCTAssertEqual(refused.status, 422, refused.text)
+        XCTAssertEqual((refused.json["error"] as? [String: Any])?["message"] as? String,
+                       "board.json: the edits a previous serve kept in board.unsaved.json are not restored or discarded yet: choose one first (POST /api/scenes/0/restore or /discard; the page's Restore unsaved edits or Discard), so that neither is lost")
+        // Stopped without a choice: the kept edits stay as they were, offered again.
+        server.stop()
+        XCTAssertEqual(try String(contentsOfFile: root + "/board.unsaved.json", encoding: .utf8), kept)
+        (server, port) = try serve(root, ["--scene", "board.json"])
+        // Restore: the open scene's unsaved edits; the file stays until Save, which removes it.
+        let restored = try HTTPClient.json(port, "/api/scenes/0/restore", [:] as [String: Any])
+        XCTAssertEqual(restored.status, 200, restored.text)
+        XCTAssertTrue(restored.json["keptEdits"] is NSNull)
+        XCTAssertEqual(restored.json["dirty"] as? Bool, true)
+        let frame = ((restored.json["document"] as? [String: Any])?["instances"] as? [[String: Any]])?.first?["frame"] as? String
+        XCTAssertEqual(frame, "40,10,100,100", restored.text)
+        XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0/restore", [:] as [String: Any]).status, 404, "restored once")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/board.unsaved.json"), "their only copy on disk until saved")
+        XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0/save", [:] as [String: Any]).status, 200)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/board.unsaved.json"), "saved: the kept edits are the file's")
+        XCTAssertTrue(try String(contentsOfFile: root + "/board.json", encoding: .utf8).contains("40,10,100,100"))
+        server.stop()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/board.unsaved.json"), "nothing unsaved at the stop")
+        // Discard: the file is removed, the scene stays as its file says, and edits go through.
+        try text.write(toFile: root + "/board.unsaved.json", atomically: true, encoding: .utf8)
         (server, port) = try serve(root, ["--scene", "board.json"])
         defer { server.stop() }
-        XCTAssertTrue(server.output.contains { $0.hasPrefix("note: board.unsaved.json holds edits of board.json not saved when serve last stopped") },
-                      server.output.joined(separator: "\n"))
+        detail = try HTTPClient.json(port, "/api/scenes/0/discard", [:] as [String: Any])
+        XCTAssertEqual(detail.status, 200, detail.text)
+        XCTAssertTrue(detail.json["keptEdits"] is NSNull)
+        XCTAssertEqual(detail.json["dirty"] as? Bool, false)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/board.unsaved.json"))
+        XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0/discard", [:] as [String: Any]).status, 404, "discarded once")
+        document = try XCTUnwrap(detail.json["document"] as? [String: Any])
+        document["size"] = "310x120"
+        XCTAssertEqual(try HTTPClient.json(port, "/api/scenes/0", ["document": document]).status, 200)
+        XCTAssertTrue(server.isRunning)
+    }
+
+    /// A scene naming a variant its class does not declare: the error had no class field (only its
+    /// message named it) and no "did you mean"; a near miss is suggested as class names are.
+    func testAnUnknownVariantInASceneNamesItsClassAndANearMiss() throws {
+        let root = try exampleComponents(["RoundedCornerButton"])
+        try #"{"size": "200x60", "instances": [{"class": "RoundedCornerButton", "name": "ok", "variant": "rounde", "frame": "0,0,120,44"}]}"#
+            .write(toFile: root + "/typo.json", atomically: true, encoding: .utf8)
+        let (server, port) = try serve(root, ["--scene", "typo.json"])
+        defer { server.stop() }
+        let refused = try HTTPClient.request(port, "GET", "/api/scenes/0/preview")
+        XCTAssertEqual(refused.status, 422, refused.text)
+        let error = try XCTUnwrap(refused.json["error"] as? [String: Any], refused.text)
+        XCTAssertEqual(error["className"] as? String, "RoundedCornerButton", refused.text)
+        XCTAssertEqual(error["message"] as? String, "typo.json: class RoundedCornerButton: instances[0].variant: no variant 'rounde' (did you mean 'rounded'? expected one of: square, rounded, pill)")
+        // POST /api/render of a scene with a mistyped class: suggested as `host render` suggests it.
+        let scene: [String: Any] = ["size": "200x60", "instances": [["class": "RoundedCornerButon", "frame": "0,0,120,44"]]]
+        let missing = try HTTPClient.json(port, "/api/render", ["scene": scene])
+        XCTAssertEqual(missing.status, 404, missing.text)
+        XCTAssertEqual((missing.json["error"] as? [String: Any])?["message"] as? String,
+                       "request body: scene: instances[0].class: no class named 'RoundedCornerButon' (did you mean RoundedCornerButton?)", missing.text)
         XCTAssertTrue(server.isRunning)
     }
 
@@ -900,7 +964,8 @@ final class ServeTests: XCTestCase {
         try """
         {"size": "300x120", "instances": [
           {"class": "Missing", "frame": "0,0,10,10"}, {"class": "Gauge", "frame": "20,0,50,50"},
-          {"class": "Missing", "frame": "0,20,10,10"}, {"class": "Gone", "frame": "0,40,10,10"}]}
+          {"class": "Missing", "frame": "0,20,10,10"}, {"class": "Gone", "frame": "0,40,10,10"},
+          {"class": "Guage", "frame": "0,60,10,10"}]}
         """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
         let (server, port) = try serve(root, ["--scene", "board.json"])
         defer { server.stop() }
@@ -909,6 +974,9 @@ final class ServeTests: XCTestCase {
                         server.output.joined(separator: "\n"))
         XCTAssertEqual(server.output.filter { $0.contains("no class Gone loaded") }.first?.trimmingCharacters(in: .whitespaces),
                        "warning: board.json: instances[3]: no class Gone loaded; skipped")
+        // A near miss of a loaded class is suggested, as the CLI suggests class names.
+        XCTAssertNotNil(server.waitForLine(containing: "warning: board.json: instances[4]: no class Guage loaded (did you mean Gauge?); skipped"),
+                        server.output.joined(separator: "\n"))
         XCTAssertEqual(server.output.filter { $0.contains("board.json: instances[2]: no class") }, [], "not a line of its own")
     }
 
@@ -1085,6 +1153,22 @@ final class ServeBrowserTests: XCTestCase {
         let line = try XCTUnwrap(process.waitForLine(containing: "serving the designer at http://127.0.0.1:"))
         let port = try XCTUnwrap(line.split(separator: ":").dropFirst(2).first.map { String($0.prefix { $0.isNumber }) })
         try BrowserTest.run("designer_details.py", [port, root + "/components", good, crash])
+        XCTAssertTrue(process.isRunning)
+    }
+
+    /// Edits a previous serve kept as it stopped were never offered again nor removed
+    /// (Tests/Browser/designer_kept_edits.py): the page offers "Restore unsaved edits" or "Discard";
+    /// Save after a restore, or Discard, removes the kept file.
+    func testKeptEditsAreOfferedToRestoreOrDiscardInARealBrowser() throws {
+        let root = try exampleComponents(["Gauge"])
+        let scene = { (x: Int) in #"{"size": "300x120", "instances": [{"class": "Gauge", "name": "meter", "frame": "\#(x),10,100,100"}]}"# }
+        for name in ["board", "other"] {
+            try scene(10).write(toFile: root + "/\(name).json", atomically: true, encoding: .utf8)
+            try scene(40).write(toFile: root + "/\(name).unsaved.json", atomically: true, encoding: .utf8)
+        }
+        let (process, port) = try serve(root, ["--scene", "board.json", "--scene", "other.json"])
+        defer { process.stop() }
+        try BrowserTest.run("designer_kept_edits.py", [port, root])
         XCTAssertTrue(process.isRunning)
     }
 

@@ -172,6 +172,7 @@ async function selectClass(name) {
   updateHistoryButtons();
   $("save-scene").hidden = true;
   $("scene-file").hidden = true;
+  $("kept-edits").hidden = true;
   showClassSizeTools(true);
   $("instance-boxes").replaceChildren();
   state.current = await getJSON(`/api/classes/${encodeURIComponent(name)}`);
@@ -1229,6 +1230,7 @@ async function reloadScene(index, selected, keepEdits) {
  *  the instance and key; the last good scene stays open), or changed on disk while this scene has
  *  unsaved edits (reload it from disk, or keep the edits: Save then overwrites the file). */
 function showSceneFile(detail) {
+  showKeptEdits(detail);
   const error = detail.fileError;
   const deleted = Boolean(detail.deletedOnDisk);
   const changed = detail.changedOnDisk && !error && !deleted;
@@ -1265,10 +1267,22 @@ function showSceneFile(detail) {
   $("scene-file-choices").hidden = !changed;
 }
 
+/** Edits a previous serve kept as it stopped (NAME.unsaved.json beside the scene): offered until
+ *  they are restored (the scene's unsaved edits then; Save writes them) or discarded (the file is
+ *  removed). The server refuses edits of the scene until then, so that neither version is lost. */
+function showKeptEdits(detail) {
+  const kept = detail.keptEdits;
+  $("kept-edits").hidden = !kept;
+  if (!kept) return;
+  $("kept-edits-title").textContent = `${basename(detail.file)} has unsaved edits from the last session`;
+  $("kept-edits-hint").textContent = `They were kept in ${kept} when serve stopped. Restore them (they stay unsaved until Save scene), or discard them (the file is removed). The scene cannot be edited until then.`;
+}
+
 async function sceneFileChoice(action) {
   const { index, selected } = state.scene;
   try {
     await postJSON(`/api/scenes/${index}/${action}`, {});
+    if (action === "restore") await loadScenes(); // (its library entry: unsaved now)
     await reloadScene(index, selected);
   } catch (e) { notice(e.message, "error"); }
 }
@@ -2066,6 +2080,8 @@ function setup() {
   });
   $("scene-file-reload").addEventListener("click", () => sceneFileChoice("reload"));
   $("scene-file-keep").addEventListener("click", () => sceneFileChoice("keep"));
+  $("kept-edits-restore").addEventListener("click", () => sceneFileChoice("restore"));
+  $("kept-edits-discard").addEventListener("click", () => sceneFileChoice("discard"));
   $("undo").addEventListener("click", () => stepHistory(true));
   $("redo").addEventListener("click", () => stepHistory(false));
   // Ctrl+S (⌘S) saves the scene shown, as in an editor (the browser's "Save page" is not meant);
