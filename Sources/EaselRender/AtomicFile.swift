@@ -5,7 +5,8 @@ import Glibc
 /// partial file: the bytes go to a temporary file in the destination's directory (same file
 /// system), which is flushed to disk (fsync) and then renamed over the destination. On any
 /// failure the temporary file is removed and the error names the destination and the reason.
-/// A device, a FIFO or a socket in the destination's place is written into, never replaced.
+/// A device, a socket or a FIFO that a process reads in the destination's place is written into,
+/// never replaced.
 public enum AtomicFile {
     /// Writes `bytes` as the whole new content of `path`. Throws `RenderError.write`.
     /// With `durable` false (previews, rewritten on every change) the data is not flushed to disk:
@@ -33,11 +34,11 @@ public enum AtomicFile {
             case S_IFREG: mode = info.st_mode & 0o7777
             case S_IFDIR: throw RenderError.write(path: path, reason: "is a directory (expected a file name)")
             default:
-                // A device, a FIFO or a socket (--junit /dev/stdout, /dev/null) is written into, as a
-                // shell's redirection writes: renamed over, /dev/null itself became a regular file
-                // (run as root), and /dev/stdout a file instead of the link to standard output.
-                try writeInPlace(bytes, to: path, type: info.st_mode & S_IFMT)
-                return
+                // A device, a socket or a FIFO that a process reads (--junit /dev/null, /dev/stdout to
+                // a pipe) is written into, as a shell's redirection writes: renamed over, /dev/null
+                // itself became a regular file (run as root). A FIFO nobody reads is replaced like
+                // a file (waiting for a reader would hang).
+                if try writeInPlace(bytes, to: path, type: info.st_mode & S_IFMT) { return }
             }
         }
 
@@ -82,15 +83,13 @@ public enum AtomicFile {
         }
     }
 
-    /// Writes `bytes` into the device, FIFO or socket at `path`, which is not replaced. A FIFO
-    /// that no process reads is an error, not a wait for a reader.
-    private static func writeInPlace(_ bytes: [UInt8], to path: String, type: mode_t) throws {
+    /// Writes `bytes` into the device, FIFO or socket at `path`, which is not replaced; false (nothing
+    /// written) for a FIFO that no process reads.
+    private static func writeInPlace(_ bytes: [UInt8], to path: String, type: mode_t) throws -> Bool {
         let fifo = type == S_IFIFO
         let fd = open(path, O_WRONLY | O_CLOEXEC | (fifo ? O_NONBLOCK : 0))
         guard fd >= 0 else {
-            if fifo && errno == ENXIO {
-                throw RenderError.write(path: path, reason: "is a FIFO that no process reads (expected a file, or a reader on the FIFO)")
-            }
+            if fifo && errno == ENXIO { return false }
             throw RenderError.write(path: path, reason: "cannot open: \(lastError())")
         }
         if fifo { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
@@ -99,6 +98,7 @@ public enum AtomicFile {
             throw error
         }
         if close(fd) != 0 { throw RenderError.write(path: path, reason: "closing: \(lastError())") }
+        return true
     }
 
     /// Writes everything to a file descriptor (standard output for `-o -`), retrying on EINTR
