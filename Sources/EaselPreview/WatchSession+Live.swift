@@ -43,7 +43,7 @@ extension WatchSession {
             throw HostError(.notFound, "no class named \(className.quoted) is loaded")
         }
         _ = try cls.info.requireAction(action).check(argument, file: cls.info.plugin.path, className: className)
-        let values = self.values(for: className)
+        let values = currentValues(for: className)
         if live[className] == nil || liveValues[className].map({ $0.map(\.value) != values.map(\.value) }) == true {
             let request = ComponentRenderRequest(className: className, scale: options.scale ?? 1,
                                                  format: .png(compressionLevel: options.pngLevel))
@@ -97,7 +97,7 @@ extension WatchSession {
             guard let property = info.property(named: name), !property.isReadOnly else { continue }
             adoptReportedValue(property.format(value), name: name, className: preview.className)
         }
-        liveValues[preview.className] = values(for: preview.className)
+        liveValues[preview.className] = currentValues(for: preview.className)
         return true
     }
 }

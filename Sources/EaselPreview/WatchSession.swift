@@ -63,15 +63,29 @@ public struct WatchOptions {
 /// its preview removed. A deleted file unloads its classes. Each build runs in its own worker,
 /// which is stopped when the build is replaced, so memory stays bounded however many reloads happen.
 ///
-/// Thread rule: plugin calls are not thread-safe. Every public method takes the session's lock;
-/// ``step(maximumWait:)`` waits for file events without it, so other threads (the HTTP server's)
-/// can call in while nothing changes on disk. Events are reported on the thread that caused them,
-/// with the lock held.
+/// Thread rule: plugin calls are not thread-safe. Two locks:
+/// - the session's lock (``withLock(_:)``, recursive) is held by every method that calls a plugin
+///   or changes the session's state (renders, reloads, edits, actions); ``step(maximumWait:)``
+///   waits for file events without it, so other threads (the HTTP server's) can call in while
+///   nothing changes on disk;
+/// - what can be read without a plugin call (classes, states and thumbnails, values held, scenes) is
+///   an immutable ``SessionSnapshot``, published under a short lock of its own whenever the
+///   outermost section holding the session's lock ends, and before every event (a page reading
+///   after an event sees what the event says). The readers (``snapshot``, ``classInfo(named:)``,
+///   ``state(of:)``, ``values(for:)``, ``openScenes``, …) read it and never wait for a plugin
+///   call in progress: a draw that hangs until its time budget delays only what needs a plugin.
+/// Events are reported on the thread that caused them, with the session's lock held.
 public final class WatchSession {
     public let options: WatchOptions
     private let watcher: DirectoryWatcher
     private let report: (WatchEvent) -> Void
     private let lock = NSRecursiveLock()
+    /// How deep the current holder of `lock` is in nested ``withLock(_:)`` sections (read and
+    /// written only with `lock` held).
+    private var lockDepth = 0
+    /// The last published snapshot, under `publishedLock` (held only to copy it in or out).
+    private var published = SessionSnapshot()
+    private let publishedLock = NSLock()
 
     private struct Loaded {
         let build: PluginBuild
@@ -167,13 +181,45 @@ public final class WatchSession {
                 throw HostError(.cannotCreate, "cannot write previews here (expected a writable directory)", file: out)
             }
         }
+        publish()
     }
 
-    /// Runs `body` with the session's lock: plugin calls are serialized through it.
+    /// Runs `body` with the session's lock: plugin calls and changes of the session's state are
+    /// serialized through it. When the outermost section ends, the state is published
+    /// (``snapshot``).
     public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
-        defer { lock.unlock() }
+        lockDepth += 1
+        defer {
+            lockDepth -= 1
+            if lockDepth == 0 { publish() }
+            lock.unlock()
+        }
         return try body()
+    }
+
+    /// What the session holds now, as far as it can be read without a plugin call: the state as
+    /// the last section holding the session's lock left it (or as it was when the last event was
+    /// reported). Never waits for a plugin call in progress.
+    public var snapshot: SessionSnapshot { publishedLock.withLock { published } }
+
+    /// Publishes the current state as the ``snapshot`` (with the session's lock held).
+    private func publish() {
+        var next = SessionSnapshot()
+        next.loadedBuilds = builds.keys.sorted().map { ($0, builds[$0]!.number, builds[$0]!.build.classes) }
+        next.rejectedFiles = rejections.keys.sorted().filter { builds[$0] == nil }.map { ($0, rejections[$0]!) }
+        next.winners = winners
+        next.states = states
+        next.held = held
+        next.assignments = assignments
+        next.openScenes = scenes.enumerated().map { ($1, editedScenes.contains($0)) }
+        next.sceneRevisions = sceneRevisions
+        next.sceneFileErrors = sceneFileErrors
+        next.scenesChangedOnDisk = scenesChangedOnDisk
+        next.scenesDeletedOnDisk = scenesDeletedOnDisk
+        next.newScenes = newScenes
+        next.offeredKeptEdits = offeredKeptEdits
+        publishedLock.withLock { published = next }
     }
 
     /// Loads every plugin already in the folders, checks the class filter, then renders every class
@@ -260,9 +306,13 @@ public final class WatchSession {
     public func step(maximumWait: Double) {
         var wait = maximumWait
         let now = Self.now()
-        for p in withLock({ Array(pending.values) + Array(pendingScenes.values) }) { wait = min(wait, max(0, due(p) - now)) }
+        // (Read under the lock alone: nothing changes, nothing to publish.)
+        lock.lock()
+        let waiting = Array(pending.values) + Array(pendingScenes.values), isAnimating = !animating.isEmpty
+        lock.unlock()
+        for p in waiting { wait = min(wait, max(0, due(p) - now)) }
         // An animating preview wants its next frame within 1/60 s.
-        if withLock({ !animating.isEmpty }) { wait = min(wait, 1 / LivePreview.framesPerSecond) }
+        if isAnimating { wait = min(wait, 1 / LivePreview.framesPerSecond) }
         let events = watcher.next(timeout: wait)
         withLock {
             for event in events { note(event) }
@@ -304,22 +354,21 @@ public final class WatchSession {
     /// The worker processes currently running builds.
     public var workerProcessIDs: [Int32] { withLock { builds.values.compactMap(\.build.workerProcessID) } }
 
-    /// The loaded builds, sorted by path: file, build number, classes.
-    public var loadedBuilds: [(file: String, build: Int, classes: [ClassInfo])] {
-        withLock { builds.keys.sorted().map { ($0, builds[$0]!.number, builds[$0]!.build.classes) } }
-    }
+    /// The loaded builds, sorted by path: file, build number, classes (from the ``snapshot``).
+    public var loadedBuilds: [(file: String, build: Int, classes: [ClassInfo])] { snapshot.loadedBuilds }
 
-    /// Files whose latest build was rejected (and that have no build loaded), with why.
-    public var rejectedFiles: [(file: String, failure: PluginFailure)] {
-        withLock { rejections.keys.sorted().filter { builds[$0] == nil }.map { ($0, rejections[$0]!) } }
-    }
+    /// Files whose latest build was rejected (and that have no build loaded), with why (from the ``snapshot``).
+    public var rejectedFiles: [(file: String, failure: PluginFailure)] { snapshot.rejectedFiles }
 
     /// Whether `className` of `file` is the one provided under that name (it may be shadowed).
-    public func isProvider(_ file: String, of className: String) -> Bool { withLock { winners[className] == file } }
+    public func isProvider(_ file: String, of className: String) -> Bool { snapshot.isProvider(file, of: className) }
 
-    /// The current description of a class, from the build that provides it.
-    public func classInfo(named name: String) -> ClassInfo? {
-        withLock { winners[name].flatMap { builds[$0] }?.build.classes.first { $0.name == name } }
+    /// The current description of a class, from the build that provides it (from the ``snapshot``).
+    public func classInfo(named name: String) -> ClassInfo? { snapshot.classInfo(named: name) }
+
+    /// The class's description from the build that provides it now (with the lock held).
+    private func currentInfo(named name: String) -> ClassInfo? {
+        winners[name].flatMap { builds[$0] }?.build.classes.first { $0.name == name }
     }
 
     /// The class as the current build provides it, ready to instantiate (call it with the lock held,
@@ -328,16 +377,18 @@ public final class WatchSession {
         withLock { winners[name].flatMap { builds[$0] }?.build.designableClass(named: name) }
     }
 
-    /// A class's preview state (nil: no build provides it).
-    public func state(of className: String) -> ClassState? { withLock { states[className] } }
+    /// A class's preview state (nil: no build provides it), from the ``snapshot``.
+    public func state(of className: String) -> ClassState? { snapshot.state(of: className) }
 
-    /// The values the host holds for a class, parsed against its current build (parked ones left out).
-    public func values(for className: String) -> [(name: String, value: PropertyValue)] {
-        withLock {
-            guard let info = classInfo(named: className) else { return [] }
-            var copy = held
-            return copy.resolve(assignments, owner: className, for: info).values
-        }
+    /// The values the host holds for a class, parsed against its current build (parked ones left
+    /// out), from the ``snapshot``.
+    public func values(for className: String) -> [(name: String, value: PropertyValue)] { snapshot.values(for: className) }
+
+    /// The values held for a class now (with the lock held).
+    func currentValues(for className: String) -> [(name: String, value: PropertyValue)] {
+        guard let info = currentInfo(named: className) else { return [] }
+        var copy = held
+        return copy.resolve(assignments, owner: className, for: info).values
     }
 
     /// Sets (or, with a nil text, resets to the default) values the host holds for one class. Each
@@ -345,7 +396,7 @@ public final class WatchSession {
     /// or an unknown case throws the host's message and nothing changes.
     public func setValues(_ changes: [(name: String, text: String?)], for className: String) throws {
         try withLock {
-            guard let info = classInfo(named: className) else {
+            guard let info = currentInfo(named: className) else {
                 throw HostError(.notFound, "no class named \(className.quoted) is loaded")
             }
             for (name, text) in changes {
@@ -387,7 +438,7 @@ public final class WatchSession {
             guard let cls = designableClass(named: className) else {
                 throw HostError(.notFound, "no class named \(className.quoted) is loaded")
             }
-            let values = self.values(for: className)
+            let values = currentValues(for: className)
             let request = ComponentRenderRequest(className: className, size: size, scale: scale, background: background, format: format)
             do {
                 // The live instance while it animates, so that the designer shows its frames.
@@ -416,9 +467,12 @@ public final class WatchSession {
     }
 
     /// Reports an event, unless a signal asked the program to stop (``HostProcess/stopOnSignal()``):
-    /// what happens then is calls cut short by the stop, not news about the builds.
+    /// what happens then is calls cut short by the stop, not news about the builds. The state is
+    /// published first: a page that reads on the event sees what it says (the section that emits
+    /// may go on with a plugin call).
     func emit(_ event: WatchEvent) {
         guard !HostProcess.stopRequested else { return }
+        publish()
         report(event)
     }
 
@@ -779,20 +833,15 @@ public final class WatchSession {
 
     // MARK: - Scenes the designer edits
 
-    /// The scenes, with unsaved edits, and whether each was edited since it was read or saved.
-    public var openScenes: [(scene: Scene, edited: Bool)] {
-        withLock { scenes.enumerated().map { ($1, editedScenes.contains($0)) } }
-    }
+    /// The scenes, with unsaved edits, and whether each was edited since it was read or saved
+    /// (from the ``snapshot``).
+    public var openScenes: [(scene: Scene, edited: Bool)] { snapshot.openScenes }
 
-    /// How many edits scene `index` has taken since it was opened (0: none).
-    public func sceneRevision(at index: Int) -> Int {
-        withLock { sceneRevisions[index] ?? 0 }
-    }
+    /// How many edits scene `index` has taken since it was opened (0: none), from the ``snapshot``.
+    public func sceneRevision(at index: Int) -> Int { snapshot.sceneRevision(at: index) }
 
-    /// The identities of scene `index`'s instances, in order (``Scene/Instance/identity``).
-    public func sceneInstanceIdentities(at index: Int) -> [Int] {
-        withLock { scenes.indices.contains(index) ? scenes[index].instances.map { $0.identity ?? 0 } : [] }
-    }
+    /// The identities of scene `index`'s instances, in order (``Scene/Instance/identity``), from the ``snapshot``.
+    public func sceneInstanceIdentities(at index: Int) -> [Int] { snapshot.sceneInstanceIdentities(at: index) }
 
     /// Replaces scene `index` with an edited version (same file). Attributes that changed are
     /// checked against their classes' current builds first; a problem throws and nothing changes.
@@ -847,7 +896,7 @@ public final class WatchSession {
                 if was?.frame != instance.frame {
                     try Self.checkEditedFrame(instance, file: old.file)
                 }
-                guard let info = classInfo(named: instance.className) else { continue }
+                guard let info = currentInfo(named: instance.className) else { continue }
                 let held = was.map { $0.className == instance.className ? $0.attributes : [] } ?? []
                 let previous = Dictionary(held.map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b })
                 let changed = instance.attributes.filter { previous[$0.key] != $0.value }
@@ -918,9 +967,7 @@ public final class WatchSession {
 
     /// The file of edits a previous serve kept for scene `index` as it stopped, while the designer
     /// has neither restored nor discarded them (edits of the scene are refused meanwhile); nil if none.
-    public func offeredKeptEditsFile(at index: Int) -> String? {
-        withLock { offeredKeptEdits[index] }
-    }
+    public func offeredKeptEditsFile(at index: Int) -> String? { snapshot.offeredKeptEditsFile(at: index) }
 
     /// Restores the edits a previous serve kept for scene `index` (``offeredKeptEditsFile(at:)``):
     /// they become the open scene's unsaved edits (a new revision); their file stays until the scene
@@ -999,7 +1046,7 @@ public final class WatchSession {
     /// whether it was deleted (the open scene stays, as an editor keeps a buffer whose file was
     /// deleted: saving writes the file again; a file put back is read again).
     public func sceneFileStatus(at index: Int) -> (error: HostError?, changedOnDisk: Bool, deletedOnDisk: Bool, isNew: Bool) {
-        withLock { (sceneFileErrors[index], scenesChangedOnDisk.contains(index), scenesDeletedOnDisk.contains(index), newScenes.contains(index)) }
+        snapshot.sceneFileStatus(at: index)
     }
 
     /// Scene `index`'s file changed on disk (an editor, `git checkout`): a scene without unsaved

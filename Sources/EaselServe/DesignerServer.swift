@@ -44,13 +44,18 @@ public struct ServeConfiguration: Sendable {
 /// - bodies are bounded (413), event-stream clients are bounded (503), renders obey the renderer's
 ///   size limits and each plugin call its time budget.
 ///
-/// Thread rule: requests arrive on the connections' threads; every call into plugins goes through
-/// the session's lock.
+/// Thread rule: requests arrive on the connections' threads, concurrently. Those that call a plugin
+/// (previews, renders, actions) or change the session (values, scene edits) go through the
+/// session's lock; those that only read (the class list, a class, thumbnails, resources, scenes,
+/// the page's files, the event stream) read one ``SessionSnapshot`` and never wait for a plugin
+/// call in progress (a draw that hangs until its time budget).
 public final class DesignerServer: @unchecked Sendable {
     public let configuration: ServeConfiguration
     public let session: WatchSession
     public let hub: EventHub
     private var http: HTTPServer!
+    /// Identical previews queued behind a plugin call share one render.
+    private let renders = SharedRenders()
 
     public init(session: WatchSession, hub: EventHub, configuration: ServeConfiguration) throws {
         self.session = session
@@ -195,29 +200,33 @@ public final class DesignerServer: @unchecked Sendable {
             }
         case (_, "api"):
             switch Array(segments.dropFirst()) {
-            case ["classes"]: return json(200, ServeJSON.classes(session, program: configuration.programName))
+            case ["classes"]:
+                return json(200, ServeJSON.classes(session.snapshot, directories: session.options.directories, program: configuration.programName))
             case let s where s.count == 2 && s[0] == "classes":
-                guard let detail = ServeJSON.classDetail(session, s[1]) else { throw unknownClass(s[1]) }
+                guard let detail = ServeJSON.classDetail(session.snapshot, s[1]) else { throw unknownClass(s[1]) }
                 return json(200, detail)
             case ["preview"]: return try preview(request)
             case let s where s.count == 2 && s[0] == "thumbnail": return try thumbnail(s[1])
             case let s where s.count >= 3 && s[0] == "resources": return try resource(s[1], s[2...].joined(separator: "/"))
             case ["scenes"]:
-                let scenes = session.openScenes
-                return json(200, .object([ServeJSON.schema, ("scenes", .array(scenes.enumerated().map { i, s in
+                let snapshot = session.snapshot
+                return json(200, .object([ServeJSON.schema, ("scenes", .array(snapshot.openScenes.enumerated().map { i, s in
                     .object([("file", .string(s.scene.file)), ("dirty", .bool(s.edited)), ("instances", .integer(Int64(s.scene.instances.count))),
-                             ("deletedOnDisk", .bool(session.sceneFileStatus(at: i).deletedOnDisk)),
-                             ("newFile", .bool(session.sceneFileStatus(at: i).isNew))])
+                             ("deletedOnDisk", .bool(snapshot.sceneFileStatus(at: i).deletedOnDisk)),
+                             ("newFile", .bool(snapshot.sceneFileStatus(at: i).isNew))])
                 }))]))
             case let s where s.count == 2 && s[0] == "scenes":
                 guard let i = Int(s[1]) else { break }
                 return json(200, try sceneDetail(i))
             case let s where s.count == 3 && s[0] == "scenes" && s[2] == "preview":
                 guard let i = Int(s[1]) else { break }
-                let format = try Self.format(request.query["format"] ?? "png", pngLevel: 1)
-                let target = try session.renderScene(at: i, scale: try request.query["scale"].map { try Self.scale($0) }, format: format)
-                let name = session.openScenes[i].scene.file.split(separator: "/").last.map { String($0.split(separator: ".").first ?? "scene") }
-                return image(target, format, download: request.query["download"] != nil ? name : nil)
+                return try renders.answer(SharedRenders.key(request)) { begin in
+                    let format = try Self.format(request.query["format"] ?? "png", pngLevel: 1)
+                    let scale = try request.query["scale"].map { try Self.scale($0) }
+                    let target = try session.withLock { begin(); return try session.renderScene(at: i, scale: scale, format: format) }
+                    let name = session.openScenes[i].scene.file.split(separator: "/").last.map { String($0.split(separator: ".").first ?? "scene") }
+                    return image(target, format, download: request.query["download"] != nil ? name : nil)
+                }
             case ["events"]:
                 guard let stream = hub.subscribe() else {
                     return error(503, "too many event-stream clients (at most \(hub.maximumClients))")
@@ -301,15 +310,21 @@ public final class DesignerServer: @unchecked Sendable {
     }
 
     /// `GET /api/preview?class=…&size=WxH&scale=N&format=png|svg|pdf&background=#RRGGBB`: the class
-    /// with the values the session holds (what the canvas shows).
+    /// with the values the session holds (what the canvas shows). Identical previews waiting for the
+    /// session's lock share one render (``SharedRenders``).
     private func preview(_ request: HTTPRequest) throws -> HTTPResponse {
         guard let className = request.query["class"] else { throw HostError(.usage, "preview: missing ?class=NAME") }
         let format = try Self.format(request.query["format"] ?? "png", pngLevel: 1)
-        let target = try session.render(className: className, size: try request.query["size"].map { try Self.size($0) },
-                                        scale: try Self.scale(request.query["scale"]),
-                                        background: try request.query["background"].map { try PropertyInfo.parseColor($0, "background") },
-                                        format: format)
-        return image(target, format, download: request.query["download"].map { _ in className })
+        let size = try request.query["size"].map { try Self.size($0) }
+        let scale = try Self.scale(request.query["scale"])
+        let background = try request.query["background"].map { try PropertyInfo.parseColor($0, "background") }
+        return try renders.answer(SharedRenders.key(request)) { begin in
+            let target = try session.withLock {
+                begin()
+                return try session.render(className: className, size: size, scale: scale, background: background, format: format)
+            }
+            return image(target, format, download: request.query["download"].map { _ in className })
+        }
     }
 
     /// `POST /api/render`: what `host render` renders with the same arguments.
@@ -385,7 +400,7 @@ public final class DesignerServer: @unchecked Sendable {
         }
         try session.setValues(changes, for: className)
         publishValuesChanged(className)
-        guard let detail = ServeJSON.classDetail(session, className) else { throw unknownClass(className) }
+        guard let detail = ServeJSON.classDetail(session.snapshot, className) else { throw unknownClass(className) }
         return json(200, detail)
     }
 
@@ -411,7 +426,7 @@ public final class DesignerServer: @unchecked Sendable {
             try session.invoke(action, argument: argument, on: className)
         }
         publishValuesChanged(className)
-        guard let detail = ServeJSON.classDetail(session, className) else { throw unknownClass(className) }
+        guard let detail = ServeJSON.classDetail(session.snapshot, className) else { throw unknownClass(className) }
         return json(200, detail)
     }
 
@@ -419,7 +434,8 @@ public final class DesignerServer: @unchecked Sendable {
     /// instances use (as `GET /api/classes/NAME` describes them) and, by class name, their plugins'
     /// image resources (the Image chooser's list).
     private func sceneDetail(_ index: Int) throws -> JSON {
-        let scenes = session.openScenes
+        let snapshot = session.snapshot // (one state throughout; no plugin call)
+        let scenes = snapshot.openScenes
         guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index) (there are \(scenes.count))") }
         let scene = scenes[index].scene
         let names = Array(Set(scene.instances.map(\.className))).sorted()
@@ -427,21 +443,21 @@ public final class DesignerServer: @unchecked Sendable {
         var resources: [(String, JSON)] = []
         var unavailable: [(String, JSON)] = []
         for name in names {
-            guard case .object(let members)? = ServeJSON.classDetail(session, name),
+            guard case .object(let members)? = ServeJSON.classDetail(snapshot, name),
                   let cls = members.first(where: { $0.0 == "class" })?.1 else {
-                unavailable.append((name, unavailableClass(name)))
+                unavailable.append((name, unavailableClass(name, snapshot)))
                 continue
             }
             classes.append(cls)
             resources.append((name, members.first { $0.0 == "resources" }?.1 ?? .array([])))
         }
-        let status = session.sceneFileStatus(at: index)
+        let status = snapshot.sceneFileStatus(at: index)
         return .object([ServeJSON.schema, ("file", .string(scene.file)), ("dirty", .bool(scenes[index].edited)),
-                        ("revision", .integer(Int64(session.sceneRevision(at: index)))),
+                        ("revision", .integer(Int64(snapshot.sceneRevision(at: index)))),
                         ("fileError", sceneFileError(status.error)),
                         ("changedOnDisk", .bool(status.changedOnDisk)), ("deletedOnDisk", .bool(status.deletedOnDisk)),
                         ("newFile", .bool(status.isNew)),
-                        ("keptEdits", session.offeredKeptEditsFile(at: index).map(JSON.string) ?? .null),
+                        ("keptEdits", snapshot.offeredKeptEditsFile(at: index).map(JSON.string) ?? .null),
                         ("document", scene.document),
                         ("instanceIds", .array(scene.instances.map { .integer(Int64($0.identity ?? 0)) })),
                         ("classes", .array(classes)), ("resources", .object(resources)),
@@ -485,13 +501,13 @@ public final class DesignerServer: @unchecked Sendable {
 
     /// Why a scene's instances of `name` cannot be drawn: no loaded build provides the class (the
     /// close names of those that are loaded, and the files that failed to load, with why).
-    private func unavailableClass(_ name: String) -> JSON {
-        let rejected = session.rejectedFiles
+    private func unavailableClass(_ name: String, _ snapshot: SessionSnapshot) -> JSON {
+        let rejected = snapshot.rejectedFiles
         if let own = rejected.first(where: { $0.failure.className == name }) {
             return .object([("className", .string(name)), ("file", .string(own.file)),
                             ("message", .string("its plugin failed to load: \(own.failure.error.with(file: own.file).description)"))])
         }
-        let loaded = session.loadedBuilds.flatMap { $0.classes.map(\.name) }
+        let loaded = snapshot.loadedBuilds.flatMap { $0.classes.map(\.name) }
         let close = Registry.closeNames(to: name, in: Array(Set(loaded)).sorted())
         var message = "no loaded plugin provides the class \(name)" + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)")
         if !rejected.isEmpty {
@@ -546,7 +562,7 @@ public final class DesignerServer: @unchecked Sendable {
     }
 
     private func unknownClass(_ name: String) -> HostError {
-        let known = session.withLock { Array(session.loadedBuilds.flatMap { $0.classes.map(\.name) }) }.sorted()
+        let known = Array(session.loadedBuilds.flatMap { $0.classes.map(\.name) }).sorted()
         let close = Registry.closeNames(to: name, in: known)
         return HostError(.notFound, "no class named \(name.quoted) is loaded"
                          + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)"))

@@ -123,36 +123,34 @@ enum ServeJSON {
     }
 
     /// `GET /api/classes`: `host list --json`'s content from the builds the session has loaded, with
-    /// each class's state.
-    static func classes(_ session: WatchSession, program: String) -> JSON {
-        session.withLock {
-            let builds = session.loadedBuilds
-            return .object([
-                schema,
-                ("program", .string(program)),
-                ("searchPath", .array(session.options.directories.map(JSON.string))),
-                ("plugins", .array(builds.map { build in
-                    var plugin = build.classes.first?.plugin ?? PluginInfo(path: build.file, id: "", name: "", version: "", summary: nil, abi: "")
-                    plugin.path = build.file
-                    return ListJSON.plugin(plugin, classes: build.classes.map { cls in
-                        ListJSON.classEntry(name: cls.name, displayName: cls.displayName, summary: cls.summary, group: cls.group,
-                                            registered: session.isProvider(build.file, of: cls.name),
-                                            extra: [("build", .integer(Int64(build.build))), ("state", state(session, cls.name))])
-                    })
-                })),
-                ("failures", .array(session.rejectedFiles.map { ListJSON.failure($0.failure.error) })),
-                ("warnings", .array(builds.flatMap { build in
-                    build.classes.filter { !session.isProvider(build.file, of: $0.name) }.compactMap { cls -> JSON? in
-                        guard let provider = builds.first(where: { session.isProvider($0.file, of: cls.name) }) else { return nil }
-                        return .string("class \(cls.name) is registered by both \(provider.file) and \(build.file); using \(provider.file) (it comes first on the search path)")
-                    }
-                })),
-            ])
-        }
+    /// each class's state (one snapshot: no plugin call, and never waiting for one).
+    static func classes(_ session: SessionSnapshot, directories: [String], program: String) -> JSON {
+        let builds = session.loadedBuilds
+        return .object([
+            schema,
+            ("program", .string(program)),
+            ("searchPath", .array(directories.map(JSON.string))),
+            ("plugins", .array(builds.map { build in
+                var plugin = build.classes.first?.plugin ?? PluginInfo(path: build.file, id: "", name: "", version: "", summary: nil, abi: "")
+                plugin.path = build.file
+                return ListJSON.plugin(plugin, classes: build.classes.map { cls in
+                    ListJSON.classEntry(name: cls.name, displayName: cls.displayName, summary: cls.summary, group: cls.group,
+                                        registered: session.isProvider(build.file, of: cls.name),
+                                        extra: [("build", .integer(Int64(build.build))), ("state", state(session, cls.name))])
+                })
+            })),
+            ("failures", .array(session.rejectedFiles.map { ListJSON.failure($0.failure.error) })),
+            ("warnings", .array(builds.flatMap { build in
+                build.classes.filter { !session.isProvider(build.file, of: $0.name) }.compactMap { cls -> JSON? in
+                    guard let provider = builds.first(where: { session.isProvider($0.file, of: cls.name) }) else { return nil }
+                    return .string("class \(cls.name) is registered by both \(provider.file) and \(build.file); using \(provider.file) (it comes first on the search path)")
+                }
+            })),
+        ])
     }
 
     /// A class's preview state: failing (with why) or not, and the build its last good preview came from.
-    static func state(_ session: WatchSession, _ className: String) -> JSON {
+    static func state(_ session: SessionSnapshot, _ className: String) -> JSON {
         guard let s = session.state(of: className) else { return .null }
         return .object([
             ("failing", .bool(s.failure != nil)),
@@ -163,22 +161,20 @@ enum ServeJSON {
     }
 
     /// `GET /api/classes/NAME`: `host inspect --json`'s class, with the values the session holds as
-    /// `value`/`valueText`, the class's state and its plugin's image resources.
-    static func classDetail(_ session: WatchSession, _ name: String) -> JSON? {
-        session.withLock {
-            guard let info = session.classInfo(named: name) else { return nil }
-            let current = Dictionary(session.values(for: name).map { ($0.name, $0.value) }, uniquingKeysWith: { _, b in b })
-            return .object([
-                schema,
-                ("class", InspectJSON.describe(info, current: current)),
-                ("state", state(session, name)),
-                ("resources", .array(ResourceFiles.images(for: info.plugin.path).map(JSON.string))),
-                ("defaults", .bool(matches(info, current, []))),
-                ("currentVariants", .array(info.variants.filter { v in
-                    (try? info.parse(v.attributes.map { ($0.key, $0.value) })).map { matches(info, current, $0) } ?? false
-                }.map { .string($0.name) })),
-            ])
-        }
+    /// `value`/`valueText`, the class's state and its plugin's image resources (from one snapshot).
+    static func classDetail(_ session: SessionSnapshot, _ name: String) -> JSON? {
+        guard let info = session.classInfo(named: name) else { return nil }
+        let current = Dictionary(session.values(for: name).map { ($0.name, $0.value) }, uniquingKeysWith: { _, b in b })
+        return .object([
+            schema,
+            ("class", InspectJSON.describe(info, current: current)),
+            ("state", state(session, name)),
+            ("resources", .array(ResourceFiles.images(for: info.plugin.path).map(JSON.string))),
+            ("defaults", .bool(matches(info, current, []))),
+            ("currentVariants", .array(info.variants.filter { v in
+                (try? info.parse(v.attributes.map { ($0.key, $0.value) })).map { matches(info, current, $0) } ?? false
+            }.map { .string($0.name) })),
+        ])
     }
 
     /// Whether the values held (`current`) are the class's defaults with `attributes` over them

@@ -92,6 +92,7 @@ final class HardeningTests: XCTestCase {
         }
         XCTAssertEqual(watch.process.terminationReason, .exit, "signal \(signal)", file: file, line: line)
         XCTAssertEqual(watch.process.terminationStatus, 0, "signal \(signal)", file: file, line: line)
+        XCTAssertTrue(watch.waitForTheEndOfItsOutput(), "signal \(signal): its output was read to the end", file: file, line: line)
         let output = watch.output.joined(separator: "\n")
         XCTAssertEqual(watch.output.last, "stopped", "signal \(signal): \(output)", file: file, line: line)
         XCTAssertFalse(output.contains("did not answer"), "signal \(signal): \(output)", file: file, line: line)

@@ -15,6 +15,22 @@ private func writeChoosingBuild(in root: String, choice: String) throws {
     """.write(toFile: root + "/build.sh", atomically: true, encoding: .utf8)
 }
 
+/// The order in which responses arrived, noted from several threads.
+private final class Arrivals: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: [String] = []
+    @Sendable func note(_ name: String) { lock.withLock { names.append(name) } }
+    var order: [String] { lock.withLock { names } }
+}
+
+/// Replies collected from several threads.
+private final class Replies: @unchecked Sendable {
+    private let lock = NSLock()
+    private var replies: [HTTPReply?] = []
+    func add(_ reply: HTTPReply?) { lock.withLock { replies.append(reply) } }
+    var all: [HTTPReply?] { lock.withLock { replies } }
+}
+
 /// `host serve` over real sockets: every endpoint, the error JSON, each security rule, concurrent
 /// clients, events, and plugins that crash without taking the server down.
 final class ServeTests: XCTestCase {
@@ -346,6 +362,89 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(refused.status, 503)
         streams.removeAll()
         XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/classes").status, 200)
+        XCTAssertTrue(server.isRunning)
+    }
+
+    /// While a plugin call hangs (up to its --timeout), requests that call no plugin are answered:
+    /// they read the session's published snapshot, not the plugin-call lock. (Everything waited
+    /// behind the one session lock: five queued previews of a hanging class held up
+    /// GET /api/classes for 9.5 s.) Three previews of a class whose draw hangs are sent; once its
+    /// worker is in draw, the class list, a class, its thumbnail, the scenes, the page and an event
+    /// stream's greeting must all arrive before any of the hung previews' responses.
+    func testRequestsThatCallNoPluginAreAnsweredWhileADrawHangs() throws {
+        let root = try componentsFolder(["libStalling.so": try CFixture.build("stalling_plugin.c")])
+        let pids = root + "/pids.txt"
+        // A budget far longer than the requests below take: the previews cannot answer before them.
+        let (server, port) = try serve(root, ["--timeout", "20"], environment: ["EASEL_TEST_PID_FILE": pids])
+        defer { server.stop() }
+        XCTAssertEqual(try HTTPClient.json(port, "/api/values", ["class": "Stalling", "values": ["stall": true]]).status, 200)
+        let arrivals = Arrivals()
+        let note = arrivals.note
+        let previews = DispatchGroup()
+        for _ in 0..<3 {
+            DispatchQueue.global().async(group: previews) {
+                _ = try? HTTPClient.request(port, "GET", "/api/preview?class=Stalling&scale=2")
+                note("preview")
+            }
+        }
+        XCTAssertNotNil(ProcessTree.waitForPid(in: pids), "a preview's draw started (and hangs)")
+        let classes = try HTTPClient.request(port, "GET", "/api/classes")
+        note("classes")
+        let detail = try HTTPClient.request(port, "GET", "/api/classes/Stalling")
+        note("class")
+        let thumbnail = try HTTPClient.request(port, "GET", "/api/thumbnail/Stalling")
+        note("thumbnail")
+        let scenes = try HTTPClient.request(port, "GET", "/api/scenes")
+        note("scenes")
+        let page = try HTTPClient.request(port, "GET", "/")
+        note("page")
+        let events = try EventStreamClient(port: port)
+        let hello = events.waitFor("hello")
+        note("events")
+        XCTAssertEqual(arrivals.order, ["classes", "class", "thumbnail", "scenes", "page", "events"], "no hung preview answers first")
+        XCTAssertEqual(classes.status, 200, classes.text)
+        XCTAssertTrue(classes.text.contains(#""name":"Stalling""#), classes.text)
+        XCTAssertEqual(detail.status, 200, detail.text)
+        let stall = ((detail.json["class"] as? [String: Any])?["properties"] as? [[String: Any]])?.first { $0["name"] as? String == "stall" }
+        XCTAssertEqual(stall?["valueText"] as? String, "true", "the value held, as set")
+        XCTAssertEqual(thumbnail.status, 200)
+        XCTAssertEqual(thumbnail.headers["content-type"], "image/png")
+        XCTAssertEqual(scenes.status, 200, scenes.text)
+        XCTAssertEqual(page.status, 200)
+        XCTAssertNotNil(hello, "the event stream greets while the draw hangs")
+        events.close()
+        server.stop() // cuts the hung call short
+        previews.wait()
+        XCTAssertFalse(server.isRunning)
+    }
+
+    /// Identical previews queued behind a plugin call share one render (the page only needs the
+    /// latest frame): while a preview's draw hangs, two more of the same preview wait for it; they get
+    /// one render between them, so the class draws twice, not three times, and all three answer
+    /// with the hang's failure.
+    func testIdenticalPreviewsQueuedBehindAHangShareOneRender() throws {
+        let root = try componentsFolder(["libStalling.so": try CFixture.build("stalling_plugin.c")])
+        let pids = root + "/pids.txt"
+        let (server, port) = try serve(root, ["--timeout", "3"], environment: ["EASEL_TEST_PID_FILE": pids])
+        defer { server.stop() }
+        XCTAssertEqual(try HTTPClient.json(port, "/api/values", ["class": "Stalling", "values": ["stall": true]]).status, 200)
+        let replies = Replies()
+        let previews = DispatchGroup()
+        func preview() {
+            DispatchQueue.global().async(group: previews) {
+                replies.add(try? HTTPClient.request(port, "GET", "/api/preview?class=Stalling&scale=2"))
+            }
+        }
+        preview()
+        XCTAssertNotNil(ProcessTree.waitForPid(in: pids), "the first preview's draw started (and hangs)")
+        preview()
+        preview()
+        previews.wait()
+        XCTAssertEqual(ProcessTree.pids(in: pids).count, 2, "draws: the first preview's, and one for the two queued behind it")
+        XCTAssertEqual(replies.all.map { $0?.status }, [502, 502, 502])
+        for reply in replies.all {
+            XCTAssertEqual((reply?.json["error"] as? [String: Any])?["timedOut"] as? Bool, true, reply?.text ?? "")
+        }
         XCTAssertTrue(server.isRunning)
     }
 

@@ -1290,9 +1290,15 @@ async function sceneFileChoice(action) {
 async function drawScene() {
   const zoom = zoomScale(...sceneSize());
   const scale = renderScale(zoom);
-  const r = await fetch(`/api/scenes/${state.scene.index}/preview?scale=${scale}`, { cache: "no-store" });
+  const index = state.scene.index;
+  // The page may have left the scene while the frame was drawn (a class picked, Back): it is not
+  // shown then (reading the scene that was no longer there was an error).
+  const left = () => !state.scene || state.scene.index !== index;
+  const r = await fetch(`/api/scenes/${index}/preview?scale=${scale}`, { cache: "no-store" });
+  if (left()) return;
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
+    if (left()) return;
     // Never the frame of what was shown before (a class's) as if it were this scene's.
     if ($("canvas").alt !== `Scene ${basename(state.scene.file)}`) {
       $("frame").hidden = true;
@@ -1306,8 +1312,11 @@ async function drawScene() {
     showFailure({ className: null, failure: body.error || { message: r.statusText }, status: r.status });
     return;
   }
+  const blob = await r.blob();
+  if (left()) return;
   clearDrawRefusals();
-  await showFrame(await r.blob(), scale, zoom, `Scene ${basename(state.scene.file)}`, "");
+  await showFrame(blob, scale, zoom, `Scene ${basename(state.scene.file)}`, "");
+  if (left()) return;
   hideOverlay();
   drawInstanceBoxes(zoom);
 }

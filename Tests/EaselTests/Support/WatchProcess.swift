@@ -10,6 +10,7 @@ final class WatchProcess: @unchecked Sendable {
     private var lines: [String] = []
     private var partial = ""
     private var consumed = 0
+    private var ended = false
 
     /// - Parameter executable: the program to run (a link named `easel` to it, to see the name it says).
     init(_ arguments: [String], directory: String, command: String = "watch", environment: [String: String] = [:],
@@ -27,7 +28,14 @@ final class WatchProcess: @unchecked Sendable {
         process.standardError = pipe
         pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
+            guard let self else { return }
+            guard !data.isEmpty else { // the end of the output: every writer has closed it
+                self.lock.lock()
+                self.ended = true
+                self.lock.unlock()
+                handle.readabilityHandler = nil
+                return
+            }
             self.lock.lock()
             self.partial += String(decoding: data, as: UTF8.self)
             while let newline = self.partial.firstIndex(of: "\n") {
@@ -40,6 +48,22 @@ final class WatchProcess: @unchecked Sendable {
     }
 
     deinit { stop() }
+
+    /// Waits until the process has exited and its output has been read to the end (lines arrive in
+    /// the background: read right after the exit, the last ones, or all, could still be missing
+    /// on a loaded machine). Returns whether that happened within `timeout`.
+    @discardableResult
+    func waitForTheEndOfItsOutput(timeout: Double = 15) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            lock.lock()
+            let done = ended
+            lock.unlock()
+            if done && !process.isRunning { return true }
+            usleep(2_000)
+        }
+        return false
+    }
 
     /// Every line so far.
     var output: [String] {
