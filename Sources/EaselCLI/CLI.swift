@@ -149,8 +149,8 @@ package enum CLI {
             HostProcess.commandLabel = "\(CLI.programName) \(spec.name)"
             installServices()
             let verbosity = arguments.count("verbose")
-            if verbosity > 0 { Diagnostics.verboseSink = { fputs("\($0)\n", stderr) } }
-            if verbosity > 1 { Diagnostics.debugSink = { fputs("\($0)\n", stderr) } }
+            if verbosity > 0 { Diagnostics.verboseSink = { fputs("\(TerminalText.printable($0, keepingNewlines: true))\n", stderr) } }
+            if verbosity > 1 { Diagnostics.debugSink = { fputs("\(TerminalText.printable($0, keepingNewlines: true))\n", stderr) } }
             if let text = arguments.value("memory-limit") {
                 guard let megabytes = UInt64(text), megabytes >= 16, megabytes <= 1 << 20 else {
                     throw UsageError(message: "--memory-limit \(text.quoted) is not a number of megabytes from 16 to 1048576")

@@ -57,9 +57,10 @@ package enum InspectCommand: Command {
             let list = inspected.map { InspectJSON.describe($0.info, current: $0.current, reported: $0.reported, mismatches: $0.mismatches) }
             print(JSON.object([("schema", .string("easel.inspect/1")), ("classes", .array(list))]).text, terminator: "")
         } else {
-            print(inspected.map {
+            // The plugin's strings cannot drive the terminal (escape sequences in a summary).
+            print(TerminalText.printable(inspected.map {
                 InspectText.describe($0.info, current: $0.current, reported: $0.reported, mismatches: $0.mismatches ?? [])
-            }.joined(separator: "\n\n"))
+            }.joined(separator: "\n\n"), keepingNewlines: true))
         }
         return 0
     }

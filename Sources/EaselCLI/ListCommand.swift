@@ -31,6 +31,12 @@ enum ListCommand: Command {
         return warnings
     }
 
+    /// The listing as printed: a text listing's plugin strings cannot drive the terminal (JSON
+    /// escapes its control characters itself).
+    static func forTerminal(_ output: String, json: Bool) -> String {
+        json ? output : TerminalText.printable(output, keepingNewlines: true)
+    }
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let registry = try CLI.registry(arguments)
         // Not freed: the process ends after the listing, and freeing the records of 10 000 plugins
@@ -42,12 +48,12 @@ enum ListCommand: Command {
         // (--verbose runs the defaults checks, in workers: never from the cache.)
         if !verbose, let stored = registry.storedListing(mode: mode) {
             stored.warnings.forEach(Diagnostics.warningSink)
-            print(stored.output, terminator: "")
+            print(forTerminal(stored.output, json: arguments.has("json")), terminator: "")
             return stored.status
         }
         let status: Int32 = arguments.has("strict") && !registry.failures.isEmpty ? 69 : 0
         let output = listing(registry, json: arguments.has("json"), names: arguments.has("names"), verbose: verbose)
-        print(output, terminator: "")
+        print(forTerminal(output, json: arguments.has("json")), terminator: "")
         if !verbose { registry.storeListing(mode: mode, output: output, status: status) }
         return status
     }

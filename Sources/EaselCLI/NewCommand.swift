@@ -33,6 +33,9 @@ enum NewCommand: Command {
         }
         let language = chosen.first ?? .swift
         let sdk = InstalledSDK.ofRunningExecutable()
+        if let problem = ProjectTemplate.nameProblem(name, language: language, sdk: sdk) {
+            throw UsageError(message: problem)
+        }
         try sdk.check(for: language)
         let directory = arguments.value("dir") ?? name
         let project = ProjectTemplate(name: name, language: language, sdk: sdk)

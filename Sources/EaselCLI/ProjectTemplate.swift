@@ -126,3 +126,96 @@ private func removeTree(_ path: String) {
         unlink(path)
     }
 }
+
+// MARK: - Names a project cannot have
+
+extension ProjectTemplate {
+    /// Why `name` cannot name a project in `language`, or nil. The name becomes the Swift class,
+    /// module and target, or (as `snakeName`) the C struct type or the Rust crate: a keyword there,
+    /// or an identifier the template's own code uses, makes a project that does not build
+    /// (`host new int --c` wrote `typedef struct int {…} int;`, `host new class` wrote
+    /// `final class class: UIView`, `host new Self --rust` a crate named `self`).
+    static func nameProblem(_ name: String, language: ProjectLanguage, sdk: InstalledSDK) -> String? {
+        let word = language == .swift ? name : ProjectTemplate(name: name, language: language, sdk: sdk).snakeName
+        let shown = word == name ? name.quoted : "\(name.quoted) (\(word.quoted) in the project)"
+        if language == .rust, ["std", "core", "alloc", "proc_macro", "test"].contains(word) {
+            return "\(shown) is the name of one of Rust's own crates, which a Rust project cannot be named (choose another class name)"
+        }
+        if keywords(of: language).contains(word) {
+            return "\(shown) is a \(language.title) keyword, which a \(language.title) project cannot be named (choose another class name)"
+        }
+        if templateIdentifiers(language: language, sdk: sdk).contains(word) {
+            return "\(shown) is a name the \(language.title) template uses itself, so its project would not build (choose another class name)"
+        }
+        return nil
+    }
+
+    private static func keywords(of language: ProjectLanguage) -> Set<String> {
+        switch language {
+        case .swift:
+            return ["associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+                    "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+                    "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch",
+                    "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
+                    "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self",
+                    "Self", "super", "throws", "true", "try", "_", "Type", "Protocol"]
+        case .c:
+            return ["auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum",
+                    "extern", "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return",
+                    "short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void",
+                    "volatile", "while", "bool", "true", "false", "nullptr", "alignas", "alignof", "constexpr",
+                    "static_assert", "thread_local", "typeof", "typeof_unqual", "_"]
+        case .rust:
+            return ["as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if",
+                    "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self", "static",
+                    "struct", "super", "trait", "true", "type", "unsafe", "use", "where", "while", "async", "await", "dyn",
+                    "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof", "unsized",
+                    "virtual", "yield", "try", "union", "gen", "_"]
+        }
+    }
+
+    /// The identifiers in the code a template writes (comments and string literals left out), for a
+    /// name the template could not be using.
+    private static func templateIdentifiers(language: ProjectLanguage, sdk: InstalledSDK) -> Set<String> {
+        let placeholder = "EaselNewPlaceholderName"
+        let template = ProjectTemplate(name: placeholder, language: language, sdk: sdk)
+        let code = template.files.filter { [".swift", ".c", ".rs"].contains(where: $0.path.hasSuffix) }
+        var words = Set<String>()
+        for file in code { words.formUnion(identifiers(in: file.text)) }
+        words.remove(placeholder)
+        words.remove(template.snakeName)
+        return words
+    }
+
+    /// The identifiers of C-like source text: `//` and `/* */` comments and one-line `"…"` strings skipped.
+    static func identifiers(in text: String) -> Set<String> {
+        let bytes = Array(text.utf8)
+        var words = Set<String>()
+        var i = 0
+        func isStart(_ c: UInt8) -> Bool { (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 95 }
+        func isPart(_ c: UInt8) -> Bool { isStart(c) || (c >= 48 && c <= 57) }
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/") {
+                while i < bytes.count && bytes[i] != UInt8(ascii: "\n") { i += 1 }
+            } else if c == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
+                i += 2
+                while i + 1 < bytes.count && !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
+                i += 2
+            } else if c == UInt8(ascii: "\"") {
+                i += 1
+                while i < bytes.count && bytes[i] != UInt8(ascii: "\"") && bytes[i] != UInt8(ascii: "\n") {
+                    i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                i += 1
+            } else if isStart(c), i == 0 || !isPart(bytes[i - 1]) {
+                let start = i
+                while i < bytes.count && isPart(bytes[i]) { i += 1 }
+                words.insert(String(decoding: bytes[start..<i], as: UTF8.self))
+            } else {
+                i += 1
+            }
+        }
+        return words
+    }
+}

@@ -104,7 +104,7 @@ enum SnapshotCommand: Command {
         let results = runner.run(report: { _, result in
             guard !json else { return }
             progress.clear()
-            print(result.line)
+            print(TerminalText.printable(result.line, keepingNewlines: true))
             fflush(stdout)
         }, progress: { done, failed in progress.update(done: done, failed: failed) })
         progress.clear()

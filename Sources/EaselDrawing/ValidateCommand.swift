@@ -46,16 +46,16 @@ enum ValidateCommand: Command {
         for file in files {
             if !json {
                 print("")
-                print(file)
+                print(TerminalText.printable(file))
             }
             let report = PluginValidator.validate(file, checks: checks, isolation: isolation, seed: seed) { result in
                 guard !json, !onlyFailed || result.status == .failed else { return }
-                print(line(result))
+                print(TerminalText.printable(line(result), keepingNewlines: true))
                 fflush(stdout)
             }
             reports.append(report)
             if !json {
-                if let plugin = report.plugin { print("  \(plugin.name) \(plugin.version) (\(plugin.id)): " + counts(report)) } else { print("  " + counts(report)) }
+                if let plugin = report.plugin { print(TerminalText.printable("  \(plugin.name) \(plugin.version) (\(plugin.id)): ") + counts(report)) } else { print("  " + counts(report)) }
             }
         }
         if json {

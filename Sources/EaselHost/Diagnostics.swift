@@ -5,7 +5,7 @@
 public enum Diagnostics {
     /// Receives every warning line. Replace it to collect warnings (tests, JSON output).
     nonisolated(unsafe) public static var warningSink: (String) -> Void = { line in
-        fputs("warning: \(line)\n", stderr)
+        fputs("warning: \(TerminalText.printable(line, keepingNewlines: true))\n", stderr)
     }
     /// Receives plugin log lines below warning level, when verbose output is on.
     nonisolated(unsafe) public static var verboseSink: ((String) -> Void)? = nil

@@ -19,14 +19,21 @@ func visibleEntries(of dir: String) -> [String]? {
 /// Calls `body` with the name of every entry of `dir` whose name does not start with ".", the open
 /// directory's descriptor (for `fstatat`: one path component to resolve instead of the whole path)
 /// and the entry's `d_type` (DT_UNKNOWN when the file system does not say). False (errno set) if
-/// `dir` cannot be opened.
-func forEachVisibleEntry(of dir: String, _ body: (_ name: String, _ directory: Int32, _ type: UInt8) -> Void) -> Bool {
+/// `dir` cannot be opened. A name that is not UTF-8 cannot be passed on (as a String it would name
+/// another file): `invalidName` gets it, its bytes outside printable ASCII as `\xNN`.
+func forEachVisibleEntry(of dir: String, invalidName: ((_ escaped: String) -> Void)? = nil,
+                         _ body: (_ name: String, _ directory: Int32, _ type: UInt8) -> Void) -> Bool {
     guard let d = opendir(dir) else { return false }
     defer { closedir(d) }
     let fd = dirfd(d)
     while let entry = readdir(d) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
-        if !name.hasPrefix(".") { body(name, fd, entry.pointee.d_type) }
+        let decoded: String? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            let bytes = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
+            if let name = String(validatingCString: bytes) { return name }
+            if bytes.pointee != CChar(UInt8(ascii: ".")) { invalidName?(CText.escape(bytes)) }
+            return nil
+        }
+        if let name = decoded, !name.hasPrefix(".") { body(name, fd, entry.pointee.d_type) }
     }
     return true
 }

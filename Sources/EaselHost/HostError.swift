@@ -88,16 +88,7 @@ public struct HostError: Error, CustomStringConvertible, Equatable, Sendable {
     /// `text` with NUL and other control characters written as `\u{0}` escapes, so a name taken
     /// from a file cannot cut a message short (C strings end at NUL) or move the terminal's cursor.
     static func printable(_ text: String, keepingNewlines: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if (scalar.value < 0x20 && !(keepingNewlines && scalar == "\n")) || scalar.value == 0x7F {
-                out += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        TerminalText.printable(text, keepingNewlines: keepingNewlines)
     }
 
     /// The process exit code for this error (sysexits.h values), as documented in the README.

@@ -111,7 +111,12 @@ public struct PluginSearchPath: Equatable, Sendable {
                       visited: inout Set<DirectoryID>, walked: inout [WalkedDirectory], depth: Int) {
         guard depth < 32 else { return }
         var subdirectories: [(String, stat)] = []
-        let opened = forEachVisibleEntry(of: dir) { name, directory, type in
+        // A plugin whose file name is not UTF-8 was skipped without a word ("No plugins found").
+        var undecodable: [String] = []
+        defer {
+            problems += undecodable.map { "\(dir.hasSuffix("/") ? dir : dir + "/")\($0): the file name is not valid UTF-8; skipped (rename the file)" }
+        }
+        let opened = forEachVisibleEntry(of: dir, invalidName: { if $0.hasSuffix(".so") { undecodable.append($0) } }) { name, directory, type in
             let isPlugin = name.hasSuffix(".so")
             // A regular file of another name needs no stat.
             if type == UInt8(DT_REG) && !isPlugin { return }

@@ -20,8 +20,8 @@ public enum WorkerServer {
         signal(SIGPIPE, SIG_IGN)
         // Plugin output reaches the host line by line, so a crash loses at most a partial line.
         setvbuf(stdout, nil, _IOLBF, 0)
-        Diagnostics.verboseSink = { fputs("info: \($0)\n", stderr) }
-        Diagnostics.debugSink = { fputs("debug: \($0)\n", stderr) }
+        Diagnostics.verboseSink = { fputs("info: \(TerminalText.printable($0, keepingNewlines: true))\n", stderr) }
+        Diagnostics.debugSink = { fputs("debug: \(TerminalText.printable($0, keepingNewlines: true))\n", stderr) }
         let connection = WorkerConnection(fd: fd)
         let channel = ChannelIdentity(fd: fd)
         let sender = Sender(connection)

@@ -91,7 +91,9 @@ public indirect enum JSON: Sendable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
+                // C1 controls too (U+0080…U+009F): valid raw, but read as escape sequences by some
+                // terminals the JSON is printed on.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

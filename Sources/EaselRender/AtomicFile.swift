@@ -5,6 +5,8 @@ import Glibc
 /// partial file: the bytes go to a temporary file in the destination's directory (same file
 /// system), which is flushed to disk (fsync) and then renamed over the destination. On any
 /// failure the temporary file is removed and the error names the destination and the reason.
+/// A device, a socket or a FIFO that a process reads in the destination's place is written into,
+/// never replaced.
 public enum AtomicFile {
     /// Writes `bytes` as the whole new content of `path`. Throws `RenderError.write`.
     /// With `durable` false (previews, rewritten on every change) the data is not flushed to disk:
@@ -27,8 +29,17 @@ public enum AtomicFile {
         }
         // Keep the permissions of a file being replaced; a new file gets rw-r--r--.
         var mode: mode_t = 0o644
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
-            mode = info.st_mode & 0o7777
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: mode = info.st_mode & 0o7777
+            case S_IFDIR: throw RenderError.write(path: path, reason: "is a directory (expected a file name)")
+            default:
+                // A device, a socket or a FIFO that a process reads (--junit /dev/null, /dev/stdout to
+                // a pipe) is written into, as a shell's redirection writes: renamed over, /dev/null
+                // itself became a regular file (run as root). A FIFO nobody reads is replaced like
+                // a file (waiting for a reader would hang).
+                if try writeInPlace(bytes, to: path, type: info.st_mode & S_IFMT) { return }
+            }
         }
 
         // mkstemp's template: six X's replaced by a unique suffix.
@@ -70,6 +81,24 @@ public enum AtomicFile {
             _ = fsync(directoryFD)
             close(directoryFD)
         }
+    }
+
+    /// Writes `bytes` into the device, FIFO or socket at `path`, which is not replaced; false (nothing
+    /// written) for a FIFO that no process reads.
+    private static func writeInPlace(_ bytes: [UInt8], to path: String, type: mode_t) throws -> Bool {
+        let fifo = type == S_IFIFO
+        let fd = open(path, O_WRONLY | O_CLOEXEC | (fifo ? O_NONBLOCK : 0))
+        guard fd >= 0 else {
+            if fifo && errno == ENXIO { return false }
+            throw RenderError.write(path: path, reason: "cannot open: \(lastError())")
+        }
+        if fifo { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
+        do { try write(bytes, toDescriptor: fd, name: path) } catch {
+            close(fd)
+            throw error
+        }
+        if close(fd) != 0 { throw RenderError.write(path: path, reason: "closing: \(lastError())") }
+        return true
     }
 
     /// Writes everything to a file descriptor (standard output for `-o -`), retrying on EINTR
