@@ -92,7 +92,8 @@ final class HardeningTests: XCTestCase {
         }
         XCTAssertEqual(watch.process.terminationReason, .exit, "signal \(signal)", file: file, line: line)
         XCTAssertEqual(watch.process.terminationStatus, 0, "signal \(signal)", file: file, line: line)
-        XCTAssertTrue(watch.waitForTheEndOfItsOutput(), "signal \(signal): its output was read to the end", file: file, line: line)
+        // Its lines arrive in the background: on a loaded machine none had been read yet at its exit.
+        watch.waitForTheEndOfItsOutput(orALineContaining: "stopped")
         let output = watch.output.joined(separator: "\n")
         XCTAssertEqual(watch.output.last, "stopped", "signal \(signal): \(output)", file: file, line: line)
         XCTAssertFalse(output.contains("did not answer"), "signal \(signal): \(output)", file: file, line: line)

@@ -49,17 +49,18 @@ final class WatchProcess: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Waits until the process has exited and its output has been read to the end (lines arrive in
-    /// the background: read right after the exit, the last ones, or all, could still be missing
-    /// on a loaded machine). Returns whether that happened within `timeout`.
+    /// Waits, at most `timeout`, until the process has exited and its output has been read to the
+    /// end, or a line containing `text` has been read (lines arrive in the background: read right
+    /// after the exit, the last ones, or all, could still be missing on a loaded machine). Returns
+    /// whether either happened.
     @discardableResult
-    func waitForTheEndOfItsOutput(timeout: Double = 15) -> Bool {
+    func waitForTheEndOfItsOutput(orALineContaining text: String, timeout: Double = 15) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             lock.lock()
-            let done = ended
+            let done = (ended && !process.isRunning) || lines.contains { $0.contains(text) }
             lock.unlock()
-            if done && !process.isRunning { return true }
+            if done { return true }
             usleep(2_000)
         }
         return false
