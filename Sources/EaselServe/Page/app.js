@@ -1860,6 +1860,21 @@ async function addInstance(className, at) {
   await insertInstance({ class: className, frame: `${x},${y},${w},${h}` });
 }
 
+/** Sends the scene shown (scene `sceneIndex`) after an edit of its instances and marks it edited;
+ *  returns whether the server took it. A refused edit is said and the server's scene shown again. */
+async function sendSceneEdit(sceneIndex) {
+  try {
+    await postScene();
+  } catch (e) {
+    if (e.superseded || state.scene?.index !== sceneIndex) return false;
+    await reloadScene(sceneIndex, null);
+    notice(String(e.message || e), "error");
+    return false;
+  }
+  markSceneEdited();
+  return true;
+}
+
 /** Puts `instance` (a document's instance object) on top of the scene shown, sends the scene, and
  *  selects it. */
 async function insertInstance(instance) {
@@ -1868,15 +1883,7 @@ async function insertInstance(instance) {
   state.scene.ids.push(0); // (the server gives it its identity)
   const index = state.scene.document.instances.length - 1;
   state.scene.selected = index;
-  try {
-    await postScene();
-  } catch (e) {
-    if (e.superseded || state.scene?.index !== sceneIndex) return;
-    await reloadScene(sceneIndex, null);
-    notice(String(e.message || e), "error");
-    return;
-  }
-  markSceneEdited();
+  if (!(await sendSceneEdit(sceneIndex))) return;
   await reloadScene(sceneIndex, index); // (the inspector then has the class's editors)
   document.querySelectorAll(".instance")[state.scene?.selected ?? -1]?.focus();
 }
@@ -1893,15 +1900,7 @@ async function removeInstance(index) {
   state.scene.ids.splice(index, 1);
   state.scene.selected = null;
   renderInspector();
-  try {
-    await postScene();
-  } catch (e) {
-    if (e.superseded || state.scene?.index !== sceneIndex) return;
-    await reloadScene(sceneIndex, null);
-    notice(String(e.message || e), "error");
-    return;
-  }
-  markSceneEdited();
+  if (!(await sendSceneEdit(sceneIndex))) return;
   await renderCanvas();
 }
 
