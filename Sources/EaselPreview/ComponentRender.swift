@@ -15,6 +15,11 @@ public struct ComponentRenderRequest {
     public var variant: String?
     /// `--action NAME[=VALUE]`, in order: called after the sets (and prepare-for-designer), before layout.
     public var actions: [(name: String, argument: String?)]
+    /// Whether an instance in a worker that fills the picture draws it there and sends its pixels
+    /// (``DesignerInstance/draw(filling:scale:inWorker:)``), so that this process starts no fontconfig: what
+    /// a one-shot command wants. A long-lived view (the designer) has its renderer started already,
+    /// and a display list replayed here is a few kB where the pixels are megabytes: false.
+    public var drawsInWorker = true
 
     public init(className: String, assignments: [(name: String, value: String)] = [], size: Size? = nil,
                 scale: Double = 1, background: Color? = nil, format: OutputFormat = .png(),
@@ -72,7 +77,7 @@ public enum ComponentRender {
             }
         }
         var target = try makeTarget(request.format, scale: request.scale)
-        try component.drawFilling(target.canvas, scale: request.scale)
+        try component.draw(filling: target.canvas, scale: request.scale, inWorker: request.drawsInWorker)
         if try component.wantsRedraw {
             // The first frame is not the last: settle on a scratch surface, then draw the last frame
             // onto a fresh target (SVG and PDF cannot be wiped).
@@ -87,7 +92,7 @@ public enum ComponentRender {
                 Diagnostics.warningSink("\(info.plugin.path): class \(info.name): still asking for redraws after \(maximumSettleFrames) frames (an endless animation?); rendered its last frame")
             }
             target = try makeTarget(request.format, scale: request.scale)
-            try component.drawFilling(target.canvas, scale: request.scale)
+            try component.draw(filling: target.canvas, scale: request.scale, inWorker: request.drawsInWorker)
         }
         do { try target.finishDrawing() } catch let error as RenderError {
             throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)

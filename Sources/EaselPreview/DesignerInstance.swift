@@ -147,9 +147,9 @@ public final class DesignerInstance {
     /// Like ``draw(on:)``, for an instance that fills `canvas` (a one-shot render of one class): an
     /// instance in a worker draws the whole picture there and it is composited here, so this
     /// process lays out no text and decodes no image for it (no fontconfig start in the host).
-    /// Any other instance or canvas is drawn by ``draw(on:)``.
-    public func drawFilling(_ canvas: CairoCanvas, scale: Double) throws {
-        guard let remote = instance as? RasterizingInstance, frame.x == 0, frame.y == 0, canvas.isRaster else {
+    /// Any other instance or canvas, or `inWorker` false, is drawn by ``draw(on:)``.
+    public func draw(filling canvas: CairoCanvas, scale: Double, inWorker: Bool = true) throws {
+        guard inWorker, let remote = instance as? RasterizingInstance, frame.x == 0, frame.y == 0, canvas.isRaster else {
             return try draw(on: canvas)
         }
         if needsLayout {

@@ -378,6 +378,7 @@ public final class DesignerServer: @unchecked Sendable {
             request.size = size
             request.scale = scale ?? 1
             request.background = background
+            request.drawsInWorker = false // (see ComponentRenderRequest: the server's renderer is started)
             do { return try ComponentRender.render(cls, request) } catch let e as HostError {
                 // A size the renderer refuses was reported with no file, class or phase (what the
                 // body named is known: fill it in).
