@@ -1,3 +1,5 @@
+import EaselHost
+
 /// A JSON value with ordered keys, written deterministically, for `--json` outputs whose schemas the
 /// README documents.
 public indirect enum JSON: Sendable {
@@ -91,9 +93,9 @@ public indirect enum JSON: Sendable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                // C1 controls too (U+0080…U+009F): valid raw, but read as escape sequences by some
-                // terminals the JSON is printed on.
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                // C1 controls and bidirectional overrides too (TerminalText.isControl): valid raw, but
+                // read as escape sequences, or reordering the line, on a terminal the JSON is printed on.
+                if TerminalText.isControl(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -54,8 +54,11 @@ private func markupProject(_ modes: [String], test: String = #function) throws -
 }
 
 /// Whether `text` holds a control character that would drive a terminal (C0 but newline, DEL, C1).
+/// The control characters in `text` (newlines aside), bidirectional embeddings, overrides and
+/// isolates included.
 private func controlCharacters(_ text: String) -> [String] {
-    text.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+    text.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+        || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }
         .map { "U+" + String($0.value, radix: 16, uppercase: true) }
 }
 
@@ -72,7 +75,9 @@ extension ListCommandTests {
     /// list, inspect, validate, render -v, gallery and snapshot, on stdout or as warnings: their escape
     /// sequences (ESC [31m, BEL, the C1 CSI) went to the terminal raw, so a plugin could recolour,
     /// clear or retitle it, or overwrite earlier lines. They are written as \u{1b} escapes, as error
-    /// messages already were; JSON escapes C1 controls too.
+    /// messages already were; JSON escapes C1 controls too. So are the bidirectional overrides,
+    /// embeddings and isolates (U+202A…U+202E, U+2066…U+2069), which reorder what follows them on
+    /// the line ("Trojan Source"): a summary could make a message read as something else.
     func testAPluginsTextCannotDriveTheTerminal() throws {
         let root = try markupProject(["good", "fail"])
         let runs: [[String]] = [
@@ -85,7 +90,7 @@ extension ListCommandTests {
             XCTAssertNotEqual(result.status, 70, "\(arguments): \(result.stderr)")
             XCTAssertEqual(controlCharacters(result.stdout), [], "\(arguments) stdout: \(result.stdout.prefix(2000))")
             XCTAssertEqual(controlCharacters(result.stderr), [], "\(arguments) stderr: \(result.stderr.prefix(2000))")
-            XCTAssertTrue((result.stdout + result.stderr).contains(#"\u{1b}[31mred\u{1b}[0m \u{9b}2J"#),
+            XCTAssertTrue((result.stdout + result.stderr).contains(#"\u{1b}[31mred\u{1b}[0m \u{9b}2J \u{202e}desrever"#),
                           "\(arguments) shows the escapes: \(result.stdout.prefix(1000)) \(result.stderr.prefix(1000))")
         }
         // JSON keeps the exact strings, escaped.
