@@ -47,6 +47,31 @@ final class HardeningTests: XCTestCase {
         }
     }
 
+    /// The launcher a one-shot command forks does not hold the host's standard input and output
+    /// (they are /dev/null in it, as in an exec'd launcher): a program reading the host's output
+    /// through a pipe sees its end when the host ends. Standard error stays shared.
+    func testTheLauncherDoesNotHoldTheHostsStandardOutput() throws {
+        let root = try hostile("hang_draw")
+        let pids = root + "/pids.txt"
+        let output = Pipe()
+        let host = try ProcessTree.start(["render", "Hostile", "-o", "out.png", "--timeout", "60"], in: root,
+                                         environment: ["EASEL_TEST_PID_FILE": pids], output: output)
+        defer { kill(host.processIdentifier, SIGTERM); host.waitUntilExit() }
+        _ = try XCTUnwrap(ProcessTree.waitForPid(in: pids), "the worker reached draw")
+        let pid = host.processIdentifier
+        let launchers = try String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
+            .split(separator: " ").compactMap { Int32($0) }
+        XCTAssertEqual(launchers.count, 1, "the host has its launcher")
+        let hostOutput = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/1")
+        XCTAssertTrue(hostOutput.hasPrefix("pipe:"), "the host writes into the test's pipe: \(hostOutput)")
+        for launcher in launchers {
+            for fd in [0, 1] {
+                let target = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(launcher)/fd/\(fd)")
+                XCTAssertEqual(target, "/dev/null", "the launcher's fd \(fd) (the host's standard output: \(hostOutput))")
+            }
+        }
+    }
+
     /// `host watch` set a flag on SIGINT, SIGTERM and SIGHUP that its loop read only after the call
     /// in progress: while a draw hung it stayed for the whole `--timeout`, then said "did not answer".
     /// The call is cut short now (its worker killed) and watch stops cleanly, leaving nothing.
@@ -519,8 +544,10 @@ enum ProcessTree {
         return state != "Z" && state != "X"
     }
 
-    /// Starts the built host in `directory` without waiting for it.
-    static func start(_ arguments: [String], in directory: String, environment: [String: String]) throws -> Process {
+    /// Starts the built host in `directory` without waiting for it (its standard output `output`,
+    /// default /dev/null).
+    static func start(_ arguments: [String], in directory: String, environment: [String: String],
+                      output: Any = FileHandle.nullDevice) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestPaths.host)
         process.arguments = arguments
@@ -530,7 +557,7 @@ enum ProcessTree {
         env["EASEL_WORKER_EXECUTABLE"] = nil
         process.environment = env
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
         return process
