@@ -45,8 +45,9 @@ public struct ServeConfiguration: Sendable {
 ///   size limits and each plugin call its time budget.
 ///
 /// Thread rule: requests arrive on the connections' threads, concurrently. Those that call a plugin
-/// (previews, renders, actions) or change the session (values, scene edits) go through the
-/// session's lock; those that only read (the class list, a class, thumbnails, resources, scenes,
+/// (previews, renders, actions) go through the session's lock; edits that need none (values, scene
+/// edits, saves, a scene file's choices) take only the designer's lock (see ``WatchSession``) and
+/// answer from the snapshot they publish; those that only read (the class list, a class, thumbnails, resources, scenes,
 /// the page's files, the event stream) read one ``SessionSnapshot`` and never wait for a plugin
 /// call in progress (a draw that hangs until its time budget).
 public final class DesignerServer: @unchecked Sendable {

@@ -418,6 +418,85 @@ final class ServeTests: XCTestCase {
         XCTAssertFalse(server.isRunning)
     }
 
+    /// Edits that call no plugin answer while another request's plugin call hangs: values set and
+    /// reset (on another class and on the hanging class itself), a refused value, a scene edit and
+    /// its save. (They took the session's lock, behind the hung draw: with `--timeout 30`, 30 s of
+    /// a frozen inspector.) With a 20 s budget, every answer must arrive before the hung preview's;
+    /// each answer shows the edit, the snapshot the same; once the hung call ends (its worker
+    /// killed), the renders draw the values the edits left.
+    func testEditsAreAnsweredWhileAnotherRequestsDrawHangs() throws {
+        let root = try exampleComponents(["Gauge"])
+        try FileManager.default.copyItem(atPath: try CFixture.build("stalling_plugin.c"), toPath: root + "/components/libStalling.so")
+        try """
+        {"size": "200x120", "instances": [{"class": "Gauge", "name": "cpu", "frame": "10,10,100,100", "attributes": {"value": 80}}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let pids = root + "/pids.txt"
+        let (server, port) = try serve(root, ["--timeout", "20", "--scene", "board.json"], environment: ["EASEL_TEST_PID_FILE": pids])
+        defer { server.stop() }
+        XCTAssertEqual(try HTTPClient.json(port, "/api/values", ["class": "Stalling", "values": ["stall": true]]).status, 200)
+        let scene = try HTTPClient.request(port, "GET", "/api/scenes/0")
+        let arrivals = Arrivals()
+        let note = arrivals.note
+        let replies = Replies()
+        let hung = DispatchGroup()
+        DispatchQueue.global().async(group: hung) {
+            replies.add(try? HTTPClient.request(port, "GET", "/api/preview?class=Stalling"))
+            note("preview")
+        }
+        let worker = try XCTUnwrap(ProcessTree.waitForPid(in: pids), "the preview's draw started (and hangs)")
+        func value(_ reply: HTTPReply, _ name: String) -> String? {
+            ((reply.json["class"] as? [String: Any])?["properties"] as? [[String: Any]])?.first { $0["name"] as? String == name }?["valueText"] as? String
+        }
+        let other = try HTTPClient.json(port, "/api/values", ["class": "Gauge", "values": ["value": 42]])
+        note("other class")
+        let refused = try HTTPClient.json(port, "/api/values", ["class": "Gauge", "values": ["value": 150]])
+        note("refused")
+        let same = try HTTPClient.json(port, "/api/values", ["class": "Stalling", "values": ["stall": NSNull()]])
+        note("same class")
+        var document = try XCTUnwrap(scene.json["document"] as? [String: Any])
+        var instances = try XCTUnwrap(document["instances"] as? [[String: Any]])
+        instances[0]["attributes"] = ["value": 33]
+        document["instances"] = instances
+        let edit = try HTTPClient.json(port, "/api/scenes/0", ["document": document, "revision": scene.json["revision"] ?? 0,
+                                                                "instanceIds": scene.json["instanceIds"] ?? []])
+        note("scene edit")
+        let save = try HTTPClient.json(port, "/api/scenes/0/save", [:])
+        note("save")
+        let read = try HTTPClient.request(port, "GET", "/api/classes/Gauge")
+        note("read")
+        XCTAssertEqual(arrivals.order, ["other class", "refused", "same class", "scene edit", "save", "read"], "no edit waits for the hung draw")
+        XCTAssertEqual(other.status, 200, other.text)
+        XCTAssertEqual(value(other, "value"), "42", other.text)
+        XCTAssertEqual(refused.status, 422, refused.text)
+        XCTAssertTrue(refused.errorMessage.contains("150 is outside the range 0…100"), refused.text)
+        XCTAssertEqual(same.status, 200, same.text)
+        XCTAssertEqual(value(same, "stall"), nil, "reset: the default, nothing held (\(same.text))")
+        XCTAssertEqual(same.json["defaults"] as? Bool, true, same.text)
+        XCTAssertEqual(edit.status, 200, edit.text)
+        XCTAssertEqual(edit.json["revision"] as? Int, (scene.json["revision"] as? Int ?? 0) + 1, edit.text)
+        XCTAssertEqual(save.status, 200, save.text)
+        XCTAssertEqual(save.json["dirty"] as? Bool, false, save.text)
+        XCTAssertTrue(try String(contentsOfFile: root + "/board.json", encoding: .utf8).contains("33"), "saved while the draw hangs")
+        XCTAssertEqual(value(read, "value"), "42", "the snapshot holds the edit (\(read.text))")
+        // The hung call ends (its worker killed): it answers its failure, then the renders draw
+        // what the edits left.
+        XCTAssertEqual(kill(worker, SIGKILL), 0)
+        hung.wait()
+        XCTAssertEqual(replies.all.first??.status, 502, replies.all.first??.text ?? "")
+        let gauge = try HTTPClient.request(port, "GET", "/api/preview?class=Gauge&scale=2")
+        XCTAssertEqual(gauge.status, 200, gauge.text)
+        let expected = try HTTPClient.json(port, "/api/render", ["class": "Gauge", "scale": 2, "attributes": ["value": 42]])
+        try assertSamePixels(try PNGFile(bytes: gauge.body), try PNGFile(bytes: expected.body), "the value set while the draw hung")
+        // The killed build's next one (the same file again) renders with stall reset while it hung.
+        let library = root + "/components/libStalling.so"
+        try FileManager.default.copyItem(atPath: try CFixture.build("stalling_plugin.c"), toPath: library + ".tmp")
+        XCTAssertEqual(rename(library + ".tmp", library), 0)
+        XCTAssertNotNil(server.waitForLine(containing: "Stalling recovered: build 2 renders it again"), server.output.joined(separator: "\n"))
+        let stalling = try HTTPClient.request(port, "GET", "/api/preview?class=Stalling")
+        XCTAssertEqual(stalling.status, 200, "stall was reset while it hung: it draws (\(stalling.text))")
+        XCTAssertTrue(server.isRunning)
+    }
+
     /// Identical previews queued behind a plugin call share one render (the page only needs the
     /// latest frame): while a preview's draw hangs, two more of the same preview wait for it; they get
     /// one render between them, so the class draws twice, not three times, and all three answer
