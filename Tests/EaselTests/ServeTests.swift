@@ -497,6 +497,43 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(server.isRunning)
     }
 
+    /// Idle connections close after the idle timeout (5 s), so a script holding every connection
+    /// slot with idle sockets shuts the page out for seconds, not minutes (they stayed 120 s, and 64
+    /// of them refused every tab). Sockets that send nothing fill every slot; each is closed by the
+    /// server well before the client's own 30 s receive timeout, and a request made meanwhile is
+    /// answered. Neither an event stream nor a request whose answer takes longer than the idle
+    /// timeout (a preview behind a draw hanging 8 s) is idle: the stream still delivers, and the
+    /// preview gets its answer.
+    func testIdleConnectionsTimeOutButEventStreamsAndSlowAnswersDoNot() throws {
+        let root = try componentsFolder(["libStalling.so": try CFixture.build("stalling_plugin.c")])
+        let pids = root + "/pids.txt"
+        let (server, port) = try serve(root, ["--timeout", "8"], environment: ["EASEL_TEST_PID_FILE": pids])
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        XCTAssertEqual(try HTTPClient.json(port, "/api/values", ["class": "Stalling", "values": ["stall": true]]).status, 200)
+        let replies = Replies()
+        let hung = DispatchGroup()
+        DispatchQueue.global().async(group: hung) { replies.add(try? HTTPClient.request(port, "GET", "/api/preview?class=Stalling")) }
+        XCTAssertNotNil(ProcessTree.waitForPid(in: pids), "the preview's draw started (and hangs)")
+        // Every slot (64, two taken above) and more, by sockets that never send a byte.
+        let idle = try (0..<64).map { _ in try HTTPClient.connect(port) }
+        defer { idle.forEach { close($0) } }
+        let classes = try HTTPClient.request(port, "GET", "/api/classes")
+        XCTAssertEqual(classes.status, 200, "a request made while idle sockets held every slot (\(classes.text))")
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let closed = idle.filter { recv($0, &buffer, buffer.count, 0) == 0 }.count
+        XCTAssertEqual(closed, idle.count, "every idle socket was closed by the server (not left to the client's 30 s timeout)")
+        hung.wait()
+        let preview = try XCTUnwrap(replies.all.first ?? nil, "the slow preview got an answer")
+        XCTAssertEqual(preview.status, 502, preview.text)
+        XCTAssertEqual((preview.json["error"] as? [String: Any])?["timedOut"] as? Bool, true, preview.text)
+        // The stream, silent since before the 8 s hang began (longer than the idle timeout), still delivers.
+        XCTAssertEqual(try HTTPClient.json(port, "/api/values", ["class": "Stalling", "values": ["stall": NSNull()]]).status, 200)
+        XCTAssertNotNil(events.waitFor("values") { $0["className"] as? String == "Stalling" }, "the event stream stays open")
+        XCTAssertTrue(server.isRunning)
+    }
+
     /// Identical previews queued behind a plugin call share one render (the page only needs the
     /// latest frame): while a preview's draw hangs, two more of the same preview wait for it; they get
     /// one render between them, so the class draws twice, not three times, and all three answer
