@@ -25,6 +25,19 @@ public struct SessionSnapshot {
     var newScenes: Set<Int> = []
     var offeredKeptEdits: [Int: String] = [:]
 
+    /// Takes what the designer holds (values, scenes) from `designer`.
+    mutating func take(_ designer: DesignerState) {
+        held = designer.held
+        assignments = designer.assignments
+        openScenes = designer.scenes.enumerated().map { ($1, designer.editedScenes.contains($0)) }
+        sceneRevisions = designer.sceneRevisions
+        sceneFileErrors = designer.sceneFileErrors
+        scenesChangedOnDisk = designer.scenesChangedOnDisk
+        scenesDeletedOnDisk = designer.scenesDeletedOnDisk
+        newScenes = designer.newScenes
+        offeredKeptEdits = designer.offeredKeptEdits
+    }
+
     /// Whether `className` of `file` is the one provided under that name (it may be shadowed).
     public func isProvider(_ file: String, of className: String) -> Bool { winners[className] == file }
 

@@ -62,9 +62,9 @@ public struct WatchOptions {
 /// its preview removed. A deleted file unloads its classes. Each build runs in its own worker,
 /// which is stopped when the build is replaced, so memory stays bounded however many reloads happen.
 ///
-/// Thread rule: plugin calls are not thread-safe. Two locks:
+/// Thread rule: plugin calls are not thread-safe. Three locks, taken in this order:
 /// - the session's lock (``withLock(_:)``, recursive) is held by every method that calls a plugin
-///   or changes the session's state (renders, reloads, edits, actions); ``step(maximumWait:)``
+///   or changes the builds (renders, reloads, actions); ``step(maximumWait:)``
 ///   waits for file events without it, so other threads (the HTTP server's) can call in while
 ///   nothing changes on disk;
 /// - what can be read without a plugin call (classes, states and thumbnails, values held, scenes) is
@@ -72,7 +72,12 @@ public struct WatchOptions {
 ///   outermost section holding the session's lock ends, and before every event (a page reading
 ///   after an event sees what the event says). The readers (``snapshot``, ``classInfo(named:)``,
 ///   ``state(of:)``, ``values(for:)``, ``openScenes``, …) read it and never wait for a plugin
-///   call in progress: a draw that hangs until its time budget delays only what needs a plugin.
+///   call in progress: a draw that hangs until its time budget delays only what needs a plugin;
+/// - the designer's lock guards what the designer holds (``DesignerState``: values, scenes), held
+///   only for short sections that call no plugin: the edits that need no plugin (``setValues(_:for:)``,
+///   ``replaceScene(at:with:basedOn:identities:)``, saves, the choices about a scene's file or kept
+///   edits) take it alone, are checked against the ``snapshot``'s property tables and publish at
+///   once, so they too answer while a plugin call hangs.
 /// Events are reported on the thread that caused them, with the session's lock held.
 public final class WatchSession {
     public let options: WatchOptions
@@ -117,31 +122,12 @@ public final class WatchSession {
     var states: [String: ClassState] = [:]
     /// Files whose latest build was rejected, with why.
     private var rejections: [String: PluginFailure] = [:]
-    private var held = HeldValues()
-    private var assignments: [PropertyAssignment]
-    /// The scenes, with the designer's unsaved edits (they survive reloads); which ones are edited.
-    private var scenes: [Scene]
-    private var editedScenes: Set<Int> = []
-    /// How many edits each open scene took (by index): an edit made on an older revision is refused.
-    private var sceneRevisions: [Int: Int] = [:]
-    /// Each open scene's file as last read or written (by index): a change on disk is a different text.
-    private var sceneDiskTexts: [Int: String] = [:]
-    /// Why a scene's file on disk is not a scene now (the last good one stays open).
-    private var sceneFileErrors: [Int: HostError] = [:]
-    /// Scenes whose file changed on disk while they had unsaved edits (kept until the designer chooses).
-    private var scenesChangedOnDisk: Set<Int> = []
-    /// Scenes whose file was deleted on disk: the open scene stays, and saving writes the file again.
-    private var scenesDeletedOnDisk: Set<Int> = []
-    /// Scenes whose file did not exist when they were opened, until they are saved.
-    private var newScenes: Set<Int> = []
-    /// The edits a previous serve kept for a scene as it stopped (``unsavedEditsPath(for:)``),
-    /// offered until the designer restores or discards them (by index).
-    private var offeredKeptEdits: [Int: String] = [:]
-    /// Kept edits restored into their scene (by index): the file is removed when the scene is
-    /// saved, not before (until then it is their only copy on disk).
-    private var restoredKeptEdits: [Int: String] = [:]
-    /// The identity the next scene instance gets (``Scene/Instance/identity``): never reused.
-    private var nextInstanceIdentity = 1
+    /// The values and scenes the designer holds, under `designerLock` (see ``DesignerState``: held
+    /// only for short sections that call no plugin and report no event; taken after `lock` when both are).
+    private var designer: DesignerState
+    private let designerLock = NSLock()
+    /// The open scenes' files (by index; fixed for the session's life).
+    private let sceneFiles: [String]
     /// Scene files that changed on disk, by scene index, waiting for the writer to be done.
     private var pendingScenes: [Int: Pending] = [:]
     private var warnedDuplicates: Set<String> = []
@@ -160,19 +146,19 @@ public final class WatchSession {
     public init(options: WatchOptions, report: @escaping (WatchEvent) -> Void) throws {
         self.options = options
         self.report = report
-        assignments = options.assignments
-        scenes = options.scenes
         watcher = try DirectoryWatcher(directories: options.directories)
-        for i in scenes.indices { giveIdentities(&scenes[i]) }
-        for (i, scene) in scenes.enumerated() {
+        var designer = DesignerState(assignments: options.assignments, scenes: options.scenes)
+        for (i, scene) in designer.scenes.enumerated() {
             watcher.watch(file: scene.file)
-            sceneDiskTexts[i] = (try? Scene.contents(scene.file)).map { String(decoding: $0, as: UTF8.self) }
+            designer.sceneDiskTexts[i] = (try? Scene.contents(scene.file)).map { String(decoding: $0, as: UTF8.self) }
             // A scene whose file does not exist yet (`host serve --scene new.json`): open, and not
             // on disk until it is saved.
-            if access(scene.file, F_OK) != 0 { scenesDeletedOnDisk.insert(i); newScenes.insert(i) }
+            if access(scene.file, F_OK) != 0 { designer.scenesDeletedOnDisk.insert(i); designer.newScenes.insert(i) }
             let kept = Self.unsavedEditsPath(for: scene.file)
-            if access(kept, F_OK) == 0 { offeredKeptEdits[i] = kept }
+            if access(kept, F_OK) == 0 { designer.offeredKeptEdits[i] = kept }
         }
+        self.designer = designer
+        sceneFiles = options.scenes.map(\.file)
         if let out = options.outputDirectory {
             makeDirectories(out)
             var st = stat()
@@ -209,16 +195,31 @@ public final class WatchSession {
         next.rejectedFiles = rejections.keys.sorted().filter { builds[$0] == nil }.map { ($0, rejections[$0]!) }
         next.winners = winners
         next.states = states
-        next.held = held
-        next.assignments = assignments
-        next.openScenes = scenes.enumerated().map { ($1, editedScenes.contains($0)) }
-        next.sceneRevisions = sceneRevisions
-        next.sceneFileErrors = sceneFileErrors
-        next.scenesChangedOnDisk = scenesChangedOnDisk
-        next.scenesDeletedOnDisk = scenesDeletedOnDisk
-        next.newScenes = newScenes
-        next.offeredKeptEdits = offeredKeptEdits
-        publishedLock.withLock { published = next }
+        // The designer's part is read and stored under its lock: an edit made meanwhile (which
+        // publishes its own) is never replaced by an older one.
+        designerLock.withLock {
+            next.take(designer)
+            publishedLock.withLock { published = next }
+        }
+    }
+
+    /// Runs `body` on what the designer holds, under its lock (never the session's: it calls no
+    /// plugin, reports no event and takes no other lock of the session's than the snapshot's).
+    private func withDesigner<T>(_ body: (inout DesignerState) throws -> T) rethrows -> T {
+        try designerLock.withLock { try body(&designer) }
+    }
+
+    /// Changes what the designer holds (a value, a scene edit, a save) and publishes it at once,
+    /// without the session's lock: it does not wait for a plugin call in progress. `body` gets the
+    /// snapshot the change is checked against (the classes' property tables, host-side).
+    private func changeDesigner<T>(_ body: (inout DesignerState, SessionSnapshot) throws -> T) rethrows -> T {
+        try designerLock.withLock {
+            var next = snapshot
+            let result = try body(&designer, next)
+            next.take(designer)
+            publishedLock.withLock { published = next }
+            return result
+        }
     }
 
     /// Loads every plugin already in the folders, checks the class filter, then renders every class
@@ -243,7 +244,7 @@ public final class WatchSession {
                              affected: Set(builds[path]!.build.classes.map(\.name)), extra: details)
                 details = []
             }
-            for scene in scenes {
+            for scene in withDesigner({ $0.scenes }) {
                 var sceneDetails: [WatchEvent] = []
                 let outcome = renderScene(scene, details: &sceneDetails)
                 emit(.sceneRendered(scene: scene.file, outcome: outcome))
@@ -277,7 +278,7 @@ public final class WatchSession {
     private func checkAssignments() {
         guard !builds.isEmpty else { return }
         let classes = winners.keys.sorted().compactMap { name in winners[name].flatMap { builds[$0] }?.build.classes.first { $0.name == name } }
-        for a in assignments {
+        for a in withDesigner({ $0.assignments }) {
             let text = "\(a.className.map { $0 + "." } ?? "")\(a.name)=\(a.text)"
             if let name = a.className {
                 guard winners[name] == nil else { continue }
@@ -386,46 +387,30 @@ public final class WatchSession {
     /// The values held for a class now (with the lock held).
     func currentValues(for className: String) -> [(name: String, value: PropertyValue)] {
         guard let info = currentInfo(named: className) else { return [] }
-        var copy = held
-        return copy.resolve(assignments, owner: className, for: info).values
+        return withDesigner { $0.values(for: className, info) }
     }
 
     /// Sets (or, with a nil text, resets to the default) values the host holds for one class. Each
     /// value is checked against the class's current build first: a wrong type, an out-of-range number
     /// or an unknown case throws the host's message and nothing changes.
+    ///
+    /// It takes the designer's lock, not the session's: it answers while another request's plugin
+    /// call hangs. The check is host-side (the property table of the build the ``snapshot`` names);
+    /// the value is drawn by the next render (one in progress read its values before it began). A
+    /// build loaded meanwhile that no longer fits the value parks it, as a reload parks any held value.
     public func setValues(_ changes: [(name: String, text: String?)], for className: String) throws {
-        try withLock {
-            guard let info = currentInfo(named: className) else {
+        try changeDesigner { designer, snapshot in
+            guard let info = snapshot.classInfo(named: className) else {
                 throw HostError.noClass(named: className, "no class named \(className.quoted) is loaded")
             }
-            for (name, text) in changes {
-                let property = try info.requireProperty(name)
-                if let text {
-                    do { _ = try property.parse(text) } catch let e as HostError {
-                        throw e.with(file: info.plugin.path, className: className, property: name)
-                    }
-                }
-            }
-            for (name, text) in changes {
-                assignments.removeAll { $0.className == className && $0.name == name }
-                held.forget(owner: className, name: name)
-                let global = assignments.contains { $0.className == nil && $0.name == name }
-                if let text {
-                    assignments.append(PropertyAssignment(className: className, name: name, text: text))
-                } else if global, let p = info.property(named: name) {
-                    // Reset wins over a global --set value for this class.
-                    assignments.append(PropertyAssignment(className: className, name: name, text: p.format(p.defaultValue)))
-                }
-            }
+            try designer.setValues(changes, for: className, info)
         }
     }
 
     /// A value the component reported changing itself (property_changed, easel.h): it becomes the
     /// value the host holds for the class, as one set by the user is, so a reload re-applies it.
     func adoptReportedValue(_ text: String, name: String, className: String) {
-        assignments.removeAll { $0.className == className && $0.name == name }
-        held.forget(owner: className, name: name)
-        assignments.append(PropertyAssignment(className: className, name: name, text: text))
+        withDesigner { $0.adoptReportedValue(text, name: name, className: className) }
     }
 
     /// Renders a class with the values the host holds, as ``ComponentRender`` does (`size` nil: its
@@ -484,10 +469,10 @@ public final class WatchSession {
                 for file in DirectoryWatcher.files(in: dir) where Self.isPlugin(file) { pending[file] = .complete(now) }
             }
             for path in builds.keys where access(path, F_OK) != 0 { pending[path] = .removed(now) }
-            for i in scenes.indices { pendingScenes[i] = .complete(now) }
+            for i in sceneFiles.indices { pendingScenes[i] = .complete(now) }
             return
         }
-        for (i, scene) in scenes.enumerated() where scene.file == event.path {
+        for (i, file) in sceneFiles.enumerated() where file == event.path {
             switch event.change {
             case .written, .movedIn: pendingScenes[i] = .complete(now)
             case .created, .modified: pendingScenes[i] = .writing(now)
@@ -671,7 +656,7 @@ public final class WatchSession {
     private func render(_ classes: Set<String>, details: inout [WatchEvent]) -> [RenderOutcome] {
         var outcomes = renderClasses(classes, details: &details)
         if !starting {
-            for scene in scenes where scene.instances.contains(where: { classes.contains($0.className) }) {
+            for scene in withDesigner({ $0.scenes }) where scene.instances.contains(where: { classes.contains($0.className) }) {
                 outcomes.append(renderScene(scene, details: &details))
             }
         }
@@ -702,7 +687,7 @@ public final class WatchSession {
                 if !diff.isEmpty { details.append(.schema(className: className, diff: diff)) }
             }
             lastInfo[className] = cls.info
-            let (values, notices) = held.resolve(assignments, owner: className, for: cls.info)
+            let (values, notices) = withDesigner { $0.held.resolve($0.assignments, owner: className, for: cls.info) }
             details += notices.map { .value($0, scene: nil, instance: nil) }
             var state = states[className] ?? ClassState(file: path, build: loaded.number)
             state.file = path
@@ -819,7 +804,7 @@ public final class WatchSession {
             // the values held for one instance (their types, what was parked) onto the next.
             let owner = "\(scene.file)#" + (instance.identity.map { "@\($0)" } ?? instance.path)
             let attributes = instance.attributes.map { PropertyAssignment(className: info.name, name: $0.key, text: $0.value) }
-            let (values, notices) = held.resolve(attributes, owner: owner, for: info)
+            let (values, notices) = withDesigner { $0.held.resolve(attributes, owner: owner, for: info) }
             details += notices.map { .value($0, scene: scene.file, instance: instance.path) }
             let kept = Set(values.map(\.name))
             var copy = instance
@@ -856,69 +841,9 @@ public final class WatchSession {
     /// - Returns: the scene's new revision.
     @discardableResult
     public func replaceScene(at index: Int, with scene: Scene, basedOn revision: Int? = nil, identities: [Int?]? = nil) throws -> Int {
-        try withLock {
-            guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
-            let old = scenes[index]
-            let current = sceneRevisions[index] ?? 0
-            if let revision, revision != current {
-                throw HostError(.badData, "the scene was edited meanwhile elsewhere (another tab or a script: revision \(current), this edit was made on \(revision)); it is shown as it is now, make the edit again",
-                                file: old.file)
-            }
-            if let kept = offeredKeptEdits[index] {
-                throw HostError(.badData, "the edits a previous serve kept in \(kept) are not restored or discarded yet: choose one first (POST /api/scenes/\(index)/restore or /discard; the page's Restore unsaved edits or Discard), so that neither is lost",
-                                file: old.file)
-            }
-            var s = scene
-            s.file = old.file
-            if let identities {
-                guard identities.count == s.instances.count else {
-                    throw HostError(.badData, "request body: instanceIds: expected one identity per instance (\(s.instances.count)), found \(identities.count)", file: old.file)
-                }
-                var seen: Set<Int> = []
-                for (i, id) in identities.enumerated() {
-                    guard let id, id > 0, id < nextInstanceIdentity else { continue }
-                    guard seen.insert(id).inserted else {
-                        throw HostError(.badData, "request body: instanceIds[\(i)]: identity \(id) is given to two instances (expected each instance's own, from GET /api/scenes/\(index))", file: old.file)
-                    }
-                    s.instances[i].identity = id
-                }
-            } else {
-                s.carryIdentities(from: old)
-            }
-            let before = Dictionary(old.instances.compactMap { i in i.identity.map { ($0, i) } }, uniquingKeysWith: { a, _ in a })
-            for instance in s.instances {
-                // Compared with the same instance before the edit (not the one at its place: removing
-                // an instance put the next one's file frame, however large, under the edit check).
-                let was = instance.identity.flatMap { before[$0] }
-                // A frame the edit made (moved, resized, typed) is at most as large as the largest
-                // canvas the renderer makes (what `host render CLASS --size` accepts); a file's own
-                // frames, however absurd, are rendered as `host render` renders them.
-                if was?.frame != instance.frame {
-                    try Self.checkEditedFrame(instance, file: old.file)
-                }
-                guard let info = currentInfo(named: instance.className) else { continue }
-                let held = was.map { $0.className == instance.className ? $0.attributes : [] } ?? []
-                let previous = Dictionary(held.map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b })
-                let changed = instance.attributes.filter { previous[$0.key] != $0.value }
-                do { _ = try info.parse(changed.map { ($0.key, $0.value) }, file: scene.file).map(\.name) } catch var e as HostError {
-                    // Which instance (a scene of several Gauges: the class and property said too little).
-                    e.message += " (in \(instance.path)\(instance.name.map { ", '\($0)'" } ?? ""))"
-                    throw e
-                }
-            }
-            giveIdentities(&s)
-            scenes[index] = s
-            editedScenes.insert(index)
-            sceneRevisions[index] = current + 1
-            return current + 1
-        }
-    }
-
-    /// Gives every instance without an identity a new one.
-    private func giveIdentities(_ scene: inout Scene) {
-        for i in scene.instances.indices where scene.instances[i].identity == nil {
-            scene.instances[i].identity = nextInstanceIdentity
-            nextInstanceIdentity += 1
+        // (The designer's lock only: the checks are host-side, see setValues.)
+        try changeDesigner { designer, snapshot in
+            try designer.replaceScene(at: index, with: scene, basedOn: revision, identities: identities, info: snapshot.classInfo(named:))
         }
     }
 
@@ -937,9 +862,9 @@ public final class WatchSession {
     /// Renders scene `index` as it is now (unsaved edits included).
     public func renderScene(at index: Int, scale: Double?, format: OutputFormat) throws -> RenderTarget {
         try withLock {
-            guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
+            let scene = try withDesigner { d in try d.requireScene(index); return d.scenes[index] }
             var details: [WatchEvent] = []
-            let target = try sceneTarget(scenes[index], format: format, scale: scale, details: &details)
+            let target = try sceneTarget(scene, format: format, scale: scale, details: &details)
             details.forEach(emit)
             return target
         }
@@ -948,21 +873,7 @@ public final class WatchSession {
     /// Writes scene `index` to its file, atomically (instance order kept; attributes the current
     /// builds cannot use are kept too). It overwrites a version changed on disk meanwhile.
     public func saveScene(at index: Int) throws {
-        try withLock {
-            guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
-            let text = scenes[index].document.text
-            try Self.write(Array(text.utf8), to: scenes[index].file)
-            sceneDiskTexts[index] = text
-            sceneFileErrors[index] = nil
-            scenesChangedOnDisk.remove(index)
-            scenesDeletedOnDisk.remove(index)
-            newScenes.remove(index)
-            editedScenes.remove(index)
-            // The edits kept by a previous serve are the file's now (restored), or were passed over.
-            for kept in [offeredKeptEdits.removeValue(forKey: index), restoredKeptEdits.removeValue(forKey: index)].compactMap({ $0 }) {
-                _ = unlink(kept)
-            }
-        }
+        try changeDesigner { designer, _ in try designer.saveScene(at: index) }
     }
 
     /// The file of edits a previous serve kept for scene `index` as it stopped, while the designer
@@ -975,37 +886,13 @@ public final class WatchSession {
     /// - Returns: the scene's new revision.
     @discardableResult
     public func restoreKeptEdits(at index: Int) throws -> Int {
-        try withLock {
-            guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
-            guard let kept = offeredKeptEdits[index] else {
-                throw HostError(.notFound, "no kept edits to restore (no \(Self.unsavedEditsPath(for: scenes[index].file)) was offered, or it was restored or discarded already)", file: scenes[index].file)
-            }
-            var scene = try Scene.read(kept)
-            scene.file = scenes[index].file
-            scene.carryIdentities(from: scenes[index])
-            giveIdentities(&scene)
-            scenes[index] = scene
-            editedScenes.insert(index)
-            offeredKeptEdits[index] = nil
-            restoredKeptEdits[index] = kept
-            sceneRevisions[index] = (sceneRevisions[index] ?? 0) + 1
-            return sceneRevisions[index]!
-        }
+        try changeDesigner { designer, _ in try designer.restoreKeptEdits(at: index) }
     }
 
     /// Discards the edits a previous serve kept for scene `index`: their file is removed, the open
     /// scene stays as its file says.
     public func discardKeptEdits(at index: Int) throws {
-        try withLock {
-            guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
-            guard let kept = offeredKeptEdits[index] else {
-                throw HostError(.notFound, "no kept edits to discard (no \(Self.unsavedEditsPath(for: scenes[index].file)) was offered, or it was restored or discarded already)", file: scenes[index].file)
-            }
-            guard unlink(kept) == 0 || errno == ENOENT else {
-                throw HostError(.cannotCreate, "cannot remove the kept edits: \(String(cString: strerror(errno)))", file: kept)
-            }
-            offeredKeptEdits[index] = nil
-        }
+        try changeDesigner { designer, _ in try designer.discardKeptEdits(at: index) }
     }
 
     /// Where the unsaved edits of the scene in `file` are kept when serve stops: `board.json` →
@@ -1021,11 +908,11 @@ public final class WatchSession {
     /// in ``unsavedEditsPath(for:)``, atomically, as serve stops: stopping it lost them. Returns
     /// the lines to print, one per scene, saying where they went (or why they could not be kept).
     public func keepUnsavedEdits() -> [String] {
-        withLock {
+        withDesigner { d in
             var lines: [String] = []
             // (Edits kept by a previous serve and still offered are never written over.)
-            for (index, scene) in scenes.enumerated() where offeredKeptEdits[index] == nil
-                && (editedScenes.contains(index) || (scenesDeletedOnDisk.contains(index) && !newScenes.contains(index))) {
+            for (index, scene) in d.scenes.enumerated() where d.offeredKeptEdits[index] == nil
+                && (d.editedScenes.contains(index) || (d.scenesDeletedOnDisk.contains(index) && !d.newScenes.contains(index))) {
                 let path = Self.unsavedEditsPath(for: scene.file)
                 do {
                     try AtomicFile.write(Array(scene.document.text.utf8), to: path, durable: true)
@@ -1054,92 +941,72 @@ public final class WatchSession {
     /// change is reported for the designer to choose (``reloadSceneFromDisk(at:)``, or
     /// ``keepSceneEdits(at:)`` and save). A file that is not a valid scene keeps the last good one.
     private func rereadScene(_ index: Int) {
-        let file = scenes[index].file
-        let read: Data?
-        // Only a regular file of a sane size is read: a 3 GB file put in its place held the
-        // session's lock (every request) for half a minute and kept 3 GB; a FIFO was "removed".
-        do { read = try Scene.contents(file) } catch {
-            let e = error as? HostError ?? HostError(.badData, "\(error)", file: file)
-            sceneDiskTexts[index] = nil
-            sceneFileErrors[index] = e
-            scenesDeletedOnDisk.remove(index) // something is there, just not a scene
-            newScenes.remove(index)
-            emit(.sceneFile(index: index, file: file, change: .invalid(e)))
-            return
+        let file = sceneFiles[index]
+        // What the file says is taken into the designer's state under its lock (an edit arriving
+        // meanwhile is checked against the scene as it is before or after, never in between); the
+        // event is reported and the scene drawn after.
+        enum Outcome { case none, event(WatchEvent), reloaded(Scene) }
+        let outcome: Outcome = withDesigner { d in
+            let read: Data?
+            // Only a regular file of a sane size is read: a 3 GB file put in its place held the
+            // session's lock (every request) for half a minute and kept 3 GB; a FIFO was "removed".
+            do { read = try Scene.contents(file) } catch {
+                let e = error as? HostError ?? HostError(.badData, "\(error)", file: file)
+                d.sceneDiskTexts[index] = nil
+                d.sceneFileErrors[index] = e
+                d.scenesDeletedOnDisk.remove(index) // something is there, just not a scene
+                d.newScenes.remove(index)
+                return .event(.sceneFile(index: index, file: file, change: .invalid(e)))
+            }
+            guard let data = read else {
+                guard !d.scenesDeletedOnDisk.contains(index), access(file, F_OK) != 0 else { return .none }
+                d.sceneDiskTexts[index] = nil
+                d.sceneFileErrors[index] = nil // (the file's mistake went with it)
+                d.scenesChangedOnDisk.remove(index)
+                d.scenesDeletedOnDisk.insert(index)
+                return .event(.sceneFile(index: index, file: file, change: .removed))
+            }
+            d.scenesDeletedOnDisk.remove(index)
+            d.newScenes.remove(index)
+            let text = String(decoding: data, as: UTF8.self)
+            guard text != d.sceneDiskTexts[index] else { return .none }
+            d.sceneDiskTexts[index] = text
+            let scene: Scene
+            do { scene = try Scene.parse(data, file: file) } catch {
+                let e = error as? HostError ?? HostError(.badData, "\(error)", file: file)
+                d.sceneFileErrors[index] = e
+                return .event(.sceneFile(index: index, file: file, change: .invalid(e)))
+            }
+            d.sceneFileErrors[index] = nil
+            if d.editedScenes.contains(index) {
+                d.scenesChangedOnDisk.insert(index)
+                return .event(.sceneFile(index: index, file: file, change: .changedUnderEdits))
+            }
+            d.takeScene(scene, at: index)
+            return .reloaded(d.scenes[index])
         }
-        guard let data = read else {
-            guard !scenesDeletedOnDisk.contains(index), access(file, F_OK) != 0 else { return }
-            sceneDiskTexts[index] = nil
-            sceneFileErrors[index] = nil // (the file's mistake went with it)
-            scenesChangedOnDisk.remove(index)
-            scenesDeletedOnDisk.insert(index)
-            emit(.sceneFile(index: index, file: file, change: .removed))
-            return
+        switch outcome {
+        case .none: return
+        case .event(let event): emit(event)
+        case .reloaded(let scene):
+            emit(.sceneFile(index: index, file: file, change: .reloaded))
+            var details: [WatchEvent] = []
+            let rendered = renderScene(scene, details: &details)
+            emit(.sceneRendered(scene: file, outcome: rendered))
+            details.forEach(emit)
         }
-        scenesDeletedOnDisk.remove(index)
-        newScenes.remove(index)
-        let text = String(decoding: data, as: UTF8.self)
-        guard text != sceneDiskTexts[index] else { return }
-        sceneDiskTexts[index] = text
-        let scene: Scene
-        do { scene = try Scene.parse(data, file: file) } catch {
-            let e = error as? HostError ?? HostError(.badData, "\(error)", file: file)
-            sceneFileErrors[index] = e
-            emit(.sceneFile(index: index, file: file, change: .invalid(e)))
-            return
-        }
-        sceneFileErrors[index] = nil
-        if editedScenes.contains(index) {
-            scenesChangedOnDisk.insert(index)
-            emit(.sceneFile(index: index, file: file, change: .changedUnderEdits))
-            return
-        }
-        takeScene(scene, at: index)
-        emit(.sceneFile(index: index, file: file, change: .reloaded))
-        var details: [WatchEvent] = []
-        let outcome = renderScene(scene, details: &details)
-        emit(.sceneRendered(scene: file, outcome: outcome))
-        details.forEach(emit)
-    }
-
-    private func takeScene(_ scene: Scene, at index: Int) {
-        var s = scene
-        s.file = scenes[index].file
-        // The same instances keep who they are (by name, else by place and class).
-        s.carryIdentities(from: scenes[index])
-        giveIdentities(&s)
-        scenes[index] = s
-        editedScenes.remove(index)
-        scenesChangedOnDisk.remove(index)
-        sceneRevisions[index] = (sceneRevisions[index] ?? 0) + 1
     }
 
     /// Replaces scene `index` (and its unsaved edits) with its file as it is on disk now.
     /// - Returns: the scene's new revision. Throws when the file is not a valid scene.
     @discardableResult
     public func reloadSceneFromDisk(at index: Int) throws -> Int {
-        try withLock {
-            guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
-            let file = scenes[index].file
-            let scene: Scene
-            do { scene = try Scene.read(file) } catch let e as HostError {
-                sceneFileErrors[index] = e
-                throw e
-            }
-            sceneDiskTexts[index] = (try? Scene.contents(file)).map { String(decoding: $0, as: UTF8.self) }
-            sceneFileErrors[index] = nil
-            scenesDeletedOnDisk.remove(index)
-            takeScene(scene, at: index)
-            return sceneRevisions[index]!
-        }
+        try changeDesigner { designer, _ in try designer.reloadSceneFromDisk(at: index) }
     }
 
     /// Keeps scene `index`'s unsaved edits over the version changed on disk (saving overwrites it).
     public func keepSceneEdits(at index: Int) throws {
-        try withLock {
-            guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
-            scenesChangedOnDisk.remove(index)
-        }
+        try changeDesigner { designer, _ in try designer.keepSceneEdits(at: index) }
     }
 
     /// A monotonic clock, in seconds.

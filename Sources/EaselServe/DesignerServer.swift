@@ -15,6 +15,10 @@ public struct ServeConfiguration: Sendable {
     public var maximumBodySize = 1 << 20
     public var maximumEventClients = 32
     public var maximumConnections = 64
+    /// Seconds an idle connection (a keep-alive socket between requests, or one that sends nothing)
+    /// stays open: 64 idle sockets from a script shut the page out for this long, not minutes.
+    /// A request being answered and an event stream are not idle.
+    public var idleTimeout: UInt32 = 5
     /// The page's files (see ``PageFiles``).
     public var pageDirectory: String
     /// The name the program was run as (`host` or `easel`), for the messages and the command lines
@@ -45,8 +49,9 @@ public struct ServeConfiguration: Sendable {
 ///   size limits and each plugin call its time budget.
 ///
 /// Thread rule: requests arrive on the connections' threads, concurrently. Those that call a plugin
-/// (previews, renders, actions) or change the session (values, scene edits) go through the
-/// session's lock; those that only read (the class list, a class, thumbnails, resources, scenes,
+/// (previews, renders, actions) go through the session's lock; edits that need none (values, scene
+/// edits, saves, a scene file's choices) take only the designer's lock (see ``WatchSession``) and
+/// answer from the snapshot they publish; those that only read (the class list, a class, thumbnails, resources, scenes,
 /// the page's files, the event stream) read one ``SessionSnapshot`` and never wait for a plugin
 /// call in progress (a draw that hangs until its time budget).
 public final class DesignerServer: @unchecked Sendable {
@@ -63,7 +68,7 @@ public final class DesignerServer: @unchecked Sendable {
         self.configuration = configuration
         http = try HTTPServer(address: configuration.address, port: configuration.port,
                               maximumBodySize: configuration.maximumBodySize,
-                              maximumConnections: configuration.maximumConnections,
+                              maximumConnections: configuration.maximumConnections, idleTimeout: configuration.idleTimeout,
                               gate: { [unowned self] in self.gate($0) },
                               handler: { [unowned self] in self.respond($0) })
         try http.start() // only now: a request queued meanwhile reads `port`, that is `http`

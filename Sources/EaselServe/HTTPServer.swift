@@ -67,6 +67,14 @@ public final class HTTPServer: @unchecked Sendable {
     public let port: UInt16
     public let maximumBodySize: Int
     private let maximumConnections: Int
+    /// Seconds a connection may wait for its next request (a keep-alive socket between requests,
+    /// or one that sends nothing, or too slowly) before it is closed, so that idle sockets free
+    /// their slots quickly. A request being answered (a preview waiting for a plugin call) and an
+    /// event stream are not idle: libmicrohttpd does not time a connection out while the handler
+    /// or a stream's ``EventStream/next(maximumWait:)`` runs (ServeTests checks both).
+    public let idleTimeout: UInt32
+    /// How often an idle event stream sends a comment line (it finds clients that went away).
+    public static let keepAliveInterval = 15.0
     private let handler: (HTTPRequest) -> HTTPResponse
     private let gate: (HTTPRequest) -> HTTPResponse?
     private var daemon: OpaquePointer?
@@ -75,12 +83,13 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Binds `address:port` (a numeric IPv4 or IPv6 address); ``start()`` serves. `gate` sees each
     /// request before its body is read (with an empty body) and may answer it at once.
-    public init(address: String, port: UInt16, maximumBodySize: Int, maximumConnections: Int = 64,
+    public init(address: String, port: UInt16, maximumBodySize: Int, maximumConnections: Int = 64, idleTimeout: UInt32 = 5,
                 gate: @escaping (HTTPRequest) -> HTTPResponse? = { _ in nil },
                 handler: @escaping (HTTPRequest) -> HTTPResponse) throws {
         self.address = address
         self.maximumBodySize = maximumBodySize
         self.maximumConnections = maximumConnections
+        self.idleTimeout = idleTimeout
         self.handler = handler
         self.gate = gate
         // libmicrohttpd is loaded now, not at process start (CMicroHTTPD/shim.h).
@@ -116,7 +125,7 @@ public final class HTTPServer: @unchecked Sendable {
             MHD_OPTION.UNESCAPE_CALLBACK.rawValue, unsafeBitCast(unescape, to: OpaquePointer.self), Int(0), // its cls: none
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, unsafeBitCast(completed, to: OpaquePointer.self), OpaquePointer(context),
             MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(maximumConnections),
-            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(120),
+            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, idleTimeout,
             MHD_OPTION.END.rawValue,
         ]
         daemon = withVaList(arguments) { list in
@@ -342,7 +351,7 @@ public final class HTTPServer: @unchecked Sendable {
 
         func read(into buffer: UnsafeMutablePointer<CChar>, maximum: Int) -> Int {
             while sent == pending.count {
-                guard let next = stream.next(maximumWait: 15) else { return -1 } // MHD_CONTENT_READER_END_OF_STREAM
+                guard let next = stream.next(maximumWait: HTTPServer.keepAliveInterval) else { return -1 } // MHD_CONTENT_READER_END_OF_STREAM
                 // A comment line keeps the connection alive (and finds clients that went away).
                 pending = next.isEmpty ? Array(": keep-alive\n\n".utf8) : next
                 sent = 0
