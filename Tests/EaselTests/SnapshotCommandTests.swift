@@ -331,6 +331,8 @@ final class SnapshotCommandTests: XCTestCase {
         }
         // The same split on every run.
         XCTAssertEqual(try ids(["--shard", "2/4"]), try ids(["--shard", "2/4"]))
+        // K·M overflowed: exit 132 (a trap) instead of the last shard's one snapshot.
+        XCTAssertEqual(try ids(["--shard", "\(Int.max)/\(Int.max)"]), [all.last!])
     }
 
     func testShardSlicesAreContiguousNearlyEqualAndComplete() {
@@ -343,6 +345,11 @@ final class SnapshotCommandTests: XCTestCase {
                 XCTAssertLessThanOrEqual(sizes.max()! - sizes.min()!, 1, "m=\(m) n=\(n)")
             }
         }
+        // K·M overflowed Int for huge K and N (a trap, exit 132, on the command line).
+        let items = Array(0..<64)
+        XCTAssertEqual(Array(SnapshotShard(index: .max, count: .max).select(items)), [63], "the last shard holds the last item")
+        XCTAssertEqual(Array(SnapshotShard(index: .max / 2 + 1, count: .max).select(items)), [31])
+        XCTAssertEqual(SnapshotShard(index: .max - 1, count: .max).select(items).count, 0)
     }
 
     func testJobsGiveTheSameResultsInTheSameOrder() throws {
