@@ -135,10 +135,11 @@ enum SnapshotCommand: Command {
             if reportWritten && summary.failed + summary.errors > 0 { print("report: \(reportDirectory)/index.html") }
         }
         // A render that failed (or a plugin file that did not load) is 69; a reference or an
-        // artifact that could not be written is 73, as the README's exit table says.
-        let writeFailures = results.filter(\.writeFailed).count
-        if summary.errors > writeFailures { return 69 }
-        if writeFailures > 0 { return 73 }
+        // artifact that could not be written is 73, as the README's exit table says; a scene that is
+        // bad data (65) or names no class (66) is neither (it exited 69, blaming a plugin).
+        let errorCodes = Set(results.filter { $0.status == .error }.map(\.errorExitCode))
+        if !loadFailures.isEmpty || errorCodes.contains(where: { ![65, 66, 73].contains($0) }) { return 69 }
+        for code: Int32 in [73, 65, 66] where errorCodes.contains(code) { return code }
         return summary.failed > 0 ? 1 : 0
     }
 

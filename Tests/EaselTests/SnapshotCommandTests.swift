@@ -267,6 +267,26 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertEqual(try snapshot(["verify", "--scales", "1", "--report", "earlier"], in: root).status, 1, "a report alone is replaced")
     }
 
+    /// A scene that is malformed, names no registered class or sets an attribute the class does not
+    /// have was an ERROR blaming a plugin (exit 69); `host render` of the same scene exits 65 or 66.
+    func testABadSceneExitsAsRenderDoesNotAsAPluginFailure() throws {
+        let root = try swatchProject()
+        let scenes = [("malformed.json", #"{ "size": "48x32", "#, "line 1, column", Int32(65)),
+                      ("noclass.json", #"{ "size": "48x32", "instances": [{ "class": "Swatsh", "frame": "0,0,48,32" }] }"#,
+                       "instances[0].class: no class named 'Swatsh' (did you mean Swatch?)", Int32(66)),
+                      ("badattribute.json", #"{ "size": "48x32", "instances": [{ "class": "Swatch", "frame": "0,0,48,32", "attributes": { "nope": 1 } }] }"#,
+                       "instances[0].attributes.nope", Int32(65))]
+        for (name, text, message, status) in scenes {
+            try text.write(toFile: root + "/" + name, atomically: true, encoding: .utf8)
+            let render = try runHost(["render", name, "-o", "out.png"], directory: root)
+            let r = try snapshot(["verify", name, "--scales", "1"], in: root)
+            XCTAssertEqual(render.status, status, render.stderr)
+            XCTAssertEqual(r.status, status, "\(name): as host render exits: \(r.stdout)")
+            XCTAssertTrue(r.stdout.contains("ERROR    \(name.dropLast(5)).scene/scene@1x — \(name): "), r.stdout)
+            XCTAssertTrue(r.stdout.contains(message), r.stdout)
+        }
+    }
+
     /// Run where no plugin is (the wrong folder, components not built), verify printed "0 passed,
     /// 0 failed" and exited 0: a green CI job that checked nothing.
     func testAnEmptySuiteIsAnErrorNotAPass() throws {

@@ -71,6 +71,10 @@ public struct SnapshotResult: Sendable {
     public var seconds: Double
     /// An error that was writing a file (a reference, an artifact), not rendering: exit 73, not 69.
     public var writeFailed = false
+    /// The exit status an error of this snapshot calls for on its own: 69 for a plugin that
+    /// failed, 73 for a write, and, as `host render` exits, 65 for a scene that is malformed or whose
+    /// attribute does not fit, 66 for one that names no registered class (not a plugin's failure).
+    public var errorExitCode: Int32 = 69
 
     /// "ok", "FAIL", "ERROR", "recorded": the word a result line starts with.
     public var word: String {
@@ -167,6 +171,7 @@ public final class SnapshotRunner: @unchecked Sendable {
             result.status = .error
             result.message = error.description
             result.writeFailed = error.kind == .cannotCreate
+            result.errorExitCode = error.exitCode
         } catch {
             result.status = .error
             result.message = "\(error)"
