@@ -50,6 +50,12 @@ enum SnapshotCommand: Command {
             }
             return s
         }
+        // An empty path is "/" once a file name is joined to it: `--report ''` wrote index.html
+        // into the root of the file system, and `record --dir ''` the references.
+        for (name, expected) in [("dir", "a folder of references"), ("report", "a folder for the report"), ("junit", "a file name")]
+        where arguments.value(name)?.isEmpty == true {
+            throw UsageError(message: "--\(name) '' is empty (expected \(expected))")
+        }
         let json = arguments.has("json")
         let directory = arguments.value("dir") ?? "Snapshots"
         let reportDirectory = arguments.value("report") ?? "snapshot-report"

@@ -234,7 +234,10 @@ final class SnapshotCommandTests: XCTestCase {
                                 (["verify", "--shard", "0/3"], "--shard '0/3'"), (["verify", "--scales", "1,x"], "--scales '1,x'"),
                                 // 1e-300 reached Cairo: "invalid matrix", every snapshot an ERROR blaming the plugin (69).
                                 (["verify", "--scales", "1e-300"], "--scales '1e-300' is not a comma-separated list of scales from 0.1 to 16"),
-                                (["verify", "--jobs", "0"], "--jobs '0'"), (["record", "--record", "none"], "--record 'none'")] {
+                                (["verify", "--jobs", "0"], "--jobs '0'"), (["record", "--record", "none"], "--record 'none'"),
+                                // An empty path joined with a name is in "/": the report was written there.
+                                (["verify", "--report", ""], "--report '' is empty"), (["record", "--dir", ""], "--dir '' is empty"),
+                                (["verify", "--junit", ""], "--junit '' is empty")] {
             let r = try snapshot(args, in: root)
             XCTAssertEqual(r.status, 64, "\(args)")
             XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")
