@@ -290,6 +290,24 @@ final class SnapshotCommandTests: XCTestCase {
         }
     }
 
+    /// A run interrupted (SIGINT) after its first failures had written artifacts left a report
+    /// folder without its marker, which every later run refused as someone else's folder (73).
+    func testAnInterruptedRunsReportIsReplacedByTheNextRun() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge"),
+                                         "libHostile.so": try CFixture.build("hostile_plugin.c", defines: ["FAULT=hang_draw"], name: "hostile_hang_draw")])
+        let pids = root + "/pids.txt"
+        let host = try ProcessTree.start(["snapshot", "verify", "--scales", "1", "--variants", "default", "--timeout", "60"], in: root,
+                                         environment: ["EASEL_TEST_PID_FILE": pids])
+        let worker = try XCTUnwrap(ProcessTree.waitForPid(in: pids), "Hostile's worker reached draw, after Gauge failed")
+        kill(host.processIdentifier, SIGINT)
+        host.waitUntilExit()
+        XCTAssertEqual(ProcessTree.survivors(of: [worker]), [])
+        XCTAssertNotNil(bytes(root + "/snapshot-report/Gauge/default@1x/actual.png"), "Gauge's failure was reported before the hang")
+        let next = try snapshot(["verify", "Gauge", "--scales", "1", "--variants", "default"], in: root)
+        XCTAssertEqual(next.status, 1, next.stdout + next.stderr)
+        XCTAssertTrue(next.stdout.contains("report: snapshot-report/index.html"), next.stdout)
+    }
+
     /// Run where no plugin is (the wrong folder, components not built), verify printed "0 passed,
     /// 0 failed" and exited 0: a green CI job that checked nothing.
     func testAnEmptySuiteIsAnErrorNotAPass() throws {

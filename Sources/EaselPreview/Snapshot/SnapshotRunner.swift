@@ -301,6 +301,11 @@ public final class SnapshotRunner: @unchecked Sendable {
                                 _ result: inout SnapshotResult) throws {
         let dir = options.reportDirectory + "/" + result.snapshot.id
         var artifacts = SnapshotResult.Artifacts(directory: dir)
+        // The marker goes in before the first artifact: a run interrupted before its index.html
+        // left a report without one, which the next run refused as someone else's folder (73).
+        makeDirectories(options.reportDirectory)
+        let marker = open(options.reportDirectory + "/" + SnapshotReport.marker, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        if marker >= 0 { close(marker) }
         if let reference {
             artifacts.reference = dir + "/reference.png"
             try write(reference, to: artifacts.reference!)
