@@ -15,7 +15,7 @@ private let cMakefile = #"""
 # lib@NAME@.so against the Easel SDK installed in EASEL (pkg-config easel).
 EASEL ?= @PREFIX@
 PKG_CONFIG ?= pkg-config
-EASEL_CFLAGS := $(shell PKG_CONFIG_PATH=$(EASEL)/lib/pkgconfig $(PKG_CONFIG) --cflags easel)
+EASEL_CFLAGS := $(shell PKG_CONFIG_PATH='$(EASEL)/lib/pkgconfig' $(PKG_CONFIG) --cflags easel)
 CFLAGS ?= -O2 -g -Wall -Wextra
 
 lib@NAME@.so: @NAME@.c

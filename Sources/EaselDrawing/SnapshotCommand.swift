@@ -50,6 +50,12 @@ enum SnapshotCommand: Command {
             }
             return s
         }
+        // An empty path is "/" once a file name is joined to it: `--report ''` wrote index.html
+        // into the root of the file system, and `record --dir ''` the references.
+        for (name, expected) in [("dir", "a folder of references"), ("report", "a folder for the report"), ("junit", "a file name")]
+        where arguments.value(name)?.isEmpty == true {
+            throw UsageError(message: "--\(name) '' is empty (expected \(expected))")
+        }
         let json = arguments.has("json")
         let directory = arguments.value("dir") ?? "Snapshots"
         let reportDirectory = arguments.value("report") ?? "snapshot-report"
@@ -135,10 +141,11 @@ enum SnapshotCommand: Command {
             if reportWritten && summary.failed + summary.errors > 0 { print("report: \(reportDirectory)/index.html") }
         }
         // A render that failed (or a plugin file that did not load) is 69; a reference or an
-        // artifact that could not be written is 73, as the README's exit table says.
-        let writeFailures = results.filter(\.writeFailed).count
-        if summary.errors > writeFailures { return 69 }
-        if writeFailures > 0 { return 73 }
+        // artifact that could not be written is 73, as the README's exit table says; a scene that is
+        // bad data (65) or names no class (66) is neither (it exited 69, blaming a plugin).
+        let errorCodes = Set(results.filter { $0.status == .error }.map(\.errorExitCode))
+        if !loadFailures.isEmpty || errorCodes.contains(where: { ![65, 66, 73].contains($0) }) { return 69 }
+        for code: Int32 in [73, 65, 66] where errorCodes.contains(code) { return code }
         return summary.failed > 0 ? 1 : 0
     }
 

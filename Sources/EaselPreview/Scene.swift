@@ -90,7 +90,9 @@ public struct Scene: Equatable {
         var scale: Double?
         if let value = root["scale"] {
             guard let n = value as? NSNumber, !JSONDocument.isBoolean(n), RenderOptions.scales.contains(n.doubleValue) else {
-                throw doc.error("scale", "expected a number of pixels per point from \(RenderOptions.scalesText), found \(doc.describe(value))")
+                // The number itself ("found a number" said nothing to the author of `"scale": 0`).
+                let found = (value as? NSNumber).map { JSONDocument.isBoolean($0) ? "a boolean" : PropertyInfo.formatNumber($0.doubleValue) } ?? doc.describe(value)
+                throw doc.error("scale", "expected a number of pixels per point from \(RenderOptions.scalesText), found \(found)")
             }
             scale = n.doubleValue
         }

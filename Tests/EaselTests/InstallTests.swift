@@ -110,6 +110,29 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: prefix), [], "uninstall removed everything")
     }
 
+    /// A prefix with a space broke the C template's build (pkg-config split `-I…/my prefix/include`,
+    /// and the Makefile's PKG_CONFIG_PATH was unquoted), one with '&' or '|' broke install's sed, and
+    /// the "remove them with" line could not be pasted.
+    func testAPrefixWithSpacesAndShellCharactersBuildsTheCTemplate() throws {
+        let root = try TestPaths.scratch()
+        let prefix = root + "/my prefix & |ü"
+        let install = try runProcess(TestPaths.repoRoot + "/Scripts/install", ["--prefix", prefix, "--from", TestPaths.products])
+        XCTAssertEqual(install.status, 0, install.stderr)
+        let pc = try String(contentsOfFile: prefix + "/lib/pkgconfig/easel.pc", encoding: .utf8)
+        XCTAssertTrue(pc.contains("\nprefix=" + prefix.replacingOccurrences(of: " ", with: "\\ ") + "\n"), pc)
+        let remove = try XCTUnwrap(install.stdout.split(separator: "\n").first { $0.hasPrefix("remove them with: ") })
+        let pasted = try runProcess("/bin/bash", ["-c", "printf '%s' " + remove.dropFirst("remove them with: Scripts/uninstall --prefix ".count)])
+        XCTAssertEqual(pasted.stdout, prefix, "the line pastes into a shell: \(remove)")
+        let projects = root + "/projects"
+        try FileManager.default.createDirectory(atPath: projects, withIntermediateDirectories: true)
+        XCTAssertEqual(try run("easel", ["new", "CBadge", "--c"], in: projects, prefix: prefix).status, 0)
+        let make = try run("make", [], in: projects + "/CBadge", prefix: prefix)
+        XCTAssertEqual(make.status, 0, make.stdout + make.stderr)
+        let render = try run("easel", ["render", "CBadge", "--plugins", ".", "-o", "out.png"], in: projects + "/CBadge", prefix: prefix)
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertEqual(try runProcess(TestPaths.repoRoot + "/Scripts/uninstall", ["--prefix", prefix]).status, 0)
+    }
+
     func testStartedAsEaselTheToolCallsItselfEasel() throws {
         let root = try TestPaths.scratch()
         try FileManager.default.createSymbolicLink(atPath: root + "/easel", withDestinationPath: TestPaths.host)

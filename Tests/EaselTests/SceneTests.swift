@@ -62,6 +62,9 @@ final class SceneTests: XCTestCase {
              "scene.json: instances[0].class: no class named 'Gaug'"),
             ("{\"size\": \"10x10\", \"background\": \"#12\", \"instances\": []}", 65, "scene.json: background: '#12' is not a colour"),
             ("{\"size\": \"10x10\", \"instances\": [], \"extra\": 1}", 65, "scene.json: extra: unknown key"),
+            // "found a number": which number, and that it is outside the range, went unsaid.
+            ("{\"size\": \"10x10\", \"scale\": 0, \"instances\": []}", 65, "scene.json: scale: expected a number of pixels per point from 0.1 to 16, found 0"),
+            ("{\"size\": \"10x10\", \"scale\": \"2\", \"instances\": []}", 65, "scene.json: scale: expected a number of pixels per point from 0.1 to 16, found a string"),
         ]
         for (json, status, message) in cases {
             _ = try write(json, in: root)

@@ -234,7 +234,10 @@ final class SnapshotCommandTests: XCTestCase {
                                 (["verify", "--shard", "0/3"], "--shard '0/3'"), (["verify", "--scales", "1,x"], "--scales '1,x'"),
                                 // 1e-300 reached Cairo: "invalid matrix", every snapshot an ERROR blaming the plugin (69).
                                 (["verify", "--scales", "1e-300"], "--scales '1e-300' is not a comma-separated list of scales from 0.1 to 16"),
-                                (["verify", "--jobs", "0"], "--jobs '0'"), (["record", "--record", "none"], "--record 'none'")] {
+                                (["verify", "--jobs", "0"], "--jobs '0'"), (["record", "--record", "none"], "--record 'none'"),
+                                // An empty path joined with a name is in "/": the report was written there.
+                                (["verify", "--report", ""], "--report '' is empty"), (["record", "--dir", ""], "--dir '' is empty"),
+                                (["verify", "--junit", ""], "--junit '' is empty")] {
             let r = try snapshot(args, in: root)
             XCTAssertEqual(r.status, 64, "\(args)")
             XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")
@@ -265,6 +268,44 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertNotNil(bytes(root + "/earlier/review/notes.txt"))
         try FileManager.default.removeItem(atPath: root + "/earlier/review")
         XCTAssertEqual(try snapshot(["verify", "--scales", "1", "--report", "earlier"], in: root).status, 1, "a report alone is replaced")
+    }
+
+    /// A scene that is malformed, names no registered class or sets an attribute the class does not
+    /// have was an ERROR blaming a plugin (exit 69); `host render` of the same scene exits 65 or 66.
+    func testABadSceneExitsAsRenderDoesNotAsAPluginFailure() throws {
+        let root = try swatchProject()
+        let scenes = [("malformed.json", #"{ "size": "48x32", "#, "line 1, column", Int32(65)),
+                      ("noclass.json", #"{ "size": "48x32", "instances": [{ "class": "Swatsh", "frame": "0,0,48,32" }] }"#,
+                       "instances[0].class: no class named 'Swatsh' (did you mean Swatch?)", Int32(66)),
+                      ("badattribute.json", #"{ "size": "48x32", "instances": [{ "class": "Swatch", "frame": "0,0,48,32", "attributes": { "nope": 1 } }] }"#,
+                       "instances[0].attributes.nope", Int32(65))]
+        for (name, text, message, status) in scenes {
+            try text.write(toFile: root + "/" + name, atomically: true, encoding: .utf8)
+            let render = try runHost(["render", name, "-o", "out.png"], directory: root)
+            let r = try snapshot(["verify", name, "--scales", "1"], in: root)
+            XCTAssertEqual(render.status, status, render.stderr)
+            XCTAssertEqual(r.status, status, "\(name): as host render exits: \(r.stdout)")
+            XCTAssertTrue(r.stdout.contains("ERROR    \(name.dropLast(5)).scene/scene@1x — \(name): "), r.stdout)
+            XCTAssertTrue(r.stdout.contains(message), r.stdout)
+        }
+    }
+
+    /// A run interrupted (SIGINT) after its first failures had written artifacts left a report
+    /// folder without its marker, which every later run refused as someone else's folder (73).
+    func testAnInterruptedRunsReportIsReplacedByTheNextRun() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge"),
+                                         "libHostile.so": try CFixture.build("hostile_plugin.c", defines: ["FAULT=hang_draw"], name: "hostile_hang_draw")])
+        let pids = root + "/pids.txt"
+        let host = try ProcessTree.start(["snapshot", "verify", "--scales", "1", "--variants", "default", "--timeout", "60"], in: root,
+                                         environment: ["EASEL_TEST_PID_FILE": pids])
+        let worker = try XCTUnwrap(ProcessTree.waitForPid(in: pids), "Hostile's worker reached draw, after Gauge failed")
+        kill(host.processIdentifier, SIGINT)
+        host.waitUntilExit()
+        XCTAssertEqual(ProcessTree.survivors(of: [worker]), [])
+        XCTAssertNotNil(bytes(root + "/snapshot-report/Gauge/default@1x/actual.png"), "Gauge's failure was reported before the hang")
+        let next = try snapshot(["verify", "Gauge", "--scales", "1", "--variants", "default"], in: root)
+        XCTAssertEqual(next.status, 1, next.stdout + next.stderr)
+        XCTAssertTrue(next.stdout.contains("report: snapshot-report/index.html"), next.stdout)
     }
 
     /// Run where no plugin is (the wrong folder, components not built), verify printed "0 passed,
@@ -331,6 +372,8 @@ final class SnapshotCommandTests: XCTestCase {
         }
         // The same split on every run.
         XCTAssertEqual(try ids(["--shard", "2/4"]), try ids(["--shard", "2/4"]))
+        // K·M overflowed: exit 132 (a trap) instead of the last shard's one snapshot.
+        XCTAssertEqual(try ids(["--shard", "\(Int.max)/\(Int.max)"]), [all.last!])
     }
 
     func testShardSlicesAreContiguousNearlyEqualAndComplete() {
@@ -343,6 +386,11 @@ final class SnapshotCommandTests: XCTestCase {
                 XCTAssertLessThanOrEqual(sizes.max()! - sizes.min()!, 1, "m=\(m) n=\(n)")
             }
         }
+        // K·M overflowed Int for huge K and N (a trap, exit 132, on the command line).
+        let items = Array(0..<64)
+        XCTAssertEqual(Array(SnapshotShard(index: .max, count: .max).select(items)), [63], "the last shard holds the last item")
+        XCTAssertEqual(Array(SnapshotShard(index: .max / 2 + 1, count: .max).select(items)), [31])
+        XCTAssertEqual(SnapshotShard(index: .max - 1, count: .max).select(items).count, 0)
     }
 
     func testJobsGiveTheSameResultsInTheSameOrder() throws {

@@ -173,6 +173,10 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertTrue(big.stderr.contains("from 0 to 9223372036854775807"), big.stderr)
 
         let crashing = try CFixture.build("faulty_plugin.c", defines: ["FAULT=crash_draw"], name: "faulty_crash_draw")
+        // Faulty has one property: "1 properties" read as a typo.
+        let notes = try runHost(["validate", "--filter", "descriptors,defaults", crashing])
+        XCTAssertTrue(notes.stdout.contains("every descriptor is valid (1 property)"), notes.stdout)
+        XCTAssertTrue(notes.stdout.contains("1 property read back its declared default from a fresh instance"), notes.stdout)
         let text = try runHost(["validate", "--only-failed", "--filter", "draw-sizes", crashing])
         XCTAssertEqual(text.status, 1, text.stdout)
         let lines = text.stdout.split(separator: "\n").map(String.init)

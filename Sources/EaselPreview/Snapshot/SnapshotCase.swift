@@ -93,7 +93,8 @@ public struct SnapshotVariant: Equatable, Sendable {
 
 /// `--shard K/N`: the K-th of N contiguous, nearly equal slices of a suite in its order (the
 /// Playwright and Jest convention). The slices of 1/N … N/N cover every snapshot exactly once; they
-/// differ in size by at most one, and a class's snapshots stay together (its worker is reused).
+/// differ in size by at most one. Being contiguous, a slice holds a class's snapshots side by side
+/// (its worker is reused); a class whose snapshots straddle a boundary is split between two shards.
 public struct SnapshotShard: Equatable, Sendable {
     /// 1-based.
     public var index: Int
@@ -112,10 +113,12 @@ public struct SnapshotShard: Equatable, Sendable {
         return SnapshotShard(index: k, count: n)
     }
 
-    /// This shard's part of `items`: indices [⌊(K−1)·M/N⌋, ⌊K·M/N⌋).
+    /// This shard's part of `items`: indices [⌊(K−1)·M/N⌋, ⌊K·M/N⌋), in full width (`--shard
+    /// 9223372036854775807/9223372036854775807` overflowed K·M and trapped).
     public func select<T>(_ items: [T]) -> ArraySlice<T> {
         let m = items.count
-        return items[(index - 1) * m / count ..< index * m / count]
+        func bound(_ k: Int) -> Int { count.dividingFullWidth(k.multipliedFullWidth(by: m)).quotient }
+        return items[bound(index - 1) ..< bound(index)]
     }
 
     public var description: String { "\(index)/\(count)" }

@@ -71,6 +71,10 @@ public struct SnapshotResult: Sendable {
     public var seconds: Double
     /// An error that was writing a file (a reference, an artifact), not rendering: exit 73, not 69.
     public var writeFailed = false
+    /// The exit status an error of this snapshot calls for on its own: 69 for a plugin that
+    /// failed, 73 for a write, and, as `host render` exits, 65 for a scene that is malformed or whose
+    /// attribute does not fit, 66 for one that names no registered class (not a plugin's failure).
+    public var errorExitCode: Int32 = 69
 
     /// "ok", "FAIL", "ERROR", "recorded": the word a result line starts with.
     public var word: String {
@@ -167,6 +171,7 @@ public final class SnapshotRunner: @unchecked Sendable {
             result.status = .error
             result.message = error.description
             result.writeFailed = error.kind == .cannotCreate
+            result.errorExitCode = error.exitCode
         } catch {
             result.status = .error
             result.message = "\(error)"
@@ -296,6 +301,11 @@ public final class SnapshotRunner: @unchecked Sendable {
                                 _ result: inout SnapshotResult) throws {
         let dir = options.reportDirectory + "/" + result.snapshot.id
         var artifacts = SnapshotResult.Artifacts(directory: dir)
+        // The marker goes in before the first artifact: a run interrupted before its index.html
+        // left a report without one, which the next run refused as someone else's folder (73).
+        makeDirectories(options.reportDirectory)
+        let marker = open(options.reportDirectory + "/" + SnapshotReport.marker, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        if marker >= 0 { close(marker) }
         if let reference {
             artifacts.reference = dir + "/reference.png"
             try write(reference, to: artifacts.reference!)

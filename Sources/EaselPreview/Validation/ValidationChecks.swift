@@ -59,7 +59,7 @@ enum ValidationChecks {
                 }
             }
         }
-        c.note("every descriptor is valid (\(checked) properties)")
+        c.note("every descriptor is valid (\(counted(checked, "property", "properties")))")
     }
 
     // MARK: - defaults, round trips
@@ -76,7 +76,7 @@ enum ValidationChecks {
             checked += info.properties.count
             try c.checkBudget()
         }
-        c.note("\(checked) properties read back their declared defaults from a fresh instance")
+        c.note("\(counted(checked, "property", "properties")) read back \(checked == 1 ? "its declared default" : "their declared defaults") from a fresh instance")
     }
 
     static func roundTrip(_ c: ValidationContext) throws {
@@ -124,7 +124,7 @@ enum ValidationChecks {
         }
         let reproduce = "seed \(c.seed); reproduce with --seed \(c.seed)"
         if c.result.0 == .failed { c.fail("(\(reproduce))") }
-        c.note("\(tried) values round-tripped over \(properties) writable properties (\(reproduce))")
+        c.note("\(counted(tried, "value", "values")) round-tripped over \(counted(properties, "writable property", "writable properties")) (\(reproduce))")
     }
 
     /// Image files in a class's resource directory (names relative to it), for image round trips.
@@ -491,3 +491,6 @@ enum ValidationChecks {
 
     static func format(_ s: Size) -> String { "\(PropertyInfo.formatNumber(s.width))×\(PropertyInfo.formatNumber(s.height))" }
 }
+
+/// "1 property", "2 properties": the checks' notes ("1 properties" read as a typo).
+private func counted(_ n: Int, _ noun: String, _ plural: String) -> String { "\(n) \(n == 1 ? noun : plural)" }
