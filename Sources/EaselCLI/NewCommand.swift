@@ -36,6 +36,9 @@ enum NewCommand: Command {
         if let problem = ProjectTemplate.nameProblem(name, language: language, sdk: sdk) {
             throw UsageError(message: problem)
         }
+        if arguments.value("dir") == "" {
+            throw UsageError(message: "--dir '' is empty (expected the project's folder; without --dir, ./\(name))")
+        }
         try sdk.check(for: language)
         let directory = arguments.value("dir") ?? name
         let project = ProjectTemplate(name: name, language: language, sdk: sdk)

@@ -25,6 +25,11 @@ enum GalleryCommand: Command {
             let failed = registry.failures.isEmpty ? "" : "; \(registry.failures.count) file\(registry.failures.count == 1 ? "" : "s") failed to load (see \(CLI.programName) list)"
             throw HostError(.notFound, "no classes to render in \(registry.searchPath.directories.joined(separator: ", "))\(failed)")
         }
+        // The folders the pictures' command lines load from, unless it is the default that a bare
+        // `host render` searches too (without them a line found no class when the gallery was made
+        // from another folder), as the designer's "Copy as command" writes them.
+        let directories = registry.searchPath.directories
+        let pluginOptions = directories == ["./components"] ? [] : directories.flatMap { ["--plugins", $0] }
         // Made only once there is something to put in it: an empty folder was left behind.
         makeDirectories(out)
         guard access(out, W_OK) == 0 else {
@@ -52,7 +57,8 @@ enum GalleryCommand: Command {
             }
             for variant in [nil] + info.variants.map(Optional.some) {
                 let file = variant.map { "\(info.name).\($0.name).png" } ?? "\(info.name).png"
-                let command = GalleryPage.shellCommand([CLI.programName, "render", info.name] + (variant.map { ["--variant", $0.name] } ?? [])
+                let command = GalleryPage.shellCommand([CLI.programName, "render", info.name] + pluginOptions
+                    + (variant.map { ["--variant", $0.name] } ?? [])
                     + ["--scale", PropertyInfo.formatNumber(scale), "-o", file])
                 var picture = GalleryVariant(name: variant?.name ?? SnapshotVariant.defaultName, displayName: variant?.displayName ?? "Default",
                                              summary: variant?.summary ?? (variant == nil ? "every property at its default" : nil),

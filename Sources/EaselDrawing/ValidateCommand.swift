@@ -11,6 +11,10 @@ enum ValidateCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let patterns = arguments.all("filter").flatMap { $0.split(separator: ",").map(String.init) }
+        if arguments.all("filter").contains(where: { $0.allSatisfy { $0 == "," } }) {
+            // An empty pattern would have run every check, as if no --filter had been given.
+            throw UsageError(message: "--filter: expected a check name or a shell glob (e.g. 'draw*'; see \(CLI.programName) validate --list), not an empty pattern")
+        }
         let checks = PluginValidator.checks(matching: patterns.isEmpty ? nil : patterns)
         if !patterns.isEmpty && checks.isEmpty {
             throw UsageError(message: "--filter \(patterns.joined(separator: ",")) matches no check (see \(CLI.programName) validate --list)")

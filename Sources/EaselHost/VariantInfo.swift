@@ -68,7 +68,8 @@ extension ActionInfo {
             throw HostError(.badData, "action \(name) takes no argument (expected \(name), not \(name)=VALUE)",
                             file: file, className: className)
         case (.some(let p), nil):
-            throw HostError(.badData, "action \(name) needs an argument (expected \(name)=VALUE, VALUE \(p.type.syntax))",
+            // (The default argument is what an editor offers first, not a value for an omitted one.)
+            throw HostError(.badData, "action \(name) needs an argument (expected \(name)=VALUE, VALUE \(p.type.syntax); e.g. \(name)=\(p.format(p.defaultValue)), its default)",
                             file: file, className: className)
         case (.some(let p), .some(let value)):
             do { try p.check(value) } catch let e as HostError {

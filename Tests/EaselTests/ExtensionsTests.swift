@@ -157,6 +157,8 @@ final class ExtensionsTests: XCTestCase {
             XCTAssertTrue(badArgument.stderr.contains("action setLevel: "), badArgument.stderr)
             let missing = try runHost(["render", name, "--action", "setLevel", "-o", out], directory: root)
             XCTAssertTrue(missing.stderr.contains("action setLevel needs an argument (expected setLevel=VALUE"), missing.stderr)
+            // It names the argument an editor offers first.
+            XCTAssertTrue(missing.stderr.contains("; e.g. setLevel=") && missing.stderr.contains(", its default)"), missing.stderr)
         }
     }
 

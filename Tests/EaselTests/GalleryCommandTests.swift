@@ -95,6 +95,37 @@ final class GalleryCommandTests: XCTestCase {
         XCTAssertTrue(lines.contains("    extended: crashing in the titled variant"), result.stderr)
     }
 
+    /// A picture's command line left out the folders the gallery loaded from: made with `--plugins`,
+    /// it found no class when pasted. It names them now (not the default ./components), and run in
+    /// a shell from the same folder it writes the gallery's picture again, byte for byte.
+    func testAPicturesCommandLineLoadsFromTheGallerysFolders() throws {
+        let root = try exampleComponents(["Gauge"])
+        try FileManager.default.moveItem(atPath: root + "/components", toPath: root + "/mine")
+        let result = try runHost(["gallery", "--out", "gallery", "--no-validate", "--plugins", "mine"], directory: root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let html = try String(contentsOfFile: root + "/gallery/index.html", encoding: .utf8)
+        let line = "host render Gauge --plugins mine --variant pie --scale 2 -o Gauge.pie.png"
+        XCTAssertTrue(html.contains(line), html)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", line.replacingOccurrences(of: "host ", with: "'\(TestPaths.host)' ", options: .anchored)]
+        shell.currentDirectoryURL = URL(fileURLWithPath: root)
+        var environment = ProcessInfo.processInfo.environment
+        environment["EASEL_PLUGIN_PATH"] = ""
+        environment["EASEL_REGISTRY_CACHE"] = root + "/registry.bin"
+        shell.environment = environment
+        try shell.run()
+        shell.waitUntilExit()
+        XCTAssertEqual(shell.terminationStatus, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: root + "/Gauge.pie.png")),
+                       try Data(contentsOf: URL(fileURLWithPath: root + "/gallery/Gauge.pie.png")), "the same picture")
+        // The default folder is not named (a bare host render searches it).
+        let plain = try exampleComponents(["Gauge"], test: "plainGallery")
+        XCTAssertEqual(try runHost(["gallery", "--out", "gallery", "--no-validate"], directory: plain).status, 0)
+        XCTAssertTrue(try String(contentsOfFile: plain + "/gallery/index.html", encoding: .utf8)
+            .contains("host render Gauge --variant pie --scale 2 -o Gauge.pie.png"))
+    }
+
     /// The page as documentation: every variant in a grid with its command line, colour swatches,
     /// links between classes, search and each plugin's validation status, checked in Chromium.
     func testThePageDocumentsEveryClassAndVariantAndItsSearchWorks() throws {

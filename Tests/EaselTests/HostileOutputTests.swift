@@ -38,6 +38,10 @@ extension InstallTests {
             XCTAssertEqual(result.status, 66, "\(arguments) is a fine name: \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("the Easel SDK is not installed in"), result.stderr)
         }
+        // An empty --dir was "cannot create" (73), found only when writing.
+        let empty = try runHost(["new", "Badge", "--dir", ""], directory: root)
+        XCTAssertEqual(empty.status, 64, empty.stderr)
+        XCTAssertTrue(empty.stderr.contains("--dir '' is empty (expected the project's folder; without --dir, ./Badge)"), empty.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root), [], "nothing created")
     }
 }

@@ -231,7 +231,7 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertTrue(tiny.stderr.contains("scales[1]: 0.001 is not a scale from 0.1 to 16 pixels per point"), tiny.stderr)
         try FileManager.default.removeItem(atPath: root + "/Snapshots/snapshot.json")
         for (args, message) in [(["check"], "expected 'record' or 'verify' first"), (["verify", "--shard", "4/3"], "--shard '4/3' is not K/N"),
-                                (["verify", "--shard", "0/3"], "--shard '0/3'"), (["verify", "--scales", "1,x"], "--scales '1,x'"),
+                                (["verify", "--shard", "0/3"], "--shard '0/3'"), (["verify", "--shard", "+1/3"], "--shard '+1/3'"), (["verify", "--scales", "1,x"], "--scales '1,x'"),
                                 // 1e-300 reached Cairo: "invalid matrix", every snapshot an ERROR blaming the plugin (69).
                                 (["verify", "--scales", "1e-300"], "--scales '1e-300' is not a comma-separated list of scales from 0.1 to 16"),
                                 (["verify", "--jobs", "0"], "--jobs '0'"), (["record", "--record", "none"], "--record 'none'"),

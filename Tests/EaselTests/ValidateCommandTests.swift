@@ -220,7 +220,10 @@ final class ValidateCommandTests: XCTestCase {
         // A path inside this test's own folder, known not to exist (never a global one).
         let absent = try TestPaths.scratch() + "/absent/such.so"
         for (args, status, message) in [([String](), Int32(64), "missing FILE.so"), ([absent], 66, absent + ": no such file"),
-                                        (["--seed", "x", "a.so"], 64, "--seed 'x'"), (["--filter", "nothing*", "--list"], 64, "matches no check")] {
+                                        (["--seed", "x", "a.so"], 64, "--seed 'x'"), (["--filter", "nothing*", "--list"], 64, "matches no check"),
+                                        // An empty pattern ran every check.
+                                        (["--filter", "", "--list"], 64, "--filter: expected a check name or a shell glob"),
+                                        (["--filter", ",", "--list"], 64, "not an empty pattern")] {
             let r = try runHost(["validate"] + args)
             XCTAssertEqual(r.status, status, "\(args): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")

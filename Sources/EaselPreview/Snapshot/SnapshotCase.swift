@@ -106,10 +106,11 @@ public struct SnapshotShard: Equatable, Sendable {
         self.count = count
     }
 
-    /// "K/N" with 1 <= K <= N, or nil.
+    /// "K/N" with 1 <= K <= N, written in decimal digits alone (`Int` would take "+1"), or nil.
     public static func parse(_ text: String) -> SnapshotShard? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }),
+              let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
         return SnapshotShard(index: k, count: n)
     }
 
