@@ -238,6 +238,11 @@ def main(port, components, good, crash):
         page.get_by_label("Horizontal Alignment", exact=True).select_option("left")
         wait_until(page, f"{FRAME} > {v}")
         same_as_api("FancyButton", {"contentHorizontalAlignment": "left"}, 2, "select Enum")
+        # Its inspector is taller than the window: the inspector scrolls, never the page (the
+        # hidden radios of a segmented control low in it were placed against the page, not their
+        # label, and made the whole page scroll, toolbar and all, under the wheel).
+        overflow = page.evaluate("document.documentElement.scrollHeight - innerHeight")
+        assert overflow <= 0, f"the page itself scrolls by {overflow} px under a long inspector"
         # An image that is not among the resources: the frame cannot be drawn with it (a 404, no
         # build failed). It said "Fancy Button failed … recovers by itself on the next good build";
         # it says which value, under its editor, and that changing it draws again.
