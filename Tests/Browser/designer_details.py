@@ -127,6 +127,23 @@ def main(port, components, good, crash):
         wait_until(page, f"{FRAME} > {v}")
         assert page.locator("#size-error").inner_text() == "", page.locator("#size-error").inner_text()
         assert width.get_attribute("aria-invalid") is None
+        # A width typed and Copy as command clicked at once (the click's blur sends the size): the
+        # line copied is the view the click brings, not the one before it (it lacked --size 180x44,
+        # while the Command field, redrawn with the frame, said it had it).
+        v = version()
+        width.fill("180")
+        page.get_by_role("button", name="Copy as command").click()
+        wait_until(page, f"{FRAME} > {v}")
+        try:
+            wait_until(page, "document.querySelector('#notices li').textContent.includes('180x44')", timeout=5)
+        except AssertionError:
+            pass
+        copied = page.locator("#notices li").first.inner_text()
+        assert copied.endswith("host render RoundedCornerButton --plugins components --size 180x44 --scale 2 -o RoundedCornerButton.png"), copied
+        v = version()
+        width.fill("170")
+        width.press("Enter")
+        wait_until(page, f"{FRAME} > {v}")
 
         # 2. Zoom 1×, 2×, 3×: rendered at that scale, pixel for pixel what the API renders.
         for zoom in ["1", "3", "2"]:
@@ -238,6 +255,11 @@ def main(port, components, good, crash):
         page.get_by_label("Horizontal Alignment", exact=True).select_option("left")
         wait_until(page, f"{FRAME} > {v}")
         same_as_api("FancyButton", {"contentHorizontalAlignment": "left"}, 2, "select Enum")
+        # Its inspector is taller than the window: the inspector scrolls, never the page (the
+        # hidden radios of a segmented control low in it were placed against the page, not their
+        # label, and made the whole page scroll, toolbar and all, under the wheel).
+        overflow = page.evaluate("document.documentElement.scrollHeight - innerHeight")
+        assert overflow <= 0, f"the page itself scrolls by {overflow} px under a long inspector"
         # An image that is not among the resources: the frame cannot be drawn with it (a 404, no
         # build failed). It said "Fancy Button failed … recovers by itself on the next good build";
         # it says which value, under its editor, and that changing it draws again.

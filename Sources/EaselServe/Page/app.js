@@ -2060,6 +2060,8 @@ function setup() {
   for (const id of ["width", "height"]) $(id).addEventListener("change", () => renderCanvas());
   $("copy-command").addEventListener("click", async () => {
     if (!state.current && !state.scene) return;
+    // The line of the view the click brings: a size or value the click's blur sent is drawn first.
+    while (state.rendering || state.sending || state.pending.size > 0) await new Promise((ok) => setTimeout(ok, 20));
     const text = command();
     $("command").value = text;
     $("command-row").hidden = false;
