@@ -74,16 +74,23 @@ def main(port, scene):
         inspector = page.get_by_role("complementary", name="Inspector")
         open_scene(page)
         eventually("four boxes", lambda: len(page.evaluate(BOXES)) == 4, last=lambda: page.evaluate(BOXES))
-        # Auto zoom: 2× here; in a small window, the scene whole at a quarter step.
+        # Auto zoom: 2× here; in a small window, the scene whole at the largest step that fits
+        # (quarters down to 1×, tenths below: quarters alone showed a scene fitting at 0.48× at 0.25×).
         small = browser.new_page(viewport={"width": 820, "height": 600})
         small.goto(base + "#scene=0")
         small.get_by_role("img", name="Scene board.json").wait_for()
         small.get_by_role("button", name="Copy as command").click()
         line = small.locator("#command").input_value()
         shown = small.evaluate("document.getElementById('canvas').getBoundingClientRect().width")
-        area = small.evaluate("document.getElementById('canvas-area').clientWidth")
+        shown_height = small.evaluate("document.getElementById('canvas').getBoundingClientRect().height")
+        area = small.evaluate("[document.getElementById('canvas-area').getBoundingClientRect().width,"
+                              " document.getElementById('canvas-area').getBoundingClientRect().height]")
         scale = float(re.search(r"--scale ([0-9.]+) ", line).group(1))
-        assert shown <= area and scale < 2 and (scale * 4).is_integer(), (shown, area, line)
+        step = 0.25 if scale >= 1 else 0.1
+        assert shown <= area[0] and scale < 2 and abs(scale / step - round(scale / step)) < 1e-6, (shown, area, line)
+        # The next step would not fit (the natural size is what is shown over the scale).
+        bigger = scale + step
+        assert (bigger * shown / scale > area[0] - 48) or (bigger * shown_height / scale > area[1] - 48), (scale, shown, shown_height, area)
         small.close()
         page.get_by_role("button", name="Copy as command").click()
         assert "--scale 2 " in page.locator("#command").input_value(), page.locator("#command").input_value()

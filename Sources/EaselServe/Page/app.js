@@ -794,8 +794,11 @@ function zoomScale(naturalWidth, naturalHeight) {
   if (!naturalWidth || !naturalHeight) return z === "auto" ? 2 : 1;
   const fit = Math.max(0.25, Math.min(8, Math.min((area.width - 48) / naturalWidth, (area.height - 48) / naturalHeight)));
   // Auto (the default): 2×, or less when that does not fit (a whole scene at first sight, not its
-  // top left corner), in quarter steps (a scale a command line can name: --scale 0.75).
-  return z === "auto" ? Math.min(2, Math.max(0.25, Math.floor(fit * 4) / 4)) : fit;
+  // top left corner), in quarter steps down to 1× and tenths below (scales a command line can
+  // name: --scale 0.75, --scale 0.4; quarters alone showed a scene that fits at 0.48× at 0.25×).
+  if (z !== "auto") return fit;
+  const step = fit >= 1 ? 0.25 : 0.1;
+  return Math.min(2, Math.max(0.25, Math.round(Math.floor(fit / step + 1e-9) * step * 100) / 100));
 }
 
 /** Pixels per point to render at: the zoom times the screen's pixel ratio, within the renderer's
