@@ -24,6 +24,10 @@ public struct JSONDocument {
             let detail = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
             throw HostError(.badData, "\(JSONDocument.locate(detail, in: data)): invalid JSON (\(JSONDocument.clean(detail)))", file: file)
         }
+        if let duplicate = JSONDuplicateKeys.first(in: data) {
+            let field = duplicate.path.isEmpty ? "" : "\(duplicate.path): "
+            throw HostError(.badData, "\(JSONDocument.position(ofByte: duplicate.offset, in: data)): \(field)key \(duplicate.key.quoted) appears twice in one object (expected each key once: the first would be ignored)", file: file)
+        }
     }
 
     /// The largest JSON file read (a scene, snapshot settings): far above any written by hand or
@@ -60,6 +64,11 @@ public struct JSONDocument {
         } else {
             return "the document"
         }
+        return position(ofByte: offset, in: data)
+    }
+
+    /// "line L, column C" of the byte at `offset` (columns count characters).
+    static func position(ofByte offset: Int, in data: Data) -> String {
         let before = data.prefix(max(0, min(offset, data.count)))
         let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
         let lastLine = before.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).last ?? Data()[...]

@@ -65,6 +65,12 @@ final class SceneTests: XCTestCase {
             // "found a number": which number, and that it is outside the range, went unsaid.
             ("{\"size\": \"10x10\", \"scale\": 0, \"instances\": []}", 65, "scene.json: scale: expected a number of pixels per point from 0.1 to 16, found 0"),
             ("{\"size\": \"10x10\", \"scale\": \"2\", \"instances\": []}", 65, "scene.json: scale: expected a number of pixels per point from 0.1 to 16, found a string"),
+            // A key written twice in one object: the first was silently ignored (the last won).
+            ("{\"size\": \"10x10\", \"instances\": [\n {\"class\": \"Gauge\", \"frame\": \"0,0,5,5\"},\n {\"class\": \"Gauge\", \"frame\": \"0,0,5,5\", \"frame\": \"1,1,5,5\"}]}",
+             65, "scene.json: line 3, column 41: instances[1]: key 'frame' appears twice in one object (expected each key once"),
+            ("{\"size\": \"10x10\", \"instances\": [{\"class\": \"Gauge\", \"frame\": \"0,0,5,5\", \"attributes\": {\"value\": 1, \"v\\u0061lue\": 2}}]}",
+             65, "instances[0].attributes: key 'value' appears twice"),
+            ("{\"size\": \"10x10\", \"instances\": [], \"size\": \"20x20\"}", 65, "scene.json: line 1, column 36: key 'size' appears twice in one object"),
         ]
         for (json, status, message) in cases {
             _ = try write(json, in: root)
@@ -95,6 +101,19 @@ final class SceneTests: XCTestCase {
         """.write(toFile: root + "/scene.json", atomically: true, encoding: .utf8)
         let result = try runHost(["render", "scene.json", "-o", "out.png"], directory: root)
         XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    /// The duplicate-key check reads only keys of one object: the same keys in sibling and nested
+    /// objects, and key-like text inside strings (escaped quotes, braces, commas), are fine.
+    func testKeysRepeatedAcrossObjectsOrInsideStringsAreNotDuplicates() throws {
+        let scene = try Scene.parse(Data(#"""
+        {"size": "100x40", "instances": [
+          {"class": "Gauge", "name": "a", "frame": "0,0,40,40", "attributes": {"label": "{\"frame\": 1, \"frame\": 2}", "value": 3}},
+          {"class": "Gauge", "name": "b\\\"", "frame": "50,0,40,40", "attributes": {"label": "a,\"b\":{[", "value": 4}},
+          {"class": "Gauge", "frame": "0,0,1,1", "attributes": {"insets": [1, 2, 3, 4], "frame": "x"}}]}
+        """#.utf8), file: "scene.json")
+        XCTAssertEqual(scene.instances.count, 3)
+        XCTAssertEqual(scene.instances[0].attributes.first { $0.key == "label" }?.value, #"{"frame": 1, "frame": 2}"#)
     }
 
     func testTheExampleSceneInTheRepositoryParses() throws {
