@@ -3,7 +3,8 @@
 Usage: designer_scene_select.py PORT SCENE_JSON
 The server runs `host serve --scene board.json` on Gauge; board.json (400x200) holds three
 Gauges: "a" at 20,20,60,60, "b" at 120,40,60,60 and "c" at 250,120,80,60.
-1. Shift-click adds an instance to the selection, Ctrl-click takes it out (and adds it again); the
+1. Shift-click adds an instance to the selection, Ctrl-click takes it out (and adds it again), and
+   so do Shift+Space and Shift+Enter on a focused box; the
    inspector says "2 instances selected" and offers the Frame actions, not one instance's editors.
 2. Dragging one of two selected instances moves both (Alt held: no snapping), sent to the server
    as one edit; one Undo puts both back. Arrow keys move both; a burst is one undo step.
@@ -85,6 +86,13 @@ def main(port, scene_file):
         assert page.evaluate(PRESSED) == ["a (Gauge)"], page.evaluate(PRESSED)
         box("b").click(modifiers=["Control"])
         heading("2 instances selected")
+        # With the keyboard: Shift+Space or Shift+Enter on a focused box.
+        box("b").focus()
+        page.keyboard.press("Shift+Space")
+        heading("Gauge (a)")
+        page.keyboard.press("Shift+Enter")
+        heading("2 instances selected")
+        assert page.evaluate(PRESSED) == ["a (Gauge)", "b (Gauge)"], page.evaluate(PRESSED)
 
         # 2. A group drag (Alt: no snapping), one edit; one Undo.
         revision = page.evaluate(SCENE)["revision"]
