@@ -1427,6 +1427,25 @@ final class ServeBrowserTests: XCTestCase {
         XCTAssertTrue(process.isRunning)
     }
 
+    /// Interface Builder's multiple selection and alignment guides (Tests/Browser/designer_scene_select.py):
+    /// Shift/Ctrl-click, Ctrl+A and Escape; a group moved by a drag or the arrow keys as one undo step;
+    /// Delete, Duplicate, Copy/Cut/Paste and Bring to Front on every selected instance; a drag
+    /// snapping onto other instances' and the scene's edges and centres, with a guide drawn (not
+    /// with Alt held); the frames the server holds and the file saved.
+    func testMultipleSelectionAndAlignmentGuidesInARealBrowser() throws {
+        let root = try exampleComponents(["Gauge"])
+        try """
+        {"size": "400x200", "instances": [
+          {"class": "Gauge", "name": "a", "frame": "20,20,60,60"},
+          {"class": "Gauge", "name": "b", "frame": "120,40,60,60"},
+          {"class": "Gauge", "name": "c", "frame": "250,120,80,60"}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let (process, port) = try serve(root, ["--scene", "board.json"])
+        defer { process.stop() }
+        try BrowserTest.run("designer_scene_select.py", [port, root + "/board.json"])
+        XCTAssertTrue(process.isRunning)
+    }
+
     /// A `host serve` on its default folder, in `root`, and the port it printed.
     func serve(_ root: String, _ arguments: [String]) throws -> (WatchProcess, String) {
         let process = try WatchProcess(["--port", "0"] + arguments, directory: root, command: "serve")

@@ -258,6 +258,16 @@ function drawInspector() {
   const form = $("properties");
   form.replaceChildren();
   const cls = propertiesOf();
+  if (state.scene?.many) {
+    // Several instances selected (Shift-click, Ctrl+A): what applies to them all, as Interface
+    // Builder's inspector with a multiple selection.
+    const chosen = state.scene.many;
+    $("inspector-title").textContent = `${chosen.length} instances selected`;
+    $("inspector-summary").textContent = chosen.map((i) => instanceLabel(state.scene.document.instances[i], i)).join(", ")
+      + ". Drag one or use the arrow keys to move them together; Escape clears the selection.";
+    form.append(selectionEditor(chosen));
+    return;
+  }
   const selectedInstance = state.scene && state.scene.selected != null ? state.scene.document.instances[state.scene.selected] : null;
   if (!cls && selectedInstance) {
     // An instance of a class no build provides (not loaded, or its plugin failed): it cannot be
@@ -1210,12 +1220,17 @@ async function reloadScene(index, selected, keepEdits) {
   // server keeps for the same instance (a file read again: by name, else place and class). (It is
   // taken before the wait: another read of the scene may replace the document meanwhile.)
   const previous = selected != null && state.scene?.index === index ? state.scene.ids[selected] : undefined;
+  // A multi-selection read again stays on the same instances (when the same one leads it).
+  const previousMany = state.scene?.index === index && state.scene.many && selected === state.scene.selected
+    ? state.scene.many.map((i) => state.scene.ids[i]) : null;
   const detail = await getJSON(`/api/scenes/${index}`);
   const ids = detail.instanceIds || detail.document.instances.map((_, i) => -1 - i);
   if (previous !== undefined) selected = ids.indexOf(previous) >= 0 ? ids.indexOf(previous) : null;
   state.current = null;
   state.scene = { index, document: detail.document, ids, file: detail.file, selected, dirty: detail.dirty, classes: new Map(),
-                  resources: detail.resources || {}, unavailable: detail.unavailable || {}, revision: detail.revision ?? 0 };
+                  resources: detail.resources || {}, unavailable: detail.unavailable || {}, revision: detail.revision ?? 0, many: null };
+  const many = (previousMany || []).map((id) => ids.indexOf(id)).filter((i) => i >= 0).sort((a, b) => a - b);
+  if (many.length > 1 && many.includes(selected)) state.scene.many = many;
   sceneBase = state.scene.revision;
   sceneEpoch += 1; // posts queued on the document replaced here are not sent
   keepHistory(index);
@@ -1386,7 +1401,8 @@ function postScene(mergeKey, { record = true } = {}) {
 const histories = new Map(); // scene index → { undo: [], redo: [], base, lastKey, lastAt }
 
 function snapshot() {
-  return { document: structuredClone(state.scene.document), ids: [...state.scene.ids], selected: state.scene.selected };
+  return { document: structuredClone(state.scene.document), ids: [...state.scene.ids], selected: state.scene.selected,
+           many: state.scene.many ? state.scene.many.map((i) => state.scene.ids[i]) : null };
 }
 
 /** After the scene was read: the history goes on when the read shows the revision this page
@@ -1440,10 +1456,17 @@ async function stepHistory(backwards) {
   const target = from.pop();
   (backwards ? h.redo : h.undo).push(snapshot());
   const keepId = state.scene.ids[state.scene.selected];
+  const keepMany = state.scene.many ? state.scene.many.map((i) => state.scene.ids[i]) : null;
   state.scene.document = structuredClone(target.document);
   state.scene.ids = [...target.ids];
   const again = state.scene.ids.indexOf(keepId);
   state.scene.selected = keepId !== undefined && again >= 0 ? again : target.selected ?? null;
+  // A multiple selection stays when its instances are all there, else the step's comes back (the
+  // instances a group removal took).
+  const kept = keepMany && keepMany.every((id) => state.scene.ids.includes(id)) && again >= 0 ? keepMany : target.many;
+  const many = (kept || []).map((id) => state.scene.ids.indexOf(id)).filter((i) => i >= 0);
+  state.scene.many = many.length > 1 ? many.sort((a, b) => a - b) : null;
+  if (state.scene.many && !state.scene.many.includes(state.scene.selected)) state.scene.selected = state.scene.many.at(-1);
   h.base = snapshot();
   h.lastKey = null;
   updateHistoryButtons();
@@ -1479,12 +1502,19 @@ function drawInstanceBoxes(zoom) {
     const [x, y, w, h] = inst.frame.split(",").map(Number);
     const b = document.createElement("button");
     b.type = "button";
-    b.className = "instance" + (i === state.scene.selected ? " selected" : "");
-    b.setAttribute("aria-pressed", String(i === state.scene.selected));
+    const chosen = isSelected(i);
+    b.className = "instance" + (chosen ? " selected" : "") + (chosen && state.scene.many ? " many" : "");
+    b.setAttribute("aria-pressed", String(chosen));
     b.style.left = `${x * zoom}px`; b.style.top = `${y * zoom}px`;
     b.style.width = `${w * zoom}px`; b.style.height = `${h * zoom}px`;
     b.setAttribute("aria-label", instanceLabel(inst, i));
-    b.addEventListener("click", (e) => { e.stopPropagation(); selectInstance(i); });
+    b.addEventListener("click", (e) => {
+      e.stopPropagation();
+      // Shift-, Ctrl- or Cmd-click adds the instance to the selection or takes it out of it.
+      if (e.shiftKey || e.ctrlKey || e.metaKey) toggleInstance(i);
+      else if (!state.justDragged) selectInstance(i);
+      state.justDragged = false;
+    });
     // The bottom right grip, and the other three corners' (Interface Builder's handles: a frame
     // could be resized only from its bottom right corner).
     b.addEventListener("pointerdown", (e) => dragInstance(e, i, zoom, e.target.classList.contains("grip") ? "se" : e.target.dataset.corner || null));
@@ -1504,14 +1534,52 @@ function drawInstanceBoxes(zoom) {
 }
 
 /** Selects instance `index` of the scene shown (null: none, as Escape or a click beside every
- *  instance does): the inspector shows it, and its box is marked (aria-pressed). */
+ *  instance does), alone: the inspector shows it, and its box is marked (aria-pressed). */
 function selectInstance(index) {
-  if (!state.scene || state.scene.selected === index) return;
+  if (!state.scene || (state.scene.selected === index && !state.scene.many)) return;
   state.scene.selected = index;
+  state.scene.many = null;
+  showSelection();
+}
+
+/** The selected instances' places, in drawing order (several after Shift-click or Ctrl+A, as in
+ *  Interface Builder; `state.scene.selected` is the one clicked last). */
+function selection() {
+  if (!state.scene) return [];
+  if (state.scene.many) return state.scene.many;
+  return state.scene.selected != null ? [state.scene.selected] : [];
+}
+
+function isSelected(index) { return selection().includes(index); }
+
+/** Sets the selection to `indices` (one: that instance alone; none: the scene). */
+function setSelection(indices, primary) {
+  const list = [...new Set(indices)].filter((i) => state.scene.document.instances[i]).sort((a, b) => a - b);
+  state.scene.many = list.length > 1 ? list : null;
+  state.scene.selected = list.length === 0 ? null : list.includes(primary) ? primary : list.at(-1);
+  showSelection();
+}
+
+/** Adds instance `index` to the selection, or takes it out (Shift-, Ctrl- or Cmd-click). */
+function toggleInstance(index) {
+  const now = selection();
+  if (now.includes(index)) setSelection(now.filter((i) => i !== index), state.scene.selected === index ? undefined : state.scene.selected);
+  else setSelection([...now, index], index);
+}
+
+/** The boxes and the inspector after the selection changed. (The state the next edit starts from
+ *  holds the selection: undoing that edit selects what it acted on.) */
+function showSelection() {
+  const h = histories.get(state.scene.index);
+  if (h?.base) {
+    h.base.selected = state.scene.selected;
+    h.base.many = state.scene.many ? state.scene.many.map((i) => state.scene.ids[i]) : null;
+  }
   renderInspector();
   [...$("instance-boxes").children].forEach((b, i) => {
-    b.classList.toggle("selected", i === index);
-    b.setAttribute("aria-pressed", String(i === index));
+    b.classList.toggle("selected", isSelected(i));
+    b.classList.toggle("many", isSelected(i) && Boolean(state.scene.many));
+    b.setAttribute("aria-pressed", String(isSelected(i)));
   });
 }
 
@@ -1526,11 +1594,12 @@ function onSceneKey(e) {
     // On the canvas or in the inspector (a key pressed on the library's or the toolbar's controls
     // is theirs, as in Interface Builder, where Delete acts on the canvas's selection).
     if (!(t === document.body || !(t instanceof Element) || $("canvas-area").contains(t) || $("inspector").contains(t))) return;
+    // (Every selected instance, when the focused box is one of them or none has the focus.)
     const focused = [...$("instance-boxes").children].indexOf(document.activeElement);
-    const index = focused >= 0 ? focused : state.scene.selected;
-    if (index == null || !state.scene.document.instances[index]) return;
+    const indices = focused >= 0 && !isSelected(focused) ? [focused] : selection();
+    if (!indices.length || !indices.every((i) => state.scene.document.instances[i])) return;
     e.preventDefault();
-    removeInstance(index);
+    removeInstances(indices);
   } else if (e.key === "Escape" && state.scene.selected != null) {
     e.preventDefault();
     selectInstance(null);
@@ -1594,13 +1663,13 @@ function frameEditor(index) {
   const remove = document.createElement("button");
   remove.type = "button";
   remove.textContent = "Remove from scene";
-  remove.addEventListener("click", () => removeInstance(index));
+  remove.addEventListener("click", () => removeInstances([index]));
   const duplicate = document.createElement("button");
   duplicate.type = "button";
   duplicate.textContent = "Duplicate";
   duplicate.title = "A copy of this instance, 10 points right and down (Ctrl+D)";
   duplicate.setAttribute("aria-keyshortcuts", "Control+D");
-  duplicate.addEventListener("click", () => duplicateInstance(index));
+  duplicate.addEventListener("click", () => duplicateInstances([index]));
   // The instance's name (Interface Builder's label in the document outline): what the canvas,
   // the inspector and the host's messages call it.
   const nameId = `instance-name-${++editorCount}`;
@@ -1655,34 +1724,69 @@ function frameEditor(index) {
   }
   const buttons = document.createElement("div");
   buttons.className = "instance-actions";
-  const last = state.scene.document.instances.length - 1;
-  const front = arrangeButton("Bring to Front", "Drawn last, over every other instance", index, last);
-  const back = arrangeButton("Send to Back", "Drawn first, under every other instance", index, 0);
+  const front = arrangeButton("Bring to Front", "Drawn last, over every other instance", [index], true);
+  const back = arrangeButton("Send to Back", "Drawn first, under every other instance", [index], false);
   buttons.append(duplicate, remove, front, back);
   fs.append(nameRow, row, buttons);
   return fs;
 }
 
-/** A button that moves instance `index` to place `to` in the drawing order (the instances are
- *  drawn in order: the last on top); disabled when it is there. */
-function arrangeButton(text, title, index, to) {
+/** The inspector of several selected instances: the Frame actions that apply to them all. */
+function selectionEditor(indices) {
+  const fs = document.createElement("fieldset");
+  fs.className = "group frame selection";
+  const legend = document.createElement("legend");
+  legend.textContent = "Layout";
+  fs.append(legend);
+  const button = (text, title, act) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.title = title;
+    b.addEventListener("click", act);
+    return b;
+  };
+  const buttons = document.createElement("div");
+  buttons.className = "instance-actions";
+  const duplicate = button("Duplicate", "Copies of these instances, 10 points right and down (Ctrl+D)", () => duplicateInstances(indices));
+  duplicate.setAttribute("aria-keyshortcuts", "Control+D");
+  buttons.append(duplicate,
+                 button("Remove from scene", "Takes every selected instance out (Delete)", () => removeInstances(indices)),
+                 arrangeButton("Bring to Front", "Drawn last, over every other instance (their order kept)", indices, true),
+                 arrangeButton("Send to Back", "Drawn first, under every other instance (their order kept)", indices, false));
+  fs.append(buttons);
+  return fs;
+}
+
+/** A button that moves instances `indices` (in drawing order) to the front (`front`: drawn last,
+ *  on top) or the back of the drawing order; disabled when they are there. */
+function arrangeButton(text, title, indices, front) {
   const b = document.createElement("button");
   b.type = "button";
   b.textContent = text;
   b.title = title;
-  b.disabled = index === to;
-  b.addEventListener("click", () => moveInstance(index, to));
+  const n = state.scene.document.instances.length;
+  b.disabled = indices.every((place, k) => place === (front ? n - indices.length + k : k));
+  b.addEventListener("click", () => arrangeInstances(indices, front));
   return b;
 }
 
-/** Moves instance `index` to place `to` (an unsaved edit, undoable): its identity goes with it, so
- *  what the server holds for it stays its own. */
-async function moveInstance(index, to) {
-  const [inst] = state.scene.document.instances.splice(index, 1);
-  const [id] = state.scene.ids.splice(index, 1);
-  state.scene.document.instances.splice(to, 0, inst);
-  state.scene.ids.splice(to, 0, id);
-  await commitFrame(to);
+/** Moves instances `indices` (in drawing order, which they keep among themselves) to the front or
+ *  the back (an unsaved edit, one undo step): their identities go with them, so what the server
+ *  holds for each stays its own; they stay selected. */
+async function arrangeInstances(indices, front) {
+  const scene = state.scene;
+  const chosen = new Set(indices);
+  const pairs = scene.document.instances.map((inst, i) => [inst, scene.ids[i], i]);
+  const picked = pairs.filter((p) => chosen.has(p[2])), rest = pairs.filter((p) => !chosen.has(p[2]));
+  const order = front ? [...rest, ...picked] : [...picked, ...rest];
+  const primary = order.findIndex((p) => p[2] === scene.selected);
+  scene.document.instances = order.map((p) => p[0]);
+  scene.ids = order.map((p) => p[1]);
+  const places = order.map((p, i) => (chosen.has(p[2]) ? i : -1)).filter((i) => i >= 0);
+  scene.many = places.length > 1 ? places : null;
+  if (places.length > 1) scene.selected = primary;
+  await commitFrame(places.length > 1 ? null : places[0]);
 }
 
 /** The scene's instances in drawing order (Interface Builder's document outline): a button each,
@@ -1729,30 +1833,32 @@ function instanceLabel(inst, i) {
   return inst.name ? `${inst.name} (${inst.class})` : `${inst.class} ${i + 1}`;
 }
 
-/** The instance last copied or cut (Ctrl+C, Ctrl+X), as a scene document's instance object. */
+/** The instances last copied or cut (Ctrl+C, Ctrl+X), as a scene document's instance objects. */
 let instanceClipboard = null;
 
-/** Pastes the instance copied last into the scene shown (without its name), 10 points right and
- *  down of where it was copied from, or of the last paste (pastes in a row cascade). */
-async function pasteInstance() {
-  const copy = structuredClone(instanceClipboard);
-  delete copy.name;
-  const f = copy.frame.split(",").map(Number);
-  copy.frame = [f[0] + 10, f[1] + 10, f[2], f[3]].join(",");
-  instanceClipboard.frame = copy.frame;
-  await insertInstance(copy);
-}
-
-/** A copy of instance `index` (class, variant, attributes; no name), 10 points right and down,
- *  on top of the others; it is then selected. */
-async function duplicateInstance(index) {
-  const inst = state.scene?.document.instances[index];
-  if (!inst) return;
+/** A copy of `inst` (class, variant, attributes; no name), 10 points right and down. */
+function offsetCopy(inst) {
   const copy = structuredClone(inst);
   delete copy.name;
   const f = copy.frame.split(",").map(Number);
   copy.frame = [f[0] + 10, f[1] + 10, f[2], f[3]].join(",");
-  await insertInstance(copy);
+  return copy;
+}
+
+/** Pastes the instances copied last into the scene shown (without their names), 10 points right
+ *  and down of where they were copied from, or of the last paste (pastes in a row cascade). */
+async function pasteInstances() {
+  const copies = instanceClipboard.map(offsetCopy);
+  instanceClipboard.forEach((inst, i) => { inst.frame = copies[i].frame; });
+  await insertInstances(copies);
+}
+
+/** Copies of instances `indices` (class, variant, attributes; no name), 10 points right and down,
+ *  on top of the others; they are then selected. */
+async function duplicateInstances(indices) {
+  const insts = indices.map((i) => state.scene?.document.instances[i]);
+  if (!insts.length || !insts.every(Boolean)) return;
+  await insertInstances(insts.map(offsetCopy));
 }
 
 /** The scene's own size and background (the canvas every instance is drawn on), shown when no
@@ -1860,7 +1966,7 @@ async function addInstance(className, at) {
   const n = state.scene.document.instances.length;
   const w = Math.round(size.width), h = Math.round(size.height);
   const x = at ? Math.round(at.x - w / 2) : 20 + (n % 10) * 10, y = at ? Math.round(at.y - h / 2) : 20 + (n % 10) * 10;
-  await insertInstance({ class: className, frame: `${x},${y},${w},${h}` });
+  await insertInstances([{ class: className, frame: `${x},${y},${w},${h}` }]);
 }
 
 /** Sends the scene shown (scene `sceneIndex`) after an edit of its instances and marks it edited;
@@ -1878,30 +1984,34 @@ async function sendSceneEdit(sceneIndex) {
   return true;
 }
 
-/** Puts `instance` (a document's instance object) on top of the scene shown, sends the scene, and
- *  selects it. */
-async function insertInstance(instance) {
+/** Puts `instances` (a document's instance objects) on top of the scene shown, sends the scene
+ *  (one edit, one undo step), and selects them. */
+async function insertInstances(instances) {
   const sceneIndex = state.scene.index;
-  state.scene.document.instances.push(instance);
-  state.scene.ids.push(0); // (the server gives it its identity)
-  const index = state.scene.document.instances.length - 1;
-  state.scene.selected = index;
+  const first = state.scene.document.instances.length;
+  state.scene.document.instances.push(...instances);
+  state.scene.ids.push(...instances.map(() => 0)); // (the server gives them their identities)
+  const places = instances.map((_, k) => first + k);
+  state.scene.selected = places.at(-1);
+  state.scene.many = places.length > 1 ? places : null;
   if (!(await sendSceneEdit(sceneIndex))) return;
-  await reloadScene(sceneIndex, index); // (the inspector then has the class's editors)
+  await reloadScene(sceneIndex, places.at(-1)); // (the inspector then has the class's editors)
   document.querySelectorAll(".instance")[state.scene?.selected ?? -1]?.focus();
 }
 
-/** Takes the instance out of the scene (an unsaved edit, as a move is). */
-async function removeInstance(index) {
+/** Takes instances `indices` out of the scene (an unsaved edit, one undo step, as a move is). */
+async function removeInstances(indices) {
   const sceneIndex = state.scene.index;
-  // The focus leaves the removed instance's box for the canvas, not for the next instance's box
+  // The focus leaves a removed instance's box for the canvas, not for the next instance's box
   // (where another Delete would remove that one too).
-  const box = $("instance-boxes").children[index];
-  if (box && (box === document.activeElement || box.contains(document.activeElement))) $("canvas-area").focus();
-  box?.remove();
-  state.scene.document.instances.splice(index, 1);
-  state.scene.ids.splice(index, 1);
+  const gone = new Set(indices);
+  const boxes = [...$("instance-boxes").children];
+  if (boxes.some((b, i) => gone.has(i) && (b === document.activeElement || b.contains(document.activeElement)))) $("canvas-area").focus();
+  boxes.forEach((b, i) => { if (gone.has(i)) b.remove(); });
+  state.scene.document.instances = state.scene.document.instances.filter((_, i) => !gone.has(i));
+  state.scene.ids = state.scene.ids.filter((_, i) => !gone.has(i));
   state.scene.selected = null;
+  state.scene.many = null;
   renderInspector();
   if (!(await sendSceneEdit(sceneIndex))) return;
   await renderCanvas();
@@ -1911,13 +2021,17 @@ async function removeInstance(index) {
  *  the server refuses puts the instance back where the server holds it, and its message goes
  *  under the Frame editor, where the instance's other refused edits are shown. */
 async function commitFrame(index, mergeKey) {
-  state.scene.selected = index;
+  // (null: an edit of every selected instance, which stay selected.)
+  if (index != null) {
+    if (!isSelected(index)) state.scene.many = null;
+    state.scene.selected = index;
+  }
   const sceneIndex = state.scene.index;
   try {
     await postScene(mergeKey);
   } catch (e) {
     if (e.superseded || state.scene?.index !== sceneIndex) return;
-    await reloadScene(sceneIndex, index);
+    await reloadScene(sceneIndex, state.scene.selected);
     const row = document.querySelector('#properties .property[data-property="@frame"]');
     if (row) showRefusal(row, row.querySelector(".error"), e.message);
     return;
@@ -1927,52 +2041,119 @@ async function commitFrame(index, mergeKey) {
   await renderCanvas();
 }
 
-/** Drags instance `index`: moves it, or with `corner` ("nw", "ne", "sw", "se") resizes it from
- *  that corner (the opposite corner stays put; at least a point a side). */
+/** Drags instance `index`: moves it (and every other selected instance with it, when it is
+ *  selected: one edit, one undo step), snapping to the other instances' and the scene's edges and
+ *  centres (not with Alt held), or with `corner` ("nw", "ne", "sw", "se") resizes it from that
+ *  corner (the opposite corner stays put; at least a point a side). */
 function dragInstance(e, index, zoom, corner) {
-  const inst = state.scene.document.instances[index];
-  const start = inst.frame.split(",").map(Number);
+  if (e.shiftKey || e.ctrlKey || e.metaKey) return; // (a click that changes the selection)
+  const group = !corner && isSelected(index) ? selection() : [index];
+  const insts = group.map((i) => state.scene.document.instances[i]);
+  const starts = insts.map((inst) => inst.frame.split(",").map(Number));
+  const start = starts[group.indexOf(index)];
   const x0 = e.clientX, y0 = e.clientY;
   let moved = false;
   state.dragging = true; // (the scene is not read again under the pointer)
   const move = (ev) => {
-    const dx = Math.round((ev.clientX - x0) / zoom), dy = Math.round((ev.clientY - y0) / zoom);
+    let dx = Math.round((ev.clientX - x0) / zoom), dy = Math.round((ev.clientY - y0) / zoom);
     if (!moved && Math.abs(dx) + Math.abs(dy) < 2) return;
     moved = true;
-    const f = [start[0] + dx, start[1] + dy, start[2], start[3]];
     if (corner) {
-      f[0] = start[0]; f[1] = start[1];
+      const f = [...start];
       if (corner.includes("w")) { f[2] = Math.max(1, start[2] - dx); f[0] = start[0] + start[2] - f[2]; }
       else f[2] = Math.max(1, start[2] + dx);
       if (corner.includes("n")) { f[3] = Math.max(1, start[3] - dy); f[1] = start[1] + start[3] - f[3]; }
       else f[3] = Math.max(1, start[3] + dy);
+      insts[0].frame = f.join(",");
+      drawInstanceBoxes(zoom);
+      return;
     }
-    inst.frame = f.join(",");
+    const snapped = ev.altKey ? { dx, dy, guides: [] } : snapMove(group, starts, dx, dy, zoom);
+    insts.forEach((inst, k) => {
+      const f = starts[k];
+      inst.frame = [f[0] + snapped.dx, f[1] + snapped.dy, f[2], f[3]].join(",");
+    });
     drawInstanceBoxes(zoom);
+    drawGuides(snapped.guides, zoom);
   };
   const up = async () => {
     window.removeEventListener("pointermove", move);
     window.removeEventListener("pointerup", up);
     state.dragging = false;
+    drawGuides([], zoom);
     if (!moved) return;
-    await commitFrame(index);
+    // (The click that ends a drag selects nothing: a group moved stays selected.)
+    state.justDragged = true;
+    setTimeout(() => { state.justDragged = false; }, 0);
+    await commitFrame(group.length > 1 ? null : index);
   };
   window.addEventListener("pointermove", move);
   window.addEventListener("pointerup", up);
 }
 
-// Arrow keys move the focused instance by a point (Shift: 10); with Alt they resize it.
+/** Interface Builder's alignment guides: the offset (`dx`, `dy`, in points) of instances `group`
+ *  (frames `starts`) moved so that their bounds' left, centre or right (top, middle or bottom)
+ *  lie on another instance's, or on the scene's edges or centre, when within 4 screen pixels;
+ *  and the guides to draw ({axis: "x"|"y", at: points}). */
+function snapMove(group, starts, dx, dy, zoom) {
+  const tolerance = 4 / zoom;
+  const [sw, sh] = sceneSize();
+  const targets = { x: [0, sw / 2, sw], y: [0, sh / 2, sh] };
+  state.scene.document.instances.forEach((inst, i) => {
+    if (group.includes(i)) return;
+    const [x, y, w, h] = inst.frame.split(",").map(Number);
+    targets.x.push(x, x + w / 2, x + w);
+    targets.y.push(y, y + h / 2, y + h);
+  });
+  const low = { x: Math.min(...starts.map((f) => f[0])), y: Math.min(...starts.map((f) => f[1])) };
+  const high = { x: Math.max(...starts.map((f) => f[0] + f[2])), y: Math.max(...starts.map((f) => f[1] + f[3])) };
+  const offset = { x: dx, y: dy };
+  const guides = [];
+  for (const axis of ["x", "y"]) {
+    const edges = () => [low[axis] + offset[axis], (low[axis] + high[axis]) / 2 + offset[axis], high[axis] + offset[axis]];
+    let best = null;
+    for (const edge of edges()) for (const t of targets[axis]) {
+      const d = t - edge;
+      if (Math.abs(d) <= tolerance && (best === null || Math.abs(d) < Math.abs(best))) best = d;
+    }
+    if (best === null) continue;
+    offset[axis] += best;
+    const on = edges();
+    for (const t of new Set(targets[axis])) if (on.some((edge) => Math.abs(edge - t) < 1e-9)) guides.push({ axis, at: t });
+  }
+  return { dx: offset.x, dy: offset.y, guides };
+}
+
+/** Draws the alignment guides (thin lines across the scene) of a drag; none: they go. */
+function drawGuides(guides, zoom) {
+  const layer = $("guides");
+  layer.replaceChildren(...guides.map((g) => {
+    const line = document.createElement("div");
+    line.className = `guide guide-${g.axis}`;
+    line.dataset.axis = g.axis;
+    line.dataset.at = String(g.at);
+    if (g.axis === "x") line.style.left = `${g.at * zoom}px`; else line.style.top = `${g.at * zoom}px`;
+    return line;
+  }));
+}
+
+// Arrow keys move the focused instance by a point (Shift: 10), and every selected instance with it
+// when it is selected; with Alt they resize them. (No snapping: a press moves by what it says.)
 async function nudgeInstance(e, index) {
   const d = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[e.key];
   if (!d) return;
   e.preventDefault();
   const step = e.shiftKey ? 10 : 1;
-  const inst = state.scene.document.instances[index];
-  const f = inst.frame.split(",").map(Number);
-  if (e.altKey) { f[2] = Math.max(1, f[2] + d[0] * step); f[3] = Math.max(1, f[3] + d[1] * step); }
-  else { f[0] += d[0] * step; f[1] += d[1] * step; }
-  inst.frame = f.join(",");
-  await commitFrame(index, `nudge:${state.scene.ids[index]}`); // (a burst of presses is one undo step)
+  const group = isSelected(index) ? selection() : [index];
+  for (const i of group) {
+    const inst = state.scene.document.instances[i];
+    const f = inst.frame.split(",").map(Number);
+    if (e.altKey) { f[2] = Math.max(1, f[2] + d[0] * step); f[3] = Math.max(1, f[3] + d[1] * step); }
+    else { f[0] += d[0] * step; f[1] += d[1] * step; }
+    inst.frame = f.join(",");
+  }
+  // (A burst of presses is one undo step.)
+  await commitFrame(group.length > 1 ? null : index, `nudge:${group.map((i) => state.scene.ids[i]).join(",")}`);
   document.querySelectorAll(".instance")[index]?.focus();
 }
 
@@ -2111,7 +2292,7 @@ function setup() {
     if (key === "d" && !e.shiftKey) {
       // Duplicate the selected instance (Interface Builder's ⌘D; the browser's bookmark is not meant).
       e.preventDefault();
-      if (state.scene.selected != null) duplicateInstance(state.scene.selected);
+      if (selection().length) duplicateInstances(selection());
       return;
     }
     const t = e.target;
@@ -2123,13 +2304,21 @@ function setup() {
       if (key === "v") {
         if (!instanceClipboard) return;
         e.preventDefault();
-        pasteInstance();
+        pasteInstances();
         return;
       }
-      if (state.scene.selected == null) return;
+      if (!selection().length) return;
       e.preventDefault();
-      instanceClipboard = structuredClone(state.scene.document.instances[state.scene.selected]);
-      if (key === "x") removeInstance(state.scene.selected);
+      instanceClipboard = selection().map((i) => structuredClone(state.scene.document.instances[i]));
+      if (key === "x") removeInstances(selection());
+      return;
+    }
+    if (key === "a" && !e.shiftKey) {
+      // Select all the scene's instances, when the focus is on the canvas (elsewhere the key is
+      // the page's or the field's own).
+      if (!(t instanceof Element && $("canvas-area").contains(t))) return;
+      e.preventDefault();
+      setSelection(state.scene.document.instances.map((_, i) => i), state.scene.selected);
       return;
     }
     if (key !== "z" && key !== "y") return;

@@ -1,0 +1,181 @@
+"""Multiple selection and alignment guides in the scene editor, in a real headless Chromium.
+
+Usage: designer_scene_select.py PORT SCENE_JSON
+The server runs `host serve --scene board.json` on Gauge; board.json (400x200) holds three
+Gauges: "a" at 20,20,60,60, "b" at 120,40,60,60 and "c" at 250,120,80,60.
+1. Shift-click adds an instance to the selection, Ctrl-click takes it out (and adds it again), and
+   so do Shift+Space and Shift+Enter on a focused box; the
+   inspector says "2 instances selected" and offers the Frame actions, not one instance's editors.
+2. Dragging one of two selected instances moves both (Alt held: no snapping), sent to the server
+   as one edit; one Undo puts both back. Arrow keys move both; a burst is one undo step.
+3. Ctrl+A on the canvas selects every instance; Escape clears the selection.
+4. Alignment guides: c dragged with its left edge a point from a's snaps onto it, a guide is
+   drawn at x 20 while dragging (and goes on release); its centre near b's and its bottom near the
+   scene's snap both ways at once; with Alt held it does not snap (no guide). Saved: the file has
+   the frames the server holds.
+5. Delete removes every selected instance (one undo step brings them back, identities and all);
+   Duplicate (Ctrl+D), Copy/Paste (Ctrl+C, Ctrl+V) and Cut (Ctrl+X) act on all of them; Bring to
+   Front moves them on top, their order kept.
+Exits non-zero with a message on the first failure.
+"""
+import json
+import sys
+from playwright.sync_api import sync_playwright
+
+from designer import eventually, launch, open_page, run
+
+ERRORS = []
+SCENE = "(async () => (await (await fetch('/api/scenes/0', { cache: 'no-store' })).json()))()"
+PRESSED = "[...document.querySelectorAll('.instance[aria-pressed=true]')].map(b => b.getAttribute('aria-label'))"
+GUIDES = "[...document.querySelectorAll('#guides .guide')].filter(g => g.getBoundingClientRect().width + g.getBoundingClientRect().height > 0).map(g => g.dataset.axis + '=' + g.dataset.at)"
+
+
+def frames(page):
+    return {i.get("name", i["class"]): i["frame"] for i in page.evaluate(SCENE)["document"]["instances"]}
+
+
+def names(page):
+    return [i.get("name", "-") for i in page.evaluate(SCENE)["document"]["instances"]]
+
+
+def main(port, scene_file):
+    base = f"http://127.0.0.1:{port}/"
+    with sync_playwright() as p:
+        browser = launch(p)
+        page = open_page(browser, base, ERRORS)
+        inspector = page.get_by_role("complementary", name="Inspector")
+        heading = lambda text: inspector.get_by_role("heading", name=text).wait_for()
+        page.get_by_role("button", name="board.json", exact=True).click()
+        page.get_by_role("img", name="Scene board.json").wait_for()
+        box = lambda name: page.get_by_role("button", name=f"{name} (Gauge)", exact=True)
+        original = {"a": "20,20,60,60", "b": "120,40,60,60", "c": "250,120,80,60"}
+        assert frames(page) == original, frames(page)
+        zoom = page.locator("#canvas").bounding_box()["width"] / 400
+
+        def drag(name, dx, dy, alt=False, guides=None):
+            """Drags instance `name` by dx, dy points; `guides`: the guides seen before the release."""
+            b = None
+            while b is None:  # (the boxes are drawn anew after each frame)
+                b = box(name).bounding_box()
+            x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+            page.mouse.move(x, y)
+            if alt:
+                page.keyboard.down("Alt")
+            page.mouse.down()
+            page.mouse.move(x + dx * zoom / 2, y + dy * zoom / 2, steps=3)
+            page.mouse.move(x + dx * zoom, y + dy * zoom, steps=3)
+            seen = page.evaluate(GUIDES)
+            page.mouse.up()
+            if alt:
+                page.keyboard.up("Alt")
+            if guides is not None:
+                assert sorted(seen) == sorted(guides), (name, "guides while dragging", seen, guides)
+            eventually("the guides gone after the drag", lambda: page.evaluate(GUIDES) == [], last=lambda: page.evaluate(GUIDES))
+
+        # 1. Shift-click, Ctrl-click.
+        box("a").click()
+        heading("Gauge (a)")
+        box("b").click(modifiers=["Shift"])
+        heading("2 instances selected")
+        assert page.evaluate(PRESSED) == ["a (Gauge)", "b (Gauge)"], page.evaluate(PRESSED)
+        for name in ["Remove from scene", "Duplicate", "Bring to Front", "Send to Back"]:
+            assert inspector.get_by_role("button", name=name, exact=True).is_visible(), name
+        assert page.get_by_label("Frame x", exact=True).count() == 0, "no single instance's Frame"
+        box("b").click(modifiers=["Control"])
+        heading("Gauge (a)")
+        assert page.evaluate(PRESSED) == ["a (Gauge)"], page.evaluate(PRESSED)
+        box("b").click(modifiers=["Control"])
+        heading("2 instances selected")
+        # With the keyboard: Shift+Space or Shift+Enter on a focused box.
+        box("b").focus()
+        page.keyboard.press("Shift+Space")
+        heading("Gauge (a)")
+        page.keyboard.press("Shift+Enter")
+        heading("2 instances selected")
+        assert page.evaluate(PRESSED) == ["a (Gauge)", "b (Gauge)"], page.evaluate(PRESSED)
+
+        # 2. A group drag (Alt: no snapping), one edit; one Undo.
+        revision = page.evaluate(SCENE)["revision"]
+        drag("a", 30, 7, alt=True, guides=[])
+        eventually("both moved", lambda: frames(page) == {"a": "50,27,60,60", "b": "150,47,60,60", "c": original["c"]}, last=lambda: frames(page))
+        assert page.evaluate(SCENE)["revision"] == revision + 1, ("one edit", page.evaluate(SCENE)["revision"], revision)
+        assert page.evaluate(PRESSED) == ["a (Gauge)", "b (Gauge)"], ("still both selected", page.evaluate(PRESSED))
+        page.get_by_role("button", name="Undo").click()
+        eventually("both back", lambda: frames(page) == original, last=lambda: frames(page))
+        heading("2 instances selected")
+        box("b").focus()
+        for _ in range(3):
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Shift+ArrowDown")
+        eventually("both moved by the keys", lambda: frames(page) == {"a": "23,30,60,60", "b": "123,50,60,60", "c": original["c"]}, last=lambda: frames(page))
+        page.keyboard.press("Control+z")
+        eventually("one undo: both back", lambda: frames(page) == original, last=lambda: frames(page))
+
+        # 3. Ctrl+A on the canvas; Escape.
+        box("c").click()
+        heading("Gauge (c)")
+        page.keyboard.press("Control+a")
+        heading("3 instances selected")
+        assert len(page.evaluate(PRESSED)) == 3, page.evaluate(PRESSED)
+        page.keyboard.press("Escape")
+        heading("Scene")
+        assert page.evaluate(PRESSED) == [], page.evaluate(PRESSED)
+
+        # 4. Guides and snapping (c alone).
+        box("c").click()
+        heading("Gauge (c)")
+        drag("c", -229, 7, guides=["x=20"])
+        eventually("snapped onto a's left edge", lambda: frames(page)["c"] == "20,127,80,60", last=lambda: frames(page))
+        drag("c", 91, 12, guides=["x=150", "y=200"])
+        eventually("snapped onto b's centre and the scene's bottom", lambda: frames(page)["c"] == "110,140,80,60", last=lambda: frames(page))
+        drag("c", -89, -13, alt=True, guides=[])
+        eventually("not snapped with Alt", lambda: frames(page)["c"] == "21,127,80,60", last=lambda: frames(page))
+        page.get_by_role("button", name="Save scene").click()
+        eventually("saved", lambda: page.evaluate(SCENE)["dirty"] is False)
+        with open(scene_file) as f:
+            saved = {i["name"]: i["frame"] for i in json.load(f)["instances"]}
+        assert saved == frames(page) == {"a": original["a"], "b": original["b"], "c": "21,127,80,60"}, (saved, frames(page))
+
+        # 5. Delete, Duplicate, Copy/Paste, Cut, Bring to Front on the selection.
+        ids = page.evaluate(SCENE)["instanceIds"]
+        box("a").click()
+        box("c").click(modifiers=["Shift"])
+        heading("2 instances selected")
+        page.keyboard.press("Delete")
+        eventually("both removed", lambda: names(page) == ["b"], last=lambda: names(page))
+        page.keyboard.press("Control+z")
+        eventually("both back", lambda: names(page) == ["a", "b", "c"], last=lambda: names(page))
+        assert page.evaluate(SCENE)["instanceIds"] == ids, (page.evaluate(SCENE)["instanceIds"], ids)
+        box("a").click()
+        box("b").click(modifiers=["Shift"])
+        heading("2 instances selected")
+        page.keyboard.press("Control+d")
+        eventually("both duplicated", lambda: len(names(page)) == 5, last=lambda: names(page))
+        copies = page.evaluate(SCENE)["document"]["instances"][3:]
+        assert [c["frame"] for c in copies] == ["30,30,60,60", "130,50,60,60"] and all("name" not in c for c in copies), copies
+        heading("2 instances selected")
+        page.keyboard.press("Control+z")
+        eventually("one undo", lambda: len(names(page)) == 3, last=lambda: names(page))
+        box("a").click()
+        box("b").click(modifiers=["Shift"])
+        page.keyboard.press("Control+c")
+        page.keyboard.press("Control+v")
+        eventually("both pasted", lambda: len(names(page)) == 5, last=lambda: names(page))
+        assert [c["frame"] for c in page.evaluate(SCENE)["document"]["instances"][3:]] == ["30,30,60,60", "130,50,60,60"]
+        heading("2 instances selected")
+        page.keyboard.press("Control+x")
+        eventually("both cut", lambda: names(page) == ["a", "b", "c"], last=lambda: names(page))
+        box("a").click()
+        box("b").click(modifiers=["Shift"])
+        heading("2 instances selected")
+        inspector.get_by_role("button", name="Bring to Front", exact=True).click()
+        eventually("brought to front, in order", lambda: names(page) == ["c", "a", "b"], last=lambda: names(page))
+        assert page.evaluate(SCENE)["instanceIds"] == [ids[2], ids[0], ids[1]], page.evaluate(SCENE)["instanceIds"]
+        heading("2 instances selected")
+        assert inspector.get_by_role("button", name="Bring to Front", exact=True).is_disabled()
+        assert not ERRORS, ERRORS
+        browser.close()
+
+
+if __name__ == "__main__":
+    run(main, "designer_scene_select.py", sys.argv[1:3], ERRORS)
