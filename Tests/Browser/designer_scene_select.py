@@ -16,6 +16,8 @@ Gauges: "a" at 20,20,60,60, "b" at 120,40,60,60 and "c" at 250,120,80,60.
 5. Delete removes every selected instance (one undo step brings them back, identities and all);
    Duplicate (Ctrl+D), Copy/Paste (Ctrl+C, Ctrl+V) and Cut (Ctrl+X) act on all of them; Bring to
    Front moves them on top, their order kept.
+8. Resizing from a corner snaps the moving edges onto other instances' edges and centres, with
+   their guides while dragging (gone on release); with Alt held it does not snap.
 Exits non-zero with a message on the first failure.
 """
 import json
@@ -52,11 +54,12 @@ def main(port, scene_file):
         assert frames(page) == original, frames(page)
         zoom = page.locator("#canvas").bounding_box()["width"] / 400
 
-        def drag(name, dx, dy, alt=False, guides=None):
-            """Drags instance `name` by dx, dy points; `guides`: the guides seen before the release."""
+        def drag(name, dx, dy, alt=False, guides=None, handle=None):
+            """Drags instance `name` (or its corner `handle`: ".grip", ".corner[data-corner=nw]", …) by
+            dx, dy points; `guides`: the guides seen before the release."""
             b = None
             while b is None:  # (the boxes are drawn anew after each frame)
-                b = box(name).bounding_box()
+                b = (box(name).locator(handle) if handle else box(name)).bounding_box()
             x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
             page.mouse.move(x, y)
             if alt:
@@ -173,6 +176,15 @@ def main(port, scene_file):
         assert page.evaluate(SCENE)["instanceIds"] == [ids[2], ids[0], ids[1]], page.evaluate(SCENE)["instanceIds"]
         heading("2 instances selected")
         assert inspector.get_by_role("button", name="Bring to Front", exact=True).is_disabled()
+        # 8. Snapping while resizing from a corner: the moving edges snap, with their guides (not with Alt).
+        box("a").click()
+        heading("Gauge (a)")
+        drag("a", 39, -9, handle=".grip", guides=["x=120", "y=70"])
+        eventually("resized onto b's left edge and middle", lambda: frames(page)["a"] == "20,20,100,50", last=lambda: frames(page))
+        drag("a", 3, 3, alt=True, handle=".corner[data-corner=nw]", guides=[])
+        eventually("not snapped with Alt", lambda: frames(page)["a"] == "23,23,97,47", last=lambda: frames(page))
+        drag("a", -1, -2, handle=".corner[data-corner=nw]", guides=["x=21"])
+        eventually("the left edge onto c's, the right one put", lambda: frames(page)["a"] == "21,21,99,49", last=lambda: frames(page))
         assert not ERRORS, ERRORS
         browser.close()
 

@@ -2064,8 +2064,10 @@ function dragInstance(e, index, zoom, corner) {
       else f[2] = Math.max(1, start[2] + dx);
       if (corner.includes("n")) { f[3] = Math.max(1, start[3] - dy); f[1] = start[1] + start[3] - f[3]; }
       else f[3] = Math.max(1, start[3] + dy);
+      const guides = ev.altKey ? [] : snapResize(index, f, corner, zoom);
       insts[0].frame = f.join(",");
       drawInstanceBoxes(zoom);
+      drawGuides(guides, zoom);
       return;
     }
     const snapped = ev.altKey ? { dx, dy, guides: [] } : snapMove(group, starts, dx, dy, zoom);
@@ -2097,14 +2099,7 @@ function dragInstance(e, index, zoom, corner) {
  *  and the guides to draw ({axis: "x"|"y", at: points}). */
 function snapMove(group, starts, dx, dy, zoom) {
   const tolerance = 4 / zoom;
-  const [sw, sh] = sceneSize();
-  const targets = { x: [0, sw / 2, sw], y: [0, sh / 2, sh] };
-  state.scene.document.instances.forEach((inst, i) => {
-    if (group.includes(i)) return;
-    const [x, y, w, h] = inst.frame.split(",").map(Number);
-    targets.x.push(x, x + w / 2, x + w);
-    targets.y.push(y, y + h / 2, y + h);
-  });
+  const targets = snapTargets(group);
   const low = { x: Math.min(...starts.map((f) => f[0])), y: Math.min(...starts.map((f) => f[1])) };
   const high = { x: Math.max(...starts.map((f) => f[0] + f[2])), y: Math.max(...starts.map((f) => f[1] + f[3])) };
   const offset = { x: dx, y: dy };
@@ -2122,6 +2117,46 @@ function snapMove(group, starts, dx, dy, zoom) {
     for (const t of new Set(targets[axis])) if (on.some((edge) => Math.abs(edge - t) < 1e-9)) guides.push({ axis, at: t });
   }
   return { dx: offset.x, dy: offset.y, guides };
+}
+
+/** What a drag of instances `group` snaps onto: the scene's edges and centre and every other
+ *  instance's edges and centre ({x: [points], y: [points]}). */
+function snapTargets(group) {
+  const [sw, sh] = sceneSize();
+  const targets = { x: [0, sw / 2, sw], y: [0, sh / 2, sh] };
+  state.scene.document.instances.forEach((inst, i) => {
+    if (group.includes(i)) return;
+    const [x, y, w, h] = inst.frame.split(",").map(Number);
+    targets.x.push(x, x + w / 2, x + w);
+    targets.y.push(y, y + h / 2, y + h);
+  });
+  return targets;
+}
+
+/** The alignment guides of a resize from `corner`: frame `f` (x, y, width, height) of instance
+ *  `index`, changed in place so that its moving edges (left or right, top or bottom) lie on
+ *  another instance's or the scene's edges or centre when within 4 screen pixels (the opposite
+ *  edges stay put; at least a point a side); returns the guides to draw. */
+function snapResize(index, f, corner, zoom) {
+  const tolerance = 4 / zoom;
+  const targets = snapTargets([index]);
+  const guides = [];
+  for (const [axis, low] of [["x", corner.includes("w")], ["y", corner.includes("n")]]) {
+    const [o, s] = axis === "x" ? [0, 2] : [1, 3];
+    const edge = low ? f[o] : f[o] + f[s];
+    let best = null;
+    for (const t of targets[axis]) {
+      const d = t - edge;
+      if (Math.abs(d) <= tolerance && (best === null || Math.abs(d) < Math.abs(best))) best = d;
+    }
+    if (best === null) continue;
+    const size = low ? f[s] - best : f[s] + best;
+    if (size < 1) continue;
+    if (low) f[o] += best;
+    f[s] = size;
+    guides.push({ axis, at: edge + best });
+  }
+  return guides;
 }
 
 /** Draws the alignment guides (thin lines across the scene) of a drag; none: they go. */
