@@ -16,6 +16,9 @@ Gauges: "a" at 20,20,60,60, "b" at 120,40,60,60 and "c" at 250,120,80,60.
 5. Delete removes every selected instance (one undo step brings them back, identities and all);
    Duplicate (Ctrl+D), Copy/Paste (Ctrl+C, Ctrl+V) and Cut (Ctrl+X) act on all of them; Bring to
    Front moves them on top, their order kept.
+6. Rubber-band selection: a drag on the canvas beside every instance draws a rectangle (gone on
+   release) and selects the instances it touches; with Shift or Ctrl it adds them; one touching
+   nothing selects nothing; a click without a drag still deselects; nothing moves.
 8. Resizing from a corner snaps the moving edges onto other instances' edges and centres, with
    their guides while dragging (gone on release); with Alt held it does not snap.
 Exits non-zero with a message on the first failure.
@@ -176,6 +179,46 @@ def main(port, scene_file):
         assert page.evaluate(SCENE)["instanceIds"] == [ids[2], ids[0], ids[1]], page.evaluate(SCENE)["instanceIds"]
         heading("2 instances selected")
         assert inspector.get_by_role("button", name="Bring to Front", exact=True).is_disabled()
+        # 6. Rubber-band selection on the canvas beside the instances.
+        def at(x, y):
+            """The page coordinates of scene point x, y."""
+            r = page.locator("#canvas").bounding_box()
+            return r["x"] + x * zoom, r["y"] + y * zoom
+
+        def band(x0, y0, x1, y1, modifier=None):
+            """Drags a selection rectangle from scene point x0, y0 to x1, y1."""
+            page.mouse.move(*at(x0, y0))
+            if modifier:
+                page.keyboard.down(modifier)
+            page.mouse.down()
+            page.mouse.move(*at((x0 + x1) / 2, (y0 + y1) / 2), steps=3)
+            page.mouse.move(*at(x1, y1), steps=3)
+            shown = page.evaluate("document.getElementById('marquee')?.getBoundingClientRect().toJSON() ?? null")
+            assert shown and abs(shown["width"] - abs(x1 - x0) * zoom) < 2 and abs(shown["height"] - abs(y1 - y0) * zoom) < 2, ("the rectangle while dragging", (x0, y0, x1, y1), shown)
+            page.mouse.up()
+            if modifier:
+                page.keyboard.up(modifier)
+            assert page.locator("#marquee").count() == 0, "the rectangle gone after the release"
+
+        before = frames(page)
+        page.mouse.click(*at(300, 20))
+        heading("Scene")
+        band(-4, 10, 130, 50)  # (begun beside the scene, in the canvas's margin)
+        heading("2 instances selected")
+        assert page.evaluate(PRESSED) == ["a (Gauge)", "b (Gauge)"], page.evaluate(PRESSED)
+        band(30, 190, 10, 180, modifier="Shift")  # (drawn up and left: c, added)
+        heading("3 instances selected")
+        band(110, 120, 90, 135, modifier="Control")  # (c again: it stays, nothing is taken out)
+        heading("3 instances selected")
+        band(300, 10, 390, 30)  # (nothing inside: nothing selected)
+        heading("Scene")
+        band(110, 105, 150, 85)
+        heading("Gauge (b)")
+        page.mouse.click(*at(300, 20))  # (a click without a drag still deselects)
+        heading("Scene")
+        assert page.evaluate(PRESSED) == [], page.evaluate(PRESSED)
+        assert frames(page) == before, ("nothing moved", frames(page), before)
+
         # 8. Snapping while resizing from a corner: the moving edges snap, with their guides (not with Alt).
         box("a").click()
         heading("Gauge (a)")

@@ -1432,7 +1432,8 @@ final class ServeBrowserTests: XCTestCase {
     /// Delete, Duplicate, Copy/Cut/Paste and Bring to Front on every selected instance; a drag
     /// snapping onto other instances' and the scene's edges and centres, with a guide drawn (not
     /// with Alt held), and a corner resize snapping its moving edges with the same guides; the
-    /// frames the server holds and the file saved.
+    /// frames the server holds and the file saved. Rubber-band selection on the canvas beside the
+    /// instances (Shift/Ctrl adding).
     func testMultipleSelectionAndAlignmentGuidesInARealBrowser() throws {
         let root = try exampleComponents(["Gauge"])
         try """
