@@ -321,7 +321,7 @@ def main(port, scene):
         page.keyboard.press("Escape")
         entries = lambda: page.evaluate("[...document.querySelectorAll('#properties .outline-entry')].map(l => l.textContent)")
         eventually("the outline", lambda: entries() == ["dial (Gauge)", "RoundedCornerButton 2", "Gauge 3", "Gauge 4", "Gauge 5"], last=entries)
-        page.get_by_role("radiogroup", name="Instances").get_by_role("radio", name="RoundedCornerButton 2").click()
+        page.get_by_role("group", name="Instances", exact=True).get_by_role("checkbox", name="RoundedCornerButton 2").click()
         inspector.get_by_role("heading", name="Rounded Corner Button (instance 2)").wait_for()
         before = ids()
         button = page.evaluate(DOCUMENT)["instances"][1]
@@ -347,7 +347,7 @@ def main(port, scene):
 
         # 7. An instance's variant.
         page.keyboard.press("Escape")
-        page.get_by_role("radiogroup", name="Instances").get_by_role("radio", name="RoundedCornerButton 1").click()
+        page.get_by_role("group", name="Instances", exact=True).get_by_role("checkbox", name="RoundedCornerButton 1").click()
         inspector.get_by_role("heading", name="Rounded Corner Button (instance 1)").wait_for()
         radius = page.get_by_label("Corner Radius value")
         assert radius.input_value() == "0", radius.input_value()
@@ -402,7 +402,7 @@ def main(port, scene):
         facts = page.evaluate("""(() => { const f = {}; for (const dt of document.querySelectorAll('#overlay-facts dt'))
           f[dt.textContent] = dt.nextElementSibling.textContent; return f; })()""")
         assert facts.get("Class") == "RoundedCornerButton" and facts.get("Instance") == "instances[0] ('ok')", facts
-        page.get_by_role("radiogroup", name="Instances").get_by_role("radio", name="ok (RoundedCornerButton)").click()
+        page.get_by_role("group", name="Instances", exact=True).get_by_role("checkbox", name="ok (RoundedCornerButton)").click()
         variant = page.get_by_label("Variant", exact=True)
         shown = variant.evaluate("s => s.selectedOptions[0].textContent")
         assert shown == "nope (not a variant of RoundedCornerButton)", shown

@@ -19,6 +19,8 @@ Gauges: "a" at 20,20,60,60, "b" at 120,40,60,60 and "c" at 250,120,80,60.
 6. Rubber-band selection: a drag on the canvas beside every instance draws a rectangle (gone on
    release) and selects the instances it touches; with Shift or Ctrl it adds them; one touching
    nothing selects nothing; a click without a drag still deselects; nothing moves.
+7. The Instances outline: a click selects an instance alone, Shift-/Ctrl-click or Shift+Space on an
+   entry adds it or takes it out; the entries are checked as the instances are selected.
 8. Resizing from a corner snaps the moving edges onto other instances' edges and centres, with
    their guides while dragging (gone on release); with Alt held it does not snap.
 Exits non-zero with a message on the first failure.
@@ -179,6 +181,7 @@ def main(port, scene_file):
         assert page.evaluate(SCENE)["instanceIds"] == [ids[2], ids[0], ids[1]], page.evaluate(SCENE)["instanceIds"]
         heading("2 instances selected")
         assert inspector.get_by_role("button", name="Bring to Front", exact=True).is_disabled()
+
         # 6. Rubber-band selection on the canvas beside the instances.
         def at(x, y):
             """The page coordinates of scene point x, y."""
@@ -218,6 +221,24 @@ def main(port, scene_file):
         heading("Scene")
         assert page.evaluate(PRESSED) == [], page.evaluate(PRESSED)
         assert frames(page) == before, ("nothing moved", frames(page), before)
+
+        # 7. The outline: a click selects an instance alone; Shift-, Ctrl-click and Shift+Space add or take out.
+        entry = lambda name: inspector.get_by_role("group", name="Instances", exact=True).get_by_role("checkbox", name=f"{name} (Gauge)", exact=True)
+        checked = lambda: page.evaluate("[...document.querySelectorAll('#properties .outline-entry input:checked')].map(c => c.parentElement.textContent)")
+        entry("a").click()
+        heading("Gauge (a)")
+        entry("b").click(modifiers=["Shift"])
+        heading("2 instances selected")
+        assert page.evaluate(PRESSED) == ["a (Gauge)", "b (Gauge)"] and checked() == ["a (Gauge)", "b (Gauge)"], (page.evaluate(PRESSED), checked())
+        entry("a").click(modifiers=["Control"])
+        heading("Gauge (b)")
+        entry("c").focus()
+        page.keyboard.press("Shift+Space")
+        heading("2 instances selected")
+        assert page.evaluate(PRESSED) == ["c (Gauge)", "b (Gauge)"] and checked() == ["c (Gauge)", "b (Gauge)"], (page.evaluate(PRESSED), checked())
+        entry("c").click()
+        heading("Gauge (c)")
+        assert checked() == ["c (Gauge)"], checked()
 
         # 8. Snapping while resizing from a corner: the moving edges snap, with their guides (not with Alt).
         box("a").click()

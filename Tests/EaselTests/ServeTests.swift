@@ -1431,9 +1431,9 @@ final class ServeBrowserTests: XCTestCase {
     /// Shift/Ctrl-click, Ctrl+A and Escape; a group moved by a drag or the arrow keys as one undo step;
     /// Delete, Duplicate, Copy/Cut/Paste and Bring to Front on every selected instance; a drag
     /// snapping onto other instances' and the scene's edges and centres, with a guide drawn (not
-    /// with Alt held), and a corner resize snapping its moving edges with the same guides; the
-    /// frames the server holds and the file saved. Rubber-band selection on the canvas beside the
-    /// instances (Shift/Ctrl adding).
+    /// with Alt held); the frames the server holds and the file saved. Rubber-band selection on the
+    /// canvas beside the instances (Shift/Ctrl adding), Shift/Ctrl-click in the Instances outline,
+    /// and a corner resize snapping its moving edges with the same guides.
     func testMultipleSelectionAndAlignmentGuidesInARealBrowser() throws {
         let root = try exampleComponents(["Gauge"])
         try """

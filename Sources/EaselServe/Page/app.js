@@ -265,7 +265,7 @@ function drawInspector() {
     $("inspector-title").textContent = `${chosen.length} instances selected`;
     $("inspector-summary").textContent = chosen.map((i) => instanceLabel(state.scene.document.instances[i], i)).join(", ")
       + ". Drag one or use the arrow keys to move them together; Escape clears the selection.";
-    form.append(selectionEditor(chosen));
+    form.append(selectionEditor(chosen), outline());
     return;
   }
   const selectedInstance = state.scene && state.scene.selected != null ? state.scene.document.instances[state.scene.selected] : null;
@@ -275,7 +275,7 @@ function drawInspector() {
     const why = state.scene.unavailable?.[selectedInstance.class]?.message || "the class is not loaded";
     $("inspector-title").textContent = `${selectedInstance.class} (${selectedInstance.name || "instance " + (state.scene.selected + 1)})`;
     $("inspector-summary").textContent = `${selectedInstance.class} cannot be drawn: ${why}. Its frame can still be edited, and it can be removed.`;
-    form.append(frameEditor(state.scene.selected));
+    form.append(frameEditor(state.scene.selected), outline());
     return;
   }
   if (!cls) {
@@ -355,6 +355,7 @@ function drawInspector() {
     }
     form.append(fs);
   }
+  if (state.scene) form.append(outline());
 }
 
 // Variants (easel.variants/1), as Storybook's stories: picking one shows the class as the variant
@@ -1789,30 +1790,38 @@ async function arrangeInstances(indices, front) {
   await commitFrame(places.length > 1 ? null : places[0]);
 }
 
-/** The scene's instances in drawing order (Interface Builder's document outline): a button each,
- *  which selects it, also when it lies under another one on the canvas. */
+/** The scene's instances in drawing order (Interface Builder's document outline, shown under
+ *  whatever the inspector shows of a scene): a checkbox each, checked when the instance is selected.
+ *  A click (or Space) selects that instance alone, also one lying under another on the canvas;
+ *  Shift-, Ctrl- or Cmd-click (or Shift+Space) adds it to the selection or takes it out, as on
+ *  the canvas. */
 function outline() {
   const fs = document.createElement("fieldset");
   fs.className = "group outline";
   const legend = document.createElement("legend");
   legend.textContent = "Instances";
   fs.append(legend);
-  // (Radio buttons: choosing one selects its instance; a button named as the canvas's box was
-  // a second control of the same name.)
+  // (Checkboxes, checked as the instances are selected: a button named as the canvas's box was
+  // a second control of the same name, and radio buttons cannot say that several are chosen.)
   const list = document.createElement("div");
-  list.className = "outline-list";
-  list.setAttribute("role", "radiogroup");
-  list.setAttribute("aria-label", "Instances");
+  list.className = "outline-list"; // (the fieldset, named by its legend, is the group)
   state.scene.document.instances.forEach((inst, i) => {
     const l = document.createElement("label");
     l.className = "outline-entry";
     const r = document.createElement("input");
-    r.type = "radio";
+    r.type = "checkbox";
     r.name = "outline";
-    r.checked = false;
-    r.addEventListener("change", () => {
-      if (!r.checked) return;
-      selectInstance(i);
+    r.checked = isSelected(i);
+    r.dataset.index = String(i);
+    r.addEventListener("click", (e) => {
+      e.preventDefault(); // (the selection, drawn anew, says what is checked)
+      if (e.shiftKey || e.ctrlKey || e.metaKey) {
+        toggleInstance(i);
+        // (The focus stays in the outline, for the next entry to add.)
+        document.querySelector(`#properties .outline-entry input[data-index="${i}"]`)?.focus();
+        return;
+      }
+      if (state.scene.many || state.scene.selected !== i) selectInstance(i);
       $("instance-boxes").children[i]?.focus(); // (the arrow keys then move it)
     });
     l.append(r, document.createTextNode(instanceLabel(inst, i)));
