@@ -704,6 +704,46 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: root + "/runs.txt", encoding: .utf8), "built\n", "one build per save")
     }
 
+    /// A build that creates a hidden folder among its sources (`swift build`'s `.build` in a fresh
+    /// clone served with `--sources .`): the new folder was watched, so every build's writes into it
+    /// ran the build again, forever.
+    func testAHiddenFolderABuildCreatesAmongTheSourcesDoesNotRunItAgain() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        let (server, port) = try serve(root, ["--build", "echo built >> runs.txt; mkdir -p src/.build/debug && date +%N > src/.build/debug/stamp.json",
+                                              "--sources", "src"])
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        try "int x;".write(toFile: root + "/src/gauge.c", atomically: true, encoding: .utf8)
+        XCTAssertNotNil(events.waitFor("build") { $0["finished"] as? Bool == true }, events.all.joined(separator: "\n"))
+        usleep(1_500_000) // past the debounce: a second build would have started
+        XCTAssertEqual(try String(contentsOfFile: root + "/runs.txt", encoding: .utf8), "built\n", "one build per save")
+    }
+
+    /// A sources folder renamed away and put back (`git checkout`, `rm -r` and a copy): saves into the
+    /// folder put back ran no build (the watch had followed the old folder to its new name).
+    func testASourcesFolderRemovedAndPutBackIsWatchedAgain() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        let (server, port) = try serve(root, ["--build", "echo built >> runs.txt", "--sources", "src"])
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        try FileManager.default.moveItem(atPath: root + "/src", toPath: root + "/src.old")
+        XCTAssertNotNil(events.waitFor("build") { $0["finished"] as? Bool == true }, "the removal is a change")
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        usleep(600_000) // the folder put back is found at the next look (every 0.25 s at most)
+        let saved = events.mark
+        try "int x;".write(toFile: root + "/src/gauge.c", atomically: true, encoding: .utf8)
+        XCTAssertNotNil(events.waitFor("build", since: saved) { $0["finished"] as? Bool == true }, events.all.joined(separator: "\n"))
+        XCTAssertEqual(try String(contentsOfFile: root + "/runs.txt", encoding: .utf8), "built\nbuilt\n")
+        // What is saved in the old folder under its new name runs nothing.
+        try "int y;".write(toFile: root + "/src.old/other.c", atomically: true, encoding: .utf8)
+        usleep(1_000_000)
+        XCTAssertEqual(try String(contentsOfFile: root + "/runs.txt", encoding: .utf8), "built\nbuilt\n")
+    }
+
     func testABuildCommandRunsOnSaveAndWhatItBuiltIsReloaded() throws {
         let blue = try CFixture.build("evolving_plugin.c", defines: ["VERSION=1", "CLASS=Evolving", "COLOR=0x3366CC"], name: "evolving_v1_Evolving_0x3366CC")
         let green = try CFixture.build("evolving_plugin.c", defines: ["VERSION=1", "CLASS=Evolving", "COLOR=0x00FF00"], name: "evolving_v1_Evolving_0x00FF00")
