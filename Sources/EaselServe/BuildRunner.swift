@@ -50,16 +50,39 @@ public final class BuildRunner: @unchecked Sendable {
     /// Stops watching and ends a build that is running, with everything it started: the command's
     /// shell leads a process group of its own, and the whole group gets SIGTERM, then SIGKILL if it
     /// is still there 2 s later. (Ending only the shell left `swift build` and its compilers running.)
+    /// So do the processes below the shell that left its group (`setsid`), found before the group is
+    /// signalled (once their parent ends they are re-parented out of reach).
     public func stop() {
         stopLock.lock()
         stopped = true
         let pid = running?.processIdentifier ?? 0
         stopLock.unlock()
         guard pid > 0 else { return }
+        let below = Self.descendants(of: pid)
         Self.signal(group: pid, SIGTERM)
+        for p in below { Self.signal(group: p, SIGTERM) }
         let deadline = Self.now() + 2
-        while isBuilding && Self.now() < deadline { usleep(10_000) }
+        while (isBuilding || below.contains { kill($0, 0) == 0 }) && Self.now() < deadline { usleep(10_000) }
         if isBuilding { Self.signal(group: pid, SIGKILL) }
+        for p in below where kill(p, 0) == 0 { Self.signal(group: p, SIGKILL) }
+    }
+
+    /// Every process below `pid` (children, theirs, …), from /proc.
+    static func descendants(of pid: pid_t) -> [pid_t] {
+        var children: [pid_t: [pid_t]] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let child = pid_t(name),
+                  let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                  let end = stat.lastIndex(of: ")") else { continue }
+            // After "PID (command)": the state, then the parent's pid.
+            let fields = stat[stat.index(after: end)...].split(separator: " ")
+            if fields.count > 1, let parent = pid_t(fields[1]) { children[parent, default: []].append(child) }
+        }
+        var result: [pid_t] = [], queue = [pid]
+        while let next = queue.popLast() {
+            for c in children[next] ?? [] { result.append(c); queue.append(c) }
+        }
+        return result
     }
 
     private var isStopped: Bool { stopLock.lock(); defer { stopLock.unlock() }; return stopped }

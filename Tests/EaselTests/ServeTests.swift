@@ -687,6 +687,32 @@ final class ServeTests: XCTestCase {
         }
     }
 
+    /// A build that starts a process in a session of its own (`setsid`, as daemons and some build
+    /// servers do): killing the build's process group left it running after serve stopped.
+    func testStoppingDuringABuildEndsWhatLeftItsProcessGroup() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        let (server, _) = try serve(root, ["--build", "setsid sleep 60 & echo $! > sleep.pid; wait", "--sources", "src"])
+        defer { server.stop() }
+        try "x".write(toFile: root + "/src/a.c", atomically: true, encoding: .utf8)
+        XCTAssertNotNil(server.waitForLine(containing: "running `setsid sleep 60"), server.output.joined(separator: "\n"))
+        var sleeper: pid_t = 0
+        let deadline = Date().addingTimeInterval(10)
+        while sleeper == 0 && Date() < deadline {
+            sleeper = pid_t((try? String(contentsOfFile: root + "/sleep.pid", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+            usleep(10_000)
+        }
+        XCTAssertGreaterThan(sleeper, 0, "the build started its sleep")
+        usleep(200_000) // setsid has run
+        kill(server.process.processIdentifier, SIGTERM)
+        XCTAssertNotNil(server.waitForLine(containing: "stopped"), server.output.joined(separator: "\n"))
+        server.process.waitUntilExit()
+        let gone = Date().addingTimeInterval(5)
+        while kill(sleeper, 0) == 0 && Date() < gone { usleep(10_000) }
+        XCTAssertNotEqual(kill(sleeper, 0), 0, "the build's setsid sleep \(sleeper) was left running")
+        if kill(sleeper, 0) == 0 { kill(sleeper, SIGKILL) }
+    }
+
     /// `easel new --c`'s README runs `easel serve . --build make --sources .`: make writes libX.so
     /// into the sources folder, and that write ran the build a second time after every save.
     func testWhatABuildWritesAmongTheSourcesDoesNotRunItAgain() throws {
