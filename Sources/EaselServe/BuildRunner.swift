@@ -100,11 +100,12 @@ public final class BuildRunner: @unchecked Sendable {
             let wait = lastSave.map { max(0, $0 + debounce - Self.now()) } ?? 0.25
             let events = watcher.next(timeout: min(wait, 0.25))
             // Saves of visible source files (editors' swap and backup files start with a dot or end
-            // in ~; what a build writes beside its sources, as `easel new --c`'s `make` does in ".",
-            // ran the build a second time).
+            // in ~, Emacs's auto-saves, written while one types, are #NAME#; what a build writes
+            // beside its sources, as `easel new --c`'s `make` does in ".", ran the build a second time).
             if events.contains(where: { e in
                 let name = e.path.split(separator: "/").last.map(String.init) ?? ""
                 return e.change != .overflow && !name.hasPrefix(".") && !name.hasSuffix("~") && !Self.isBuildProduct(name)
+                    && !(name.count > 1 && name.hasPrefix("#") && name.hasSuffix("#"))
                     && [.written, .movedIn, .deleted].contains(e.change)
             }) || events.contains(where: { $0.change == .overflow }) {
                 lastSave = Self.now()

@@ -730,6 +730,25 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: root + "/runs.txt", encoding: .utf8), "built\n", "one build per save")
     }
 
+    /// What editors write beside a file while it is edited, not saved: swap files, backups, and
+    /// Emacs's auto-saves (`#NAME#`, every 30 s of idle typing), which ran a build each.
+    func testEditorsSwapBackupAndAutoSaveFilesRunNoBuild() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        let (server, port) = try serve(root, ["--build", "echo built >> runs.txt", "--sources", "src"])
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        for name in [".gauge.c.swp", "gauge.c~", "#gauge.c#"] {
+            try "int x;".write(toFile: root + "/src/" + name, atomically: false, encoding: .utf8)
+        }
+        usleep(1_200_000) // past the debounce: a build would have started
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/runs.txt"), "no build for editors' own files")
+        try "int x;".write(toFile: root + "/src/gauge.c", atomically: false, encoding: .utf8)
+        XCTAssertNotNil(events.waitFor("build") { $0["finished"] as? Bool == true }, events.all.joined(separator: "\n"))
+        XCTAssertEqual(try String(contentsOfFile: root + "/runs.txt", encoding: .utf8), "built\n")
+    }
+
     /// A build that creates a hidden folder among its sources (`swift build`'s `.build` in a fresh
     /// clone served with `--sources .`): the new folder was watched, so every build's writes into it
     /// ran the build again, forever.
