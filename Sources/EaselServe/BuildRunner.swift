@@ -24,6 +24,8 @@ public final class BuildRunner: @unchecked Sendable {
     private let stopLock = NSLock()
     private var stopped = false
     private var running: Process?
+    /// The process groups of builds that ended, which processes they left running may still be in.
+    private var endedGroups: [pid_t] = []
 
     public init(command: String, sources: [String], debounce: Double = 0.3, report: @escaping (WatchEvent) -> Void) throws {
         self.command = command
@@ -56,7 +58,13 @@ public final class BuildRunner: @unchecked Sendable {
         stopLock.lock()
         stopped = true
         let pid = running?.processIdentifier ?? 0
+        let ended = endedGroups.filter { kill(-$0, SIGTERM) == 0 }
         stopLock.unlock()
+        // What ended builds left running in the background (signalled as groups: their leaders are
+        // reaped, their numbers free).
+        let endedBy = Self.now() + 2
+        while ended.contains(where: { kill(-$0, 0) == 0 }) && Self.now() < endedBy { usleep(10_000) }
+        for group in ended { kill(-group, SIGKILL) }
         guard pid > 0 else { return }
         let below = Self.descendants(of: pid)
         Self.signal(group: pid, SIGTERM)
@@ -65,6 +73,25 @@ public final class BuildRunner: @unchecked Sendable {
         while (isBuilding || below.contains { kill($0, 0) == 0 }) && Self.now() < deadline { usleep(10_000) }
         if isBuilding { Self.signal(group: pid, SIGKILL) }
         for p in below where kill(p, 0) == 0 { Self.signal(group: p, SIGKILL) }
+    }
+
+    /// The exit status of the child `pid` (128 + N for signal N), waiting for its end, without
+    /// reaping it; nil if it was reaped already.
+    static func exitStatus(of pid: pid_t) -> Int32? {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 {
+            if errno != EINTR { return nil }
+        }
+        let code = info._sifields._sigchld.si_status
+        return info.si_code == CLD_EXITED ? code : 128 + code
+    }
+
+    /// Whether `pid` has ended: a zombie not yet reaped, or gone (the host's signal handling can
+    /// keep `Process.isRunning` from hearing of it before it is waited for).
+    static func hasEnded(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return true }
+        return stat[stat.index(after: end)...].split(separator: " ").first == "Z"
     }
 
     /// Every process below `pid` (children, theirs, …), from /proc.
@@ -141,11 +168,26 @@ public final class BuildRunner: @unchecked Sendable {
         stopLock.unlock()
         report(.buildOutput(command: command, line: "running `\(command)`"))
         var partial: [UInt8] = []
-        let handle = pipe.fileHandleForReading
+        // Read until the output ends, or until the command has ended and what it wrote is read: a
+        // process it left running in the background (`cmd &`) keeps the pipe open, and the build
+        // was "running" (no build after a save) until that process ended.
+        let fd = pipe.fileHandleForReading.fileDescriptor
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var exited = false, drained = 0
         while true {
-            let data = handle.availableData
-            if data.isEmpty { break }
-            for byte in data {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, exited ? 0 : 100)
+            if ready < 0 && errno == EINTR { continue }
+            if ready <= 0 {
+                if exited { break }
+                exited = !process.isRunning || Self.hasEnded(process.processIdentifier)
+                continue
+            }
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            if exited { drained += n; if drained > 1 << 20 { break } }
+            for byte in buffer[0..<n] {
                 if byte == UInt8(ascii: "\n") {
                     report(.buildOutput(command: command, line: String(decoding: partial, as: UTF8.self)))
                     partial.removeAll(keepingCapacity: true)
@@ -155,12 +197,18 @@ public final class BuildRunner: @unchecked Sendable {
             }
         }
         if !partial.isEmpty { report(.buildOutput(command: command, line: String(decoding: partial, as: UTF8.self))) }
-        process.waitUntilExit()
+        try? pipe.fileHandleForReading.close()
+        // The shell's status, read without reaping it: Foundation hears of the end (and reaps) only
+        // when every process holding the descriptors it gave the shell has ended, background ones too.
+        let status = Self.exitStatus(of: process.processIdentifier) ?? {
+            process.waitUntilExit()   // reaped already: Foundation has the status
+            return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        }()
         stopLock.lock()
         running = nil
-        easel_termination_set_build_group(0)
+        // The group is ended with serve: what the build left in the background is in it.
+        endedGroups = endedGroups.filter { kill(-$0, 0) == 0 } + [process.processIdentifier]
         stopLock.unlock()
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         report(.buildFinished(command: command, status: status, seconds: Self.now() - start))
     }
 

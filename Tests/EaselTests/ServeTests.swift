@@ -749,6 +749,36 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: root + "/runs.txt", encoding: .utf8), "built\n")
     }
 
+    /// A build command that leaves a process running in the background (`cmd &`), which keeps the
+    /// output pipe open: the build counted as running until that process ended, so it never said it
+    /// had finished and later saves ran no build meanwhile.
+    func testABuildIsDoneWhenItsCommandEndsNotWhatItLeftInTheBackground() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        let (server, port) = try serve(root, ["--build", "echo built >> runs.txt; echo compiled; sleep 60 & echo $! >> sleep.pids", "--sources", "src"])
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        try "int x;".write(toFile: root + "/src/gauge.c", atomically: false, encoding: .utf8)
+        XCTAssertNotNil(events.waitFor("build") { $0["line"] as? String == "compiled" }, "its output is shown")
+        let done = events.waitFor("build") { $0["finished"] as? Bool == true }
+        XCTAssertEqual(done?["status"] as? Int, 0, events.all.joined(separator: "\n"))
+        let saved = events.mark
+        try "int y;".write(toFile: root + "/src/gauge.c", atomically: false, encoding: .utf8)
+        XCTAssertNotNil(events.waitFor("build", since: saved) { $0["finished"] as? Bool == true }, "a later save builds again")
+        XCTAssertEqual(try String(contentsOfFile: root + "/runs.txt", encoding: .utf8), "built\nbuilt\n")
+        // What both builds left running ends with serve.
+        server.stop()
+        let sleepers = try String(contentsOfFile: root + "/sleep.pids", encoding: .utf8).split(separator: "\n").compactMap { pid_t($0) }
+        XCTAssertEqual(sleepers.count, 2)
+        let gone = Date().addingTimeInterval(5)
+        while sleepers.contains(where: { kill($0, 0) == 0 }) && Date() < gone { usleep(10_000) }
+        for pid in sleepers where kill(pid, 0) == 0 {
+            XCTFail("the sleep \(pid) a build left in the background outlived serve")
+            kill(pid, SIGKILL)
+        }
+    }
+
     /// A build that creates a hidden folder among its sources (`swift build`'s `.build` in a fresh
     /// clone served with `--sources .`): the new folder was watched, so every build's writes into it
     /// ran the build again, forever.
