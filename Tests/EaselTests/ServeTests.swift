@@ -1428,6 +1428,15 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(sources.status, 66)
         XCTAssertTrue(sources.stderr.contains("nowhere: no such directory (expected a folder of sources for --build)"), sources.stderr)
         XCTAssertFalse(sources.stdout.contains("watching"), "refused before loading the plugins: \(sources.stdout)")
+        // An empty command or folder (a shell variable that was not set) is a usage error, not a
+        // build that does nothing on every save, or a folder '' that is "not found".
+        for (option, value) in [("--build", ""), ("--build", "  "), ("--sources", "")] {
+            let arguments = option == "--build" ? ["--build", value, "--sources", "."] : ["--build", "make", "--sources", value]
+            let empty = try runHost(["serve", "--port", "0"] + arguments, directory: root)
+            XCTAssertEqual(empty.status, 64, "\(option) '\(value)': \(empty.stderr)")
+            XCTAssertTrue(empty.stderr.contains("\(option) '\(value)' is empty"), empty.stderr)
+            XCTAssertFalse(empty.stdout.contains("watching"), "refused before loading the plugins: \(empty.stdout)")
+        }
     }
 
     func assertSamePixels(_ a: PNGFile, _ b: PNGFile, _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
