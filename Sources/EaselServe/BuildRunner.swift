@@ -126,6 +126,10 @@ public final class BuildRunner: @unchecked Sendable {
         while !isStopped {
             let wait = lastSave.map { max(0, $0 + debounce - Self.now()) } ?? 0.25
             let events = watcher.next(timeout: min(wait, 0.25))
+            // Forget ended builds' groups that are empty now, before their numbers can be reused.
+            stopLock.lock()
+            endedGroups.removeAll { kill(-$0, 0) != 0 }
+            stopLock.unlock()
             // Saves of visible source files (editors' swap and backup files start with a dot or end
             // in ~, Emacs's auto-saves, written while one types, are #NAME#; what a build writes
             // beside its sources, as `easel new --c`'s `make` does in ".", ran the build a second time).
