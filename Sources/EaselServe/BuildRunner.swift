@@ -86,8 +86,8 @@ public final class BuildRunner: @unchecked Sendable {
         return info.si_code == CLD_EXITED ? code : 128 + code
     }
 
-    /// Whether `pid` has ended: a zombie not yet reaped, or gone (the host's signal handling can
-    /// keep `Process.isRunning` from hearing of it before it is waited for).
+    /// Whether `pid` has ended: a zombie not yet reaped, or gone (`Process.isRunning` stays true
+    /// until every process holding the descriptors Foundation gave the shell has ended).
     static func hasEnded(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let end = stat.lastIndex(of: ")") else { return true }
@@ -210,6 +210,7 @@ public final class BuildRunner: @unchecked Sendable {
         }()
         stopLock.lock()
         running = nil
+        easel_termination_set_build_group(0)
         // The group is ended with serve: what the build left in the background is in it.
         endedGroups = endedGroups.filter { kill(-$0, 0) == 0 } + [process.processIdentifier]
         stopLock.unlock()
