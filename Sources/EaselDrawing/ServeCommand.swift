@@ -45,6 +45,12 @@ enum ServeCommand: Command {
         if arguments.has("build") != arguments.has("sources") {
             throw UsageError(message: "--build and --sources go together (the command to run, and the folders whose saves run it)")
         }
+        if let command = arguments.value("build"), command.allSatisfy(\.isWhitespace) {
+            throw UsageError(message: "--build \(command.quoted) is empty (expected the command that builds the components, run as sh -c CMD)")
+        }
+        if arguments.all("sources").contains("") {
+            throw UsageError(message: "--sources '' is empty (expected a folder of sources for --build)")
+        }
 
         let hub = EventHub(maximumClients: configuration.maximumEventClients)
         let session = try WatchSession(options: options) { event in

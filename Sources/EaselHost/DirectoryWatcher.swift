@@ -9,6 +9,11 @@ import Glibc
 /// a symbolic link to a file elsewhere can be followed (``follow(link:)``): a change to its target is
 /// reported as a change to the link. A single file elsewhere can be watched too (``watch(file:)``: a
 /// scene an editor or `git checkout` rewrites).
+///
+/// Hidden directories are not entered, those that appear later neither (a `.build` or `.git` that a
+/// build or a commit creates among the sources). A watched tree that is removed or renamed away is
+/// reported `.deleted` and watched again once a directory is back at its path (checked at every
+/// ``next(timeout:)``), its files then reported as moved in.
 public final class DirectoryWatcher {
     /// What happened to a path.
     public enum Change: Equatable, Sendable {
@@ -45,6 +50,8 @@ public final class DirectoryWatcher {
     /// Single files watched (``watch(file:)``): directory watch → entry name → the path reported.
     /// Keyed by watch, not by path: the kernel gives one watch per directory, whatever it is called.
     private var files: [Int32: [String: String]] = [:]
+    /// Roots removed or renamed away, watched again when a directory is back at their path.
+    private var missingRoots: Set<String> = []
 
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY
                                      | IN_DELETE_SELF | IN_MOVE_SELF)
@@ -132,10 +139,12 @@ public final class DirectoryWatcher {
     /// Waits up to `timeout` seconds (nil: forever) for events and returns all that are ready, in
     /// order. An interrupted wait (a signal) returns what it has, possibly nothing.
     public func next(timeout: Double?) -> [Event] {
+        var events = watchReturnedRoots()
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let ms: Int32 = timeout.map { Int32(max(0, min($0 * 1000, Double(Int32.max)))) } ?? -1
-        guard poll(&pfd, 1, ms) > 0 else { return [] }
-        var events: [Event] = []
+        var ms: Int32 = timeout.map { Int32(max(0, min($0 * 1000, Double(Int32.max)))) } ?? -1
+        if !missingRoots.isEmpty && (ms < 0 || ms > 250) { ms = 250 }   // look for them again soon
+        if !events.isEmpty { ms = 0 }
+        guard poll(&pfd, 1, ms) > 0 else { return events }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -163,7 +172,7 @@ public final class DirectoryWatcher {
                 let targetsOnly = targetDirectories.contains(dir)
                 if targetsOnly && linked.isEmpty { continue }
                 if isDirectory && !targetsOnly {
-                    if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+                    if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 && !name.hasPrefix(".") {
                         addWatch(path)
                         addSubdirectories(of: path)
                         // Files may have landed before the watch: report them as moved in.
@@ -173,7 +182,10 @@ public final class DirectoryWatcher {
                 }
                 if isDirectory { continue }
                 if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
-                    if roots.contains(dir) { events.append(Event(path: dir, change: .deleted)) }
+                    if roots.contains(dir) {
+                        events.append(Event(path: dir, change: .deleted))
+                        forgetTree(dir)
+                    }
                     continue
                 }
                 let change: Change
@@ -187,6 +199,31 @@ public final class DirectoryWatcher {
                 for link in linked.sorted() { events.append(Event(path: link, change: change)) }
                 if !targetsOnly && !linked.contains(path) { events.append(Event(path: path, change: change)) }
             }
+        }
+        return events
+    }
+
+    /// Stops watching a root that went (renamed away, the watches would follow it to its new name)
+    /// and the directories below it, until a directory is back at its path.
+    private func forgetTree(_ root: String) {
+        for (wd, dir) in directories where dir == root || dir.hasPrefix(root + "/") {
+            if !targetDirectories.contains(dir) {
+                inotify_rm_watch(fd, wd)
+                directories[wd] = nil
+            }
+        }
+        missingRoots.insert(root)
+    }
+
+    /// Watches again the roots that are back, and reports their files as moved in.
+    private func watchReturnedRoots() -> [Event] {
+        var events: [Event] = []
+        for root in missingRoots.sorted() {
+            var st = stat()
+            guard stat(root, &st) == 0, st.st_mode & S_IFMT == S_IFDIR, addWatch(root) else { continue }
+            missingRoots.remove(root)
+            addSubdirectories(of: root)
+            events += Self.files(in: root).map { Event(path: $0, change: .movedIn) }
         }
         return events
     }

@@ -24,6 +24,8 @@ public final class BuildRunner: @unchecked Sendable {
     private let stopLock = NSLock()
     private var stopped = false
     private var running: Process?
+    /// The process groups of builds that ended, which processes they left running may still be in.
+    private var endedGroups: [pid_t] = []
 
     public init(command: String, sources: [String], debounce: Double = 0.3, report: @escaping (WatchEvent) -> Void) throws {
         self.command = command
@@ -50,16 +52,64 @@ public final class BuildRunner: @unchecked Sendable {
     /// Stops watching and ends a build that is running, with everything it started: the command's
     /// shell leads a process group of its own, and the whole group gets SIGTERM, then SIGKILL if it
     /// is still there 2 s later. (Ending only the shell left `swift build` and its compilers running.)
+    /// So do the processes below the shell that left its group (`setsid`), found before the group is
+    /// signalled (once their parent ends they are re-parented out of reach).
     public func stop() {
         stopLock.lock()
         stopped = true
         let pid = running?.processIdentifier ?? 0
+        let ended = endedGroups.filter { kill(-$0, SIGTERM) == 0 }
         stopLock.unlock()
+        // What ended builds left running in the background (signalled as groups: their leaders are
+        // reaped, their numbers free).
+        let endedBy = Self.now() + 2
+        while ended.contains(where: { kill(-$0, 0) == 0 }) && Self.now() < endedBy { usleep(10_000) }
+        for group in ended { kill(-group, SIGKILL) }
         guard pid > 0 else { return }
+        let below = Self.descendants(of: pid)
         Self.signal(group: pid, SIGTERM)
+        for p in below { Self.signal(group: p, SIGTERM) }
         let deadline = Self.now() + 2
-        while isBuilding && Self.now() < deadline { usleep(10_000) }
+        while (isBuilding || below.contains { kill($0, 0) == 0 }) && Self.now() < deadline { usleep(10_000) }
         if isBuilding { Self.signal(group: pid, SIGKILL) }
+        for p in below where kill(p, 0) == 0 { Self.signal(group: p, SIGKILL) }
+    }
+
+    /// The exit status of the child `pid` (128 + N for signal N), waiting for its end, without
+    /// reaping it; nil if it was reaped already.
+    static func exitStatus(of pid: pid_t) -> Int32? {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 {
+            if errno != EINTR { return nil }
+        }
+        let code = info._sifields._sigchld.si_status
+        return info.si_code == CLD_EXITED ? code : 128 + code
+    }
+
+    /// Whether `pid` has ended: a zombie not yet reaped, or gone (`Process.isRunning` stays true
+    /// until every process holding the descriptors Foundation gave the shell has ended).
+    static func hasEnded(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return true }
+        return stat[stat.index(after: end)...].split(separator: " ").first == "Z"
+    }
+
+    /// Every process below `pid` (children, theirs, …), from /proc.
+    static func descendants(of pid: pid_t) -> [pid_t] {
+        var children: [pid_t: [pid_t]] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let child = pid_t(name),
+                  let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                  let end = stat.lastIndex(of: ")") else { continue }
+            // After "PID (command)": the state, then the parent's pid.
+            let fields = stat[stat.index(after: end)...].split(separator: " ")
+            if fields.count > 1, let parent = pid_t(fields[1]) { children[parent, default: []].append(child) }
+        }
+        var result: [pid_t] = [], queue = [pid]
+        while let next = queue.popLast() {
+            for c in children[next] ?? [] { result.append(c); queue.append(c) }
+        }
+        return result
     }
 
     private var isStopped: Bool { stopLock.lock(); defer { stopLock.unlock() }; return stopped }
@@ -76,12 +126,17 @@ public final class BuildRunner: @unchecked Sendable {
         while !isStopped {
             let wait = lastSave.map { max(0, $0 + debounce - Self.now()) } ?? 0.25
             let events = watcher.next(timeout: min(wait, 0.25))
+            // Forget ended builds' groups that are empty now, before their numbers can be reused.
+            stopLock.lock()
+            endedGroups.removeAll { kill(-$0, 0) != 0 }
+            stopLock.unlock()
             // Saves of visible source files (editors' swap and backup files start with a dot or end
-            // in ~; what a build writes beside its sources, as `easel new --c`'s `make` does in ".",
-            // ran the build a second time).
+            // in ~, Emacs's auto-saves, written while one types, are #NAME#; what a build writes
+            // beside its sources, as `easel new --c`'s `make` does in ".", ran the build a second time).
             if events.contains(where: { e in
                 let name = e.path.split(separator: "/").last.map(String.init) ?? ""
                 return e.change != .overflow && !name.hasPrefix(".") && !name.hasSuffix("~") && !Self.isBuildProduct(name)
+                    && !(name.count > 1 && name.hasPrefix("#") && name.hasSuffix("#"))
                     && [.written, .movedIn, .deleted].contains(e.change)
             }) || events.contains(where: { $0.change == .overflow }) {
                 lastSave = Self.now()
@@ -117,11 +172,26 @@ public final class BuildRunner: @unchecked Sendable {
         stopLock.unlock()
         report(.buildOutput(command: command, line: "running `\(command)`"))
         var partial: [UInt8] = []
-        let handle = pipe.fileHandleForReading
+        // Read until the output ends, or until the command has ended and what it wrote is read: a
+        // process it left running in the background (`cmd &`) keeps the pipe open, and the build
+        // was "running" (no build after a save) until that process ended.
+        let fd = pipe.fileHandleForReading.fileDescriptor
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var exited = false, drained = 0
         while true {
-            let data = handle.availableData
-            if data.isEmpty { break }
-            for byte in data {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, exited ? 0 : 100)
+            if ready < 0 && errno == EINTR { continue }
+            if ready <= 0 {
+                if exited { break }
+                exited = !process.isRunning || Self.hasEnded(process.processIdentifier)
+                continue
+            }
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            if exited { drained += n; if drained > 1 << 20 { break } }
+            for byte in buffer[0..<n] {
                 if byte == UInt8(ascii: "\n") {
                     report(.buildOutput(command: command, line: String(decoding: partial, as: UTF8.self)))
                     partial.removeAll(keepingCapacity: true)
@@ -131,12 +201,19 @@ public final class BuildRunner: @unchecked Sendable {
             }
         }
         if !partial.isEmpty { report(.buildOutput(command: command, line: String(decoding: partial, as: UTF8.self))) }
-        process.waitUntilExit()
+        try? pipe.fileHandleForReading.close()
+        // The shell's status, read without reaping it: Foundation hears of the end (and reaps) only
+        // when every process holding the descriptors it gave the shell has ended, background ones too.
+        let status = Self.exitStatus(of: process.processIdentifier) ?? {
+            process.waitUntilExit()   // reaped already: Foundation has the status
+            return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        }()
         stopLock.lock()
         running = nil
         easel_termination_set_build_group(0)
+        // The group is ended with serve: what the build left in the background is in it.
+        endedGroups = endedGroups.filter { kill(-$0, 0) == 0 } + [process.processIdentifier]
         stopLock.unlock()
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         report(.buildFinished(command: command, status: status, seconds: Self.now() - start))
     }
 

@@ -687,6 +687,32 @@ final class ServeTests: XCTestCase {
         }
     }
 
+    /// A build that starts a process in a session of its own (`setsid`, as daemons and some build
+    /// servers do): killing the build's process group left it running after serve stopped.
+    func testStoppingDuringABuildEndsWhatLeftItsProcessGroup() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        let (server, _) = try serve(root, ["--build", "setsid sleep 60 & echo $! > sleep.pid; wait", "--sources", "src"])
+        defer { server.stop() }
+        try "x".write(toFile: root + "/src/a.c", atomically: true, encoding: .utf8)
+        XCTAssertNotNil(server.waitForLine(containing: "running `setsid sleep 60"), server.output.joined(separator: "\n"))
+        var sleeper: pid_t = 0
+        let deadline = Date().addingTimeInterval(10)
+        while sleeper == 0 && Date() < deadline {
+            sleeper = pid_t((try? String(contentsOfFile: root + "/sleep.pid", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+            usleep(10_000)
+        }
+        XCTAssertGreaterThan(sleeper, 0, "the build started its sleep")
+        usleep(200_000) // setsid has run
+        kill(server.process.processIdentifier, SIGTERM)
+        XCTAssertNotNil(server.waitForLine(containing: "stopped"), server.output.joined(separator: "\n"))
+        server.process.waitUntilExit()
+        let gone = Date().addingTimeInterval(5)
+        while kill(sleeper, 0) == 0 && Date() < gone { usleep(10_000) }
+        XCTAssertNotEqual(kill(sleeper, 0), 0, "the build's setsid sleep \(sleeper) was left running")
+        if kill(sleeper, 0) == 0 { kill(sleeper, SIGKILL) }
+    }
+
     /// `easel new --c`'s README runs `easel serve . --build make --sources .`: make writes libX.so
     /// into the sources folder, and that write ran the build a second time after every save.
     func testWhatABuildWritesAmongTheSourcesDoesNotRunItAgain() throws {
@@ -702,6 +728,95 @@ final class ServeTests: XCTestCase {
         XCTAssertNotNil(events.waitFor("build") { $0["finished"] as? Bool == true }, events.all.joined(separator: "\n"))
         usleep(1_500_000) // past the debounce: a second build would have started
         XCTAssertEqual(try String(contentsOfFile: root + "/runs.txt", encoding: .utf8), "built\n", "one build per save")
+    }
+
+    /// What editors write beside a file while it is edited, not saved: swap files, backups, and
+    /// Emacs's auto-saves (`#NAME#`, every 30 s of idle typing), which ran a build each.
+    func testEditorsSwapBackupAndAutoSaveFilesRunNoBuild() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        let (server, port) = try serve(root, ["--build", "echo built >> runs.txt", "--sources", "src"])
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        for name in [".gauge.c.swp", "gauge.c~", "#gauge.c#"] {
+            try "int x;".write(toFile: root + "/src/" + name, atomically: false, encoding: .utf8)
+        }
+        usleep(1_200_000) // past the debounce: a build would have started
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/runs.txt"), "no build for editors' own files")
+        try "int x;".write(toFile: root + "/src/gauge.c", atomically: false, encoding: .utf8)
+        XCTAssertNotNil(events.waitFor("build") { $0["finished"] as? Bool == true }, events.all.joined(separator: "\n"))
+        XCTAssertEqual(try String(contentsOfFile: root + "/runs.txt", encoding: .utf8), "built\n")
+    }
+
+    /// A build command that leaves a process running in the background (`cmd &`), which keeps the
+    /// output pipe open: the build counted as running until that process ended, so it never said it
+    /// had finished and later saves ran no build meanwhile.
+    func testABuildIsDoneWhenItsCommandEndsNotWhatItLeftInTheBackground() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        let (server, port) = try serve(root, ["--build", "echo built >> runs.txt; echo compiled; sleep 60 & echo $! >> sleep.pids", "--sources", "src"])
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        try "int x;".write(toFile: root + "/src/gauge.c", atomically: false, encoding: .utf8)
+        XCTAssertNotNil(events.waitFor("build") { $0["line"] as? String == "compiled" }, "its output is shown")
+        let done = events.waitFor("build") { $0["finished"] as? Bool == true }
+        XCTAssertEqual(done?["status"] as? Int, 0, events.all.joined(separator: "\n"))
+        let saved = events.mark
+        try "int y;".write(toFile: root + "/src/gauge.c", atomically: false, encoding: .utf8)
+        XCTAssertNotNil(events.waitFor("build", since: saved) { $0["finished"] as? Bool == true }, "a later save builds again")
+        XCTAssertEqual(try String(contentsOfFile: root + "/runs.txt", encoding: .utf8), "built\nbuilt\n")
+        // What both builds left running ends with serve.
+        server.stop()
+        let sleepers = try String(contentsOfFile: root + "/sleep.pids", encoding: .utf8).split(separator: "\n").compactMap { pid_t($0) }
+        XCTAssertEqual(sleepers.count, 2)
+        let gone = Date().addingTimeInterval(5)
+        while sleepers.contains(where: { kill($0, 0) == 0 }) && Date() < gone { usleep(10_000) }
+        for pid in sleepers where kill(pid, 0) == 0 {
+            XCTFail("the sleep \(pid) a build left in the background outlived serve")
+            kill(pid, SIGKILL)
+        }
+    }
+
+    /// A build that creates a hidden folder among its sources (`swift build`'s `.build` in a fresh
+    /// clone served with `--sources .`): the new folder was watched, so every build's writes into it
+    /// ran the build again, forever.
+    func testAHiddenFolderABuildCreatesAmongTheSourcesDoesNotRunItAgain() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        let (server, port) = try serve(root, ["--build", "echo built >> runs.txt; mkdir -p src/.build/debug && date +%N > src/.build/debug/stamp.json",
+                                              "--sources", "src"])
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        try "int x;".write(toFile: root + "/src/gauge.c", atomically: true, encoding: .utf8)
+        XCTAssertNotNil(events.waitFor("build") { $0["finished"] as? Bool == true }, events.all.joined(separator: "\n"))
+        usleep(1_500_000) // past the debounce: a second build would have started
+        XCTAssertEqual(try String(contentsOfFile: root + "/runs.txt", encoding: .utf8), "built\n", "one build per save")
+    }
+
+    /// A sources folder renamed away and put back (`git checkout`, `rm -r` and a copy): saves into the
+    /// folder put back ran no build (the watch had followed the old folder to its new name).
+    func testASourcesFolderRemovedAndPutBackIsWatchedAgain() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        let (server, port) = try serve(root, ["--build", "echo built >> runs.txt", "--sources", "src"])
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        try FileManager.default.moveItem(atPath: root + "/src", toPath: root + "/src.old")
+        XCTAssertNotNil(events.waitFor("build") { $0["finished"] as? Bool == true }, "the removal is a change")
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        usleep(600_000) // the folder put back is found at the next look (every 0.25 s at most)
+        let saved = events.mark
+        try "int x;".write(toFile: root + "/src/gauge.c", atomically: true, encoding: .utf8)
+        XCTAssertNotNil(events.waitFor("build", since: saved) { $0["finished"] as? Bool == true }, events.all.joined(separator: "\n"))
+        XCTAssertEqual(try String(contentsOfFile: root + "/runs.txt", encoding: .utf8), "built\nbuilt\n")
+        // What is saved in the old folder under its new name runs nothing.
+        try "int y;".write(toFile: root + "/src.old/other.c", atomically: true, encoding: .utf8)
+        usleep(1_000_000)
+        XCTAssertEqual(try String(contentsOfFile: root + "/runs.txt", encoding: .utf8), "built\nbuilt\n")
     }
 
     func testABuildCommandRunsOnSaveAndWhatItBuiltIsReloaded() throws {
@@ -1313,6 +1428,15 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(sources.status, 66)
         XCTAssertTrue(sources.stderr.contains("nowhere: no such directory (expected a folder of sources for --build)"), sources.stderr)
         XCTAssertFalse(sources.stdout.contains("watching"), "refused before loading the plugins: \(sources.stdout)")
+        // An empty command or folder (a shell variable that was not set) is a usage error, not a
+        // build that does nothing on every save, or a folder '' that is "not found".
+        for (option, value) in [("--build", ""), ("--build", "  "), ("--sources", "")] {
+            let arguments = option == "--build" ? ["--build", value, "--sources", "."] : ["--build", "make", "--sources", value]
+            let empty = try runHost(["serve", "--port", "0"] + arguments, directory: root)
+            XCTAssertEqual(empty.status, 64, "\(option) '\(value)': \(empty.stderr)")
+            XCTAssertTrue(empty.stderr.contains("\(option) '\(value)' is empty"), empty.stderr)
+            XCTAssertFalse(empty.stdout.contains("watching"), "refused before loading the plugins: \(empty.stdout)")
+        }
     }
 
     func assertSamePixels(_ a: PNGFile, _ b: PNGFile, _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -111,6 +111,31 @@ final class WatchTests: XCTestCase {
         XCTAssertTrue(watch.isRunning)
     }
 
+    /// A plugin folder renamed away (or removed) and put back, as `git checkout` or `rm -r` and a copy
+    /// do: the watch went on watching the old folder under its new name, and the folder put back
+    /// was never watched (its plugins never came back, later builds into it were never seen).
+    func testAPluginFolderRemovedAndPutBackIsWatchedAgain() throws {
+        let (root, components) = try project(["libEvolving.so": try evolving(1)])
+        let extra = root + "/more"
+        try FileManager.default.createDirectory(atPath: extra, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try evolving(1, "Other"), toPath: extra + "/libOther.so")
+        let watch = try WatchProcess(["components", "--out", "previews", "--plugins", "more"], directory: root)
+        watch.waitForLine(containing: "watching components, more (2 plugins)")
+        try FileManager.default.moveItem(atPath: extra, toPath: root + "/more.old")
+        XCTAssertNotNil(watch.waitForLine(containing: "removed libOther.so (build 1): Other gone"), watch.output.joined(separator: "\n"))
+        try FileManager.default.createDirectory(atPath: extra, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try evolving(1, "Other", color: "0x00FF00"), toPath: extra + "/libOther.so")
+        XCTAssertNotNil(watch.waitForLine(containing: "loaded libOther.so build 1"), "loaded again, as a new file")
+        XCTAssertEqual(try PNGFile(root + "/previews/Other.png").pixel(85, 5), .green, "the folder put back is watched")
+        // The other folder is unaffected; the renamed one is not watched under its new name.
+        try replaceAtomically(components + "/libEvolving.so", with: try evolving(1, color: "0x00FF00"))
+        XCTAssertNotNil(watch.waitForLine(containing: "reloaded libEvolving.so build 2"))
+        try replaceAtomically(root + "/more.old/libOther.so", with: try evolving(1, "Other"))
+        usleep(1_000_000)
+        XCTAssertFalse(watch.unconsumed.contains { $0.contains("libOther.so") }, watch.output.joined(separator: "\n"))
+        XCTAssertTrue(watch.isRunning)
+    }
+
     func testAClassMovingFromOneFileToAnother() throws {
         let (root, components) = try project(["libA.so": try evolving(1, "Mover")])
         let watch = try WatchProcess(["--out", "previews"], directory: root)
