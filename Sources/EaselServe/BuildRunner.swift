@@ -75,6 +75,15 @@ public final class BuildRunner: @unchecked Sendable {
         for p in below where kill(p, 0) == 0 { Self.signal(group: p, SIGKILL) }
     }
 
+    /// The longest build output line kept, in bytes: what follows on the same line is dropped,
+    /// and the line says so (a minified file or a progress bar redrawn with carriage returns).
+    static let longestLine = 2000
+
+    /// One output line as reported: its text, and a mark when its end was dropped.
+    static func line(_ bytes: [UInt8], cut: Bool) -> String {
+        String(decoding: bytes, as: UTF8.self) + (cut ? " … (cut: the line is longer than \(longestLine) bytes)" : "")
+    }
+
     /// The exit status of the child `pid` (128 + N for signal N), waiting for its end, without
     /// reaping it; nil if it was reaped already.
     static func exitStatus(of pid: pid_t) -> Int32? {
@@ -177,7 +186,7 @@ public final class BuildRunner: @unchecked Sendable {
         // was "running" (no build after a save) until that process ended.
         let fd = pipe.fileHandleForReading.fileDescriptor
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var exited = false, drained = 0
+        var exited = false, drained = 0, cut = false
         while true {
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&pfd, 1, exited ? 0 : 100)
@@ -193,14 +202,17 @@ public final class BuildRunner: @unchecked Sendable {
             if exited { drained += n; if drained > 1 << 20 { break } }
             for byte in buffer[0..<n] {
                 if byte == UInt8(ascii: "\n") {
-                    report(.buildOutput(command: command, line: String(decoding: partial, as: UTF8.self)))
+                    report(.buildOutput(command: command, line: Self.line(partial, cut: cut)))
                     partial.removeAll(keepingCapacity: true)
-                } else if partial.count < 2000 {
+                    cut = false
+                } else if partial.count < Self.longestLine {
                     partial.append(byte)
+                } else {
+                    cut = true
                 }
             }
         }
-        if !partial.isEmpty { report(.buildOutput(command: command, line: String(decoding: partial, as: UTF8.self))) }
+        if !partial.isEmpty { report(.buildOutput(command: command, line: Self.line(partial, cut: cut))) }
         try? pipe.fileHandleForReading.close()
         // The shell's status, read without reaping it: Foundation hears of the end (and reaps) only
         // when every process holding the descriptors it gave the shell has ended, background ones too.

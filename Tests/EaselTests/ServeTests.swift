@@ -752,6 +752,21 @@ final class ServeTests: XCTestCase {
     /// A build command that leaves a process running in the background (`cmd &`), which keeps the
     /// output pipe open: the build counted as running until that process ended, so it never said it
     /// had finished and later saves ran no build meanwhile.
+    /// A build output line longer than 2000 bytes is cut there; the cut was silent, so a long
+    /// compiler line looked complete. It says so now, and the next line comes whole.
+    func testABuildsOverlongOutputLineSaysItWasCut() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        let (server, port) = try serve(root, ["--build", "head -c 3000 /dev/zero | tr '\\0' x; echo; echo short", "--sources", "src"])
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        try "int x;".write(toFile: root + "/src/gauge.c", atomically: false, encoding: .utf8)
+        let long = events.waitFor("build") { ($0["line"] as? String)?.hasPrefix("xxx") == true }
+        XCTAssertEqual(long?["line"] as? String, String(repeating: "x", count: 2000) + " … (cut: the line is longer than 2000 bytes)")
+        XCTAssertNotNil(events.waitFor("build") { $0["line"] as? String == "short" }, events.all.joined(separator: "\n"))
+    }
+
     func testABuildIsDoneWhenItsCommandEndsNotWhatItLeftInTheBackground() throws {
         let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
         try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
