@@ -34,6 +34,17 @@ private final class Replies: @unchecked Sendable {
 /// `host serve` over real sockets: every endpoint, the error JSON, each security rule, concurrent
 /// clients, events, and plugins that crash without taking the server down.
 final class ServeTests: XCTestCase {
+    /// A folder holding the Gauge example and an empty `src/`, served with `--build COMMAND --sources
+    /// src`, and an event stream that was greeted: what the build tests start from.
+    func buildProject(_ command: String, test: String = #function) throws -> (root: String, server: WatchProcess, events: EventStreamClient) {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")], test: test)
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        let (server, port) = try serve(root, ["--build", command, "--sources", "src"])
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        return (root, server, events)
+    }
+
     /// A `host serve --port 0` in `root`, and the port it printed.
     func serve(_ root: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> (WatchProcess, UInt16) {
         let process = try WatchProcess(["--port", "0"] + arguments, directory: root, command: "serve", environment: environment)
@@ -662,9 +673,7 @@ final class ServeTests: XCTestCase {
     /// was left running then; the termination handler kills it now.
     func testStoppingDuringABuildEndsEverythingTheBuildStarted() throws {
         for stopSignal in [SIGTERM, SIGHUP, SIGQUIT] {
-            let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
-            try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
-            let (server, _) = try serve(root, ["--build", "sleep 60 & echo $! > sleep.pid; wait", "--sources", "src"])
+            let (root, server, _) = try buildProject("sleep 60 & echo $! > sleep.pid; wait")
             defer { server.stop() }
             try "x".write(toFile: root + "/src/a.c", atomically: true, encoding: .utf8)
             XCTAssertNotNil(server.waitForLine(containing: "running `sleep 60"), server.output.joined(separator: "\n"))
@@ -690,9 +699,7 @@ final class ServeTests: XCTestCase {
     /// A build that starts a process in a session of its own (`setsid`, as daemons and some build
     /// servers do): killing the build's process group left it running after serve stopped.
     func testStoppingDuringABuildEndsWhatLeftItsProcessGroup() throws {
-        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
-        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
-        let (server, _) = try serve(root, ["--build", "setsid sleep 60 & echo $! > sleep.pid; wait", "--sources", "src"])
+        let (root, server, _) = try buildProject("setsid sleep 60 & echo $! > sleep.pid; wait")
         defer { server.stop() }
         try "x".write(toFile: root + "/src/a.c", atomically: true, encoding: .utf8)
         XCTAssertNotNil(server.waitForLine(containing: "running `setsid sleep 60"), server.output.joined(separator: "\n"))
@@ -733,12 +740,8 @@ final class ServeTests: XCTestCase {
     /// What editors write beside a file while it is edited, not saved: swap files, backups, and
     /// Emacs's auto-saves (`#NAME#`, every 30 s of idle typing), which ran a build each.
     func testEditorsSwapBackupAndAutoSaveFilesRunNoBuild() throws {
-        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
-        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
-        let (server, port) = try serve(root, ["--build", "echo built >> runs.txt", "--sources", "src"])
+        let (root, server, events) = try buildProject("echo built >> runs.txt")
         defer { server.stop() }
-        let events = try EventStreamClient(port: port)
-        XCTAssertNotNil(events.waitFor("hello"))
         for name in [".gauge.c.swp", "gauge.c~", "#gauge.c#"] {
             try "int x;".write(toFile: root + "/src/" + name, atomically: false, encoding: .utf8)
         }
@@ -755,12 +758,8 @@ final class ServeTests: XCTestCase {
     /// A build output line longer than 2000 bytes is cut there; the cut was silent, so a long
     /// compiler line looked complete. It says so now, and the next line comes whole.
     func testABuildsOverlongOutputLineSaysItWasCut() throws {
-        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
-        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
-        let (server, port) = try serve(root, ["--build", "head -c 3000 /dev/zero | tr '\\0' x; echo; echo short", "--sources", "src"])
+        let (root, server, events) = try buildProject("head -c 3000 /dev/zero | tr '\\0' x; echo; echo short")
         defer { server.stop() }
-        let events = try EventStreamClient(port: port)
-        XCTAssertNotNil(events.waitFor("hello"))
         try "int x;".write(toFile: root + "/src/gauge.c", atomically: false, encoding: .utf8)
         let long = events.waitFor("build") { ($0["line"] as? String)?.hasPrefix("xxx") == true }
         XCTAssertEqual(long?["line"] as? String, String(repeating: "x", count: 2000) + " … (cut: the line is longer than 2000 bytes)")
@@ -768,12 +767,8 @@ final class ServeTests: XCTestCase {
     }
 
     func testABuildIsDoneWhenItsCommandEndsNotWhatItLeftInTheBackground() throws {
-        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
-        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
-        let (server, port) = try serve(root, ["--build", "echo built >> runs.txt; echo compiled; sleep 60 & echo $! >> sleep.pids", "--sources", "src"])
+        let (root, server, events) = try buildProject("echo built >> runs.txt; echo compiled; sleep 60 & echo $! >> sleep.pids")
         defer { server.stop() }
-        let events = try EventStreamClient(port: port)
-        XCTAssertNotNil(events.waitFor("hello"))
         try "int x;".write(toFile: root + "/src/gauge.c", atomically: false, encoding: .utf8)
         XCTAssertNotNil(events.waitFor("build") { $0["line"] as? String == "compiled" }, "its output is shown")
         let done = events.waitFor("build") { $0["finished"] as? Bool == true }
@@ -798,13 +793,8 @@ final class ServeTests: XCTestCase {
     /// clone served with `--sources .`): the new folder was watched, so every build's writes into it
     /// ran the build again, forever.
     func testAHiddenFolderABuildCreatesAmongTheSourcesDoesNotRunItAgain() throws {
-        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
-        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
-        let (server, port) = try serve(root, ["--build", "echo built >> runs.txt; mkdir -p src/.build/debug && date +%N > src/.build/debug/stamp.json",
-                                              "--sources", "src"])
+        let (root, server, events) = try buildProject("echo built >> runs.txt; mkdir -p src/.build/debug && date +%N > src/.build/debug/stamp.json")
         defer { server.stop() }
-        let events = try EventStreamClient(port: port)
-        XCTAssertNotNil(events.waitFor("hello"))
         try "int x;".write(toFile: root + "/src/gauge.c", atomically: true, encoding: .utf8)
         XCTAssertNotNil(events.waitFor("build") { $0["finished"] as? Bool == true }, events.all.joined(separator: "\n"))
         usleep(1_500_000) // past the debounce: a second build would have started
@@ -814,12 +804,8 @@ final class ServeTests: XCTestCase {
     /// A sources folder renamed away and put back (`git checkout`, `rm -r` and a copy): saves into the
     /// folder put back ran no build (the watch had followed the old folder to its new name).
     func testASourcesFolderRemovedAndPutBackIsWatchedAgain() throws {
-        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
-        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
-        let (server, port) = try serve(root, ["--build", "echo built >> runs.txt", "--sources", "src"])
+        let (root, server, events) = try buildProject("echo built >> runs.txt")
         defer { server.stop() }
-        let events = try EventStreamClient(port: port)
-        XCTAssertNotNil(events.waitFor("hello"))
         try FileManager.default.moveItem(atPath: root + "/src", toPath: root + "/src.old")
         XCTAssertNotNil(events.waitFor("build") { $0["finished"] as? Bool == true }, "the removal is a change")
         try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
