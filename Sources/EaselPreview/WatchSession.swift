@@ -535,9 +535,13 @@ public final class WatchSession {
         let start = Self.now()
         let old = builds[path]
         guard let loadSeconds = load(path, writerDone: writerDone) else { return }
-        var affected = Set(builds[path]!.build.classes.map(\.name)).union(old?.build.classes.map(\.name) ?? [])
         var details: [WatchEvent] = []
-        affected.formUnion(updateWinners(details: &details))
+        let changedWinners = updateWinners(details: &details)
+        // This build's classes (and its old build's), but not those another file provides as before:
+        // their pictures did not change, and this file's line would claim them (a warning names both).
+        let affected = Set(builds[path]!.build.classes.map(\.name)).union(old?.build.classes.map(\.name) ?? [])
+            .filter { winners[$0] == nil || winners[$0] == path }
+            .union(changedWinners)
         finishReload(path, old: old, start: start, loadSeconds: loadSeconds, affected: affected, extra: details)
     }
 

@@ -143,6 +143,11 @@ final class WatchTests: XCTestCase {
         // B now also registers Mover: A's path sorts first and keeps it, with a warning naming both.
         try replaceAtomically(components + "/libB.so", with: try evolving(1, "Mover", color: "0x00FF00"))
         watch.waitForLine(containing: "warning: class Mover is registered by both libA.so and libB.so; using libA.so")
+        // B's line does not claim Mover, whose picture is still A's (it said "Mover → previews/Mover.png"
+        // and drew it again from A).
+        let shadowed = watch.output.first { $0.contains("loaded libB.so build 1") } // (before its warning)
+        XCTAssertFalse(shadowed?.contains("Mover") ?? true, watch.output.joined(separator: "\n"))
+        XCTAssertNotEqual(try PNGFile(root + "/previews/Mover.png").pixel(95, 15), .green, "still drawn by libA.so's build")
         // A drops it (now registers another class): Mover now comes from B and is re-rendered from there.
         try replaceAtomically(components + "/libA.so", with: try evolving(1, "Other"))
         let line = watch.waitForLine(containing: "reloaded libA.so build 2")
