@@ -45,6 +45,25 @@ final class ServeTests: XCTestCase {
         return (root, server, events)
     }
 
+    /// A `host serve` of the stalling fixture (in a new folder, or added to `root`'s components)
+    /// with `--timeout`, its workers writing their pids to `pids`, and `stall` set: its next draw
+    /// hangs (until the budget ends it).
+    func stallingServer(_ root: String? = nil, timeout: String, _ extra: [String] = [], test: String = #function) throws
+        -> (root: String, pids: String, server: WatchProcess, port: UInt16) {
+        let stalling = try CFixture.build("stalling_plugin.c")
+        let folder: String
+        if let root {
+            try FileManager.default.copyItem(atPath: stalling, toPath: root + "/components/libStalling.so")
+            folder = root
+        } else {
+            folder = try componentsFolder(["libStalling.so": stalling], test: test)
+        }
+        let pids = folder + "/pids.txt"
+        let (server, port) = try serve(folder, ["--timeout", timeout] + extra, environment: ["EASEL_TEST_PID_FILE": pids])
+        XCTAssertEqual(try HTTPClient.json(port, "/api/values", ["class": "Stalling", "values": ["stall": true]]).status, 200)
+        return (folder, pids, server, port)
+    }
+
     /// A `host serve --port 0` in `root`, and the port it printed.
     func serve(_ root: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> (WatchProcess, UInt16) {
         let process = try WatchProcess(["--port", "0"] + arguments, directory: root, command: "serve", environment: environment)
@@ -383,12 +402,9 @@ final class ServeTests: XCTestCase {
     /// worker is in draw, the class list, a class, its thumbnail, the scenes, the page and an event
     /// stream's greeting must all arrive before any of the hung previews' responses.
     func testRequestsThatCallNoPluginAreAnsweredWhileADrawHangs() throws {
-        let root = try componentsFolder(["libStalling.so": try CFixture.build("stalling_plugin.c")])
-        let pids = root + "/pids.txt"
         // A budget far longer than the requests below take: the previews cannot answer before them.
-        let (server, port) = try serve(root, ["--timeout", "20"], environment: ["EASEL_TEST_PID_FILE": pids])
+        let (_, pids, server, port) = try stallingServer(timeout: "20")
         defer { server.stop() }
-        XCTAssertEqual(try HTTPClient.json(port, "/api/values", ["class": "Stalling", "values": ["stall": true]]).status, 200)
         let arrivals = Arrivals()
         let note = arrivals.note
         let previews = DispatchGroup()
@@ -437,14 +453,11 @@ final class ServeTests: XCTestCase {
     /// killed), the renders draw the values the edits left.
     func testEditsAreAnsweredWhileAnotherRequestsDrawHangs() throws {
         let root = try exampleComponents(["Gauge"])
-        try FileManager.default.copyItem(atPath: try CFixture.build("stalling_plugin.c"), toPath: root + "/components/libStalling.so")
         try """
         {"size": "200x120", "instances": [{"class": "Gauge", "name": "cpu", "frame": "10,10,100,100", "attributes": {"value": 80}}]}
         """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
-        let pids = root + "/pids.txt"
-        let (server, port) = try serve(root, ["--timeout", "20", "--scene", "board.json"], environment: ["EASEL_TEST_PID_FILE": pids])
+        let (_, pids, server, port) = try stallingServer(root, timeout: "20", ["--scene", "board.json"])
         defer { server.stop() }
-        XCTAssertEqual(try HTTPClient.json(port, "/api/values", ["class": "Stalling", "values": ["stall": true]]).status, 200)
         let scene = try HTTPClient.request(port, "GET", "/api/scenes/0")
         let arrivals = Arrivals()
         let note = arrivals.note
@@ -550,11 +563,8 @@ final class ServeTests: XCTestCase {
     /// one render between them, so the class draws twice, not three times, and all three answer
     /// with the hang's failure.
     func testIdenticalPreviewsQueuedBehindAHangShareOneRender() throws {
-        let root = try componentsFolder(["libStalling.so": try CFixture.build("stalling_plugin.c")])
-        let pids = root + "/pids.txt"
-        let (server, port) = try serve(root, ["--timeout", "3"], environment: ["EASEL_TEST_PID_FILE": pids])
+        let (_, pids, server, port) = try stallingServer(timeout: "3")
         defer { server.stop() }
-        XCTAssertEqual(try HTTPClient.json(port, "/api/values", ["class": "Stalling", "values": ["stall": true]]).status, 200)
         let replies = Replies()
         let previews = DispatchGroup()
         func preview() {
