@@ -1,10 +1,10 @@
 import EaselHost
 
 /// The JSON of `host inspect --json` (schema easel.inspect/1, documented in the README).
-public enum InspectJSON {
+package enum InspectJSON {
     /// `reported`: properties the component said it changed itself (property_changed) after --set;
     /// `mismatches`: the defaults check's findings (nil: not checked).
-    public static func describe(_ info: ClassInfo, current: [String: PropertyValue]?, reported: Set<String> = [],
+    package static func describe(_ info: ClassInfo, current: [String: PropertyValue]?, reported: Set<String> = [],
                                 mismatches: [DefaultMismatch]? = nil) -> JSON {
         var members: [(String, JSON)] = [
             ("name", .string(info.name)),
@@ -45,19 +45,19 @@ public enum InspectJSON {
     }
 
     /// `{name, displayName, summary, attributes: [{name, value}]}` (values in the value syntax).
-    public static func variant(_ v: VariantInfo) -> JSON {
+    package static func variant(_ v: VariantInfo) -> JSON {
         .object([("name", .string(v.name)), ("displayName", .string(v.displayName)), ("summary", .optional(v.summary)),
                  ("attributes", .array(v.attributes.map { .object([("name", .string($0.key)), ("value", .string($0.value))]) }))])
     }
 
     /// `{name, displayName, summary, argument: property | null}`; the argument is described as a
     /// property is (type, range, enumCases, default).
-    public static func action(_ a: ActionInfo) -> JSON {
+    package static func action(_ a: ActionInfo) -> JSON {
         .object([("name", .string(a.name)), ("displayName", .string(a.displayName)), ("summary", .optional(a.summary)),
                  ("argument", a.argument.map { property($0, current: nil) } ?? .null)])
     }
 
-    public static func property(_ p: PropertyInfo, current: PropertyValue?) -> JSON {
+    package static func property(_ p: PropertyInfo, current: PropertyValue?) -> JSON {
         var members: [(String, JSON)] = [
             ("name", .string(p.name)),
             ("displayName", .string(p.displayName)),
@@ -80,11 +80,11 @@ public enum InspectJSON {
         return .object(members)
     }
 
-    public static func size(_ s: Size) -> JSON { .object([("width", .number(s.width)), ("height", .number(s.height))]) }
+    package static func size(_ s: Size) -> JSON { .object([("width", .number(s.width)), ("height", .number(s.height))]) }
 
     /// A value as structured JSON: numbers, strings, booleans, objects for geometry and colours,
     /// the case name for enums, null for no image.
-    public static func value(_ v: PropertyValue, _ p: PropertyInfo) -> JSON {
+    package static func value(_ v: PropertyValue, _ p: PropertyInfo) -> JSON {
         switch v {
         case .int(let i): return .integer(i)
         case .cgFloat(let d), .double(let d): return .number(d)

@@ -2,7 +2,7 @@ import EaselHost
 
 /// A JSON value with ordered keys, written deterministically, for `--json` outputs whose schemas the
 /// README documents.
-public indirect enum JSON: Sendable {
+package indirect enum JSON: Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -12,14 +12,14 @@ public indirect enum JSON: Sendable {
     case object([(String, JSON)])
 
     /// Pretty-printed with two-space indentation and a final newline.
-    public var text: String {
+    package var text: String {
         var out = ""
         write(&out, indent: 0)
         return out + "\n"
     }
 
     /// On one line, without spaces (Server-Sent Events' data lines, HTTP bodies).
-    public var compactText: String {
+    package var compactText: String {
         var out = ""
         writeCompact(&out)
         return out
@@ -106,5 +106,5 @@ public indirect enum JSON: Sendable {
         out += "\""
     }
 
-    public static func optional(_ s: String?) -> JSON { s.map(JSON.string) ?? .null }
+    package static func optional(_ s: String?) -> JSON { s.map(JSON.string) ?? .null }
 }

@@ -2,9 +2,9 @@ import EaselHost
 
 /// The parts of `host list --json` (schema easel.list/1, documented in the README), shared by the
 /// CLI and the live designer's `GET /api/classes`.
-public enum ListJSON {
+package enum ListJSON {
     /// A plugin file and its classes.
-    public static func plugin(_ info: PluginInfo, classes: [JSON]) -> JSON {
+    package static func plugin(_ info: PluginInfo, classes: [JSON]) -> JSON {
         .object([
             ("path", .string(info.path)),
             ("id", .string(info.id)),
@@ -17,7 +17,7 @@ public enum ListJSON {
     }
 
     /// One class of a plugin; `extra` members follow the documented ones.
-    public static func classEntry(name: String, displayName: String, summary: String?, group: String,
+    package static func classEntry(name: String, displayName: String, summary: String?, group: String,
                                   registered: Bool, extra: [(String, JSON)] = []) -> JSON {
         .object([
             ("name", .string(name)),
@@ -29,7 +29,7 @@ public enum ListJSON {
     }
 
     /// A file that failed to load.
-    public static func failure(_ failure: HostError) -> JSON {
+    package static func failure(_ failure: HostError) -> JSON {
         .object([
             ("path", .optional(failure.file)),
             ("phase", .optional(failure.phase?.rawValue)),

@@ -2,26 +2,26 @@ import EaselHost
 import EaselRender
 
 /// What `host render CLASS` asks for.
-public struct ComponentRenderRequest {
-    public var className: String
+package struct ComponentRenderRequest {
+    package var className: String
     /// `--set name=value`, in order, as typed.
-    public var assignments: [(name: String, value: String)]
+    package var assignments: [(name: String, value: String)]
     /// nil: the class's natural size (see ``DesignerInstance/naturalSize(of:instance:)``).
-    public var size: Size?
-    public var scale: Double
-    public var background: Color?
-    public var format: OutputFormat
+    package var size: Size?
+    package var scale: Double
+    package var background: Color?
+    package var format: OutputFormat
     /// `--variant NAME`: the variant's attributes (easel.variants/1) are applied before `assignments`.
-    public var variant: String?
+    package var variant: String?
     /// `--action NAME[=VALUE]`, in order: called after the sets (and prepare-for-designer), before layout.
-    public var actions: [(name: String, argument: String?)]
+    package var actions: [(name: String, argument: String?)]
     /// Whether an instance in a worker that fills the picture draws it there and sends its pixels
     /// (``DesignerInstance/draw(filling:scale:inWorker:)``), so that this process starts no fontconfig: what
     /// a one-shot command wants. A long-lived view (the designer) has its renderer started already,
     /// and a display list replayed here is a few kB where the pixels are megabytes: false.
-    public var drawsInWorker = true
+    package var drawsInWorker = true
 
-    public init(className: String, assignments: [(name: String, value: String)] = [], size: Size? = nil,
+    package init(className: String, assignments: [(name: String, value: String)] = [], size: Size? = nil,
                 scale: Double = 1, background: Color? = nil, format: OutputFormat = .png(),
                 variant: String? = nil, actions: [(name: String, argument: String?)] = []) {
         self.className = className
@@ -36,10 +36,10 @@ public struct ComponentRenderRequest {
 }
 
 /// Renders one component class, as Interface Builder renders a designable on its canvas.
-public enum ComponentRender {
+package enum ComponentRender {
     /// Creates, configures, lays out and draws an instance of `cls` into a new ``RenderTarget``,
     /// finished and ready to write. Nothing is written here, so a failure leaves no file behind.
-    public static func render(_ cls: DesignableClass, _ request: ComponentRenderRequest) throws -> RenderTarget {
+    package static func render(_ cls: DesignableClass, _ request: ComponentRenderRequest) throws -> RenderTarget {
         let info = cls.info
         let values = try info.values(variant: request.variant, then: request.assignments)
         return try render(cls, values: values, request)
@@ -47,7 +47,7 @@ public enum ComponentRender {
 
     /// How many frames a one-shot render draws at most while an instance keeps asking for more
     /// (request_redraw): 10 s of animation at 60 frames a second.
-    public static let maximumSettleFrames = 600
+    package static let maximumSettleFrames = 600
 
     /// The same, with values already parsed (the request's textual assignments and variant are
     /// ignored; its actions are parsed and called here, after the sets).
@@ -56,7 +56,7 @@ public enum ComponentRender {
     /// with its virtual animation clock (easel.clock/1) 1/60 s further each time, until it stops
     /// asking (at most ``maximumSettleFrames``): the picture shows the animation where it ends, the
     /// same on every machine. Intermediate frames are drawn onto a scratch surface.
-    public static func render(_ cls: DesignableClass, values: [(name: String, value: PropertyValue)],
+    package static func render(_ cls: DesignableClass, values: [(name: String, value: PropertyValue)],
                               _ request: ComponentRenderRequest) throws -> RenderTarget {
         let info = cls.info
         // Check the requested size and the actions before any plugin code runs.
@@ -103,7 +103,7 @@ public enum ComponentRender {
     /// A render for a live view (host watch, the designer): the same steps, but the instance's
     /// animation clock follows real time and nothing is settled; the instance is returned with the
     /// first frame, so that the caller draws the next frames when it asks for them (``LivePreview``).
-    public static func renderLive(_ cls: DesignableClass, values: [(name: String, value: PropertyValue)],
+    package static func renderLive(_ cls: DesignableClass, values: [(name: String, value: PropertyValue)],
                                   _ request: ComponentRenderRequest) throws -> (RenderTarget, LivePreview) {
         let info = cls.info
         if let size = request.size { try validate(size, request) }

@@ -20,20 +20,20 @@ import EaselRender
 /// try button.set("cornerRadius", to: .cgFloat(20))
 /// try button.draw(on: otherTarget.canvas)
 /// ```
-public final class DesignerInstance {
-    public let cls: DesignableClass
-    public let instance: DesignableInstance
-    public private(set) var frame: Rect
+package final class DesignerInstance {
+    package let cls: DesignableClass
+    package let instance: DesignableInstance
+    package private(set) var frame: Rect
     private var needsLayout = true
     /// What the instance asked for and the host has not honoured yet.
     private var pending = InstanceRequests()
     /// Resolves image names against the plugin's resources (easel.h, draw_image).
     private lazy var resolver = ResourceImageResolver(resourceDirectory: PluginLoader.resourceDirectory(for: info.plugin.path))
 
-    public var info: ClassInfo { cls.info }
+    package var info: ClassInfo { cls.info }
 
     /// Creates the instance, applies `values` in order, then calls prepare-for-designer.
-    public init(_ cls: DesignableClass, frame: Rect, values: [(name: String, value: PropertyValue)] = []) throws {
+    package init(_ cls: DesignableClass, frame: Rect, values: [(name: String, value: PropertyValue)] = []) throws {
         self.cls = cls
         self.frame = frame
         instance = try cls.makeInstance(frame: frame)
@@ -45,7 +45,7 @@ public final class DesignerInstance {
     /// through the setters as user-defined runtime attributes, then calls awake-from-archive, and
     /// prepare-for-designer when `prepareForDesigner` (the host renders as a designer, as Interface
     /// Builder renders designables in a storyboard).
-    public init(_ cls: DesignableClass, archive: Archive, prepareForDesigner: Bool = false) throws {
+    package init(_ cls: DesignableClass, archive: Archive, prepareForDesigner: Bool = false) throws {
         self.cls = cls
         self.frame = archive.frame
         // Parse every attribute before any plugin code runs: a typo fails cleanly.
@@ -59,20 +59,20 @@ public final class DesignerInstance {
     }
 
     /// Sets a property through its setter; the next draw lays the instance out first.
-    public func set(_ property: String, to value: PropertyValue) throws {
+    package func set(_ property: String, to value: PropertyValue) throws {
         try instance.set(property, to: value)
         needsLayout = true
     }
 
     /// Calls an action (easel.actions/1) with an argument already parsed; the next draw lays the
     /// instance out first. What the action changed and asked for is heard as any request is.
-    public func invoke(_ action: String, argument: PropertyValue?) throws {
+    package func invoke(_ action: String, argument: PropertyValue?) throws {
         try instance.invoke(action, argument: argument)
         needsLayout = true
     }
 
     /// Whether the instance asked to be drawn again since its last draw began (request_redraw).
-    public var wantsRedraw: Bool {
+    package var wantsRedraw: Bool {
         get throws {
             try poll()
             return pending.redraw || pending.layout
@@ -82,7 +82,7 @@ public final class DesignerInstance {
     /// The properties the instance said it changed itself (property_changed), read back through their
     /// getters, in the order reported; consumed. (Names that are no property of the class never get
     /// here: the instance host drops them with a warning.)
-    public func takeChangedValues() throws -> [(name: String, value: PropertyValue)] {
+    package func takeChangedValues() throws -> [(name: String, value: PropertyValue)] {
         try poll()
         let names = pending.changedProperties
         pending.changedProperties = []
@@ -91,12 +91,12 @@ public final class DesignerInstance {
 
     /// Moves the instance's animation clock (easel.clock/1) forward: one-shot renders advance it by
     /// 1/60 s per frame the instance asks for.
-    public func advanceClock(by seconds: Double) throws {
+    package func advanceClock(by seconds: Double) throws {
         try instance.clock(.advance(seconds))
     }
 
     /// Lets the instance's animation clock follow real time (live views).
-    public func followRealTime() throws {
+    package func followRealTime() throws {
         try instance.clock(.realTime)
     }
 
@@ -105,20 +105,20 @@ public final class DesignerInstance {
     }
 
     /// Moves or resizes the instance; a new size is laid out before the next draw.
-    public func move(to frame: Rect) {
+    package func move(to frame: Rect) {
         if frame.size != self.frame.size { needsLayout = true }
         self.frame = frame
     }
 
     /// Resizes the instance, keeping its origin.
-    public func resize(to size: Size) {
+    package func resize(to size: Size) {
         move(to: Rect(x: frame.x, y: frame.y, width: size.width, height: size.height))
     }
 
     /// Lays the instance out if needed and draws it at its frame on `canvas`, in its own graphics
     /// state, with images resolved against its plugin's resources. A missing image or a failed draw
     /// throws a ``HostError`` naming the plugin file and the class.
-    public func draw(on canvas: CairoCanvas) throws {
+    package func draw(on canvas: CairoCanvas) throws {
         try poll()
         if needsLayout || pending.layout {
             try instance.layout(size: frame.size)
@@ -148,7 +148,7 @@ public final class DesignerInstance {
     /// instance in a worker draws the whole picture there and it is composited here, so this
     /// process lays out no text and decodes no image for it (no fontconfig start in the host).
     /// Any other instance or canvas, or `inWorker` false, is drawn by ``draw(on:)``.
-    public func draw(filling canvas: CairoCanvas, scale: Double, inWorker: Bool = true) throws {
+    package func draw(filling canvas: CairoCanvas, scale: Double, inWorker: Bool = true) throws {
         guard inWorker, let remote = instance as? RasterizingInstance, frame.x == 0, frame.y == 0, canvas.isRaster else {
             return try draw(on: canvas)
         }
@@ -189,7 +189,7 @@ public final class DesignerInstance {
 
     /// The size to render at when the user gives none: the class's default size, where an axis of
     /// zero takes the instance's intrinsic size on that axis (if it has one).
-    public static func naturalSize(of cls: DesignableClass, instance: DesignableInstance) throws -> Size {
+    package static func naturalSize(of cls: DesignableClass, instance: DesignableInstance) throws -> Size {
         var size = cls.info.defaultSize
         if size.width <= 0 || size.height <= 0 {
             let intrinsic = try instance.intrinsicSize()

@@ -11,22 +11,22 @@ import EaselHost
 /// var held = HeldValues()
 /// let (values, notices) = held.resolve(assignments, owner: "Gauge", for: build.info)
 /// ```
-public struct HeldValues {
+package struct HeldValues {
     private struct Key: Hashable { let owner: String; let name: String }
     /// The type each value was last applied with: a value is never re-parsed as another type.
     private var appliedTypes: [Key: PropertyType] = [:]
     private var parked: Set<Key> = []
 
-    public init() {}
+    package init() {}
 
     /// What happened to one held value in a resolve.
-    public enum Notice: Equatable, Sendable {
+    package enum Notice: Equatable, Sendable {
         /// The value was parked: "Gauge.value=120 dropped: 120 is outside the range 0…100".
         case dropped(PropertyAssignment, className: String, why: String)
         /// A parked value fits again and was applied.
         case restored(PropertyAssignment, className: String)
 
-        public var text: String {
+        package var text: String {
             switch self {
             case .dropped(let a, let c, let why):
                 return "\(c).\(a.name)=\(a.text) dropped: \(why) (kept aside: restored when a build fits it again)"
@@ -39,7 +39,7 @@ public struct HeldValues {
     /// The assignments that apply to `info` (global ones and those aimed at its class), parsed
     /// against its properties in order. `owner` keys the bookkeeping: the class name, or a scene
     /// instance ("board.json#instances[0]").
-    public mutating func resolve(_ assignments: [PropertyAssignment], owner: String, for info: ClassInfo)
+    package mutating func resolve(_ assignments: [PropertyAssignment], owner: String, for info: ClassInfo)
         -> (values: [(name: String, value: PropertyValue)], notices: [Notice]) {
         var values: [(String, PropertyValue)] = []
         var notices: [Notice] = []
@@ -72,12 +72,12 @@ public struct HeldValues {
     }
 
     /// Forgets a value (the designer reset it, or set another): it is neither parked nor typed.
-    public mutating func forget(owner: String, name: String) {
+    package mutating func forget(owner: String, name: String) {
         let key = Key(owner: owner, name: name)
         appliedTypes[key] = nil
         parked.remove(key)
     }
 
     /// Whether the value is parked.
-    public func isParked(owner: String, name: String) -> Bool { parked.contains(Key(owner: owner, name: name)) }
+    package func isParked(owner: String, name: String) -> Bool { parked.contains(Key(owner: owner, name: name)) }
 }

@@ -8,7 +8,7 @@ extension HostError {
     /// error found after a class drew (`phase` `.draw`: the context, a shadow mask, the document
     /// its drawing was written into) is what it drew breaking Cairo ("out of memory", "invalid
     /// matrix"), a plugin failure (69) in its draw phase, as the README's exit table counts it.
-    public init(_ error: RenderError, file: String? = nil, className: String? = nil, phase: Phase? = nil) {
+    package init(_ error: RenderError, file: String? = nil, className: String? = nil, phase: Phase? = nil) {
         let kind: Kind
         var phase = phase
         switch error {

@@ -3,9 +3,9 @@ import EaselHost
 
 /// Reads a JSON document with errors a person can act on: syntax errors carry the line and column,
 /// structural errors the field path (`instances[2].frame`), and both name the file.
-public struct JSONDocument {
-    public let file: String
-    public let root: Any
+package struct JSONDocument {
+    package let file: String
+    package let root: Any
 
     /// A document already parsed (values handed over by another reader, e.g. an HTTP body).
     init(file: String, root: Any) {
@@ -16,7 +16,7 @@ public struct JSONDocument {
     /// Parses `data` read from `file` (or received: "request body"); a syntax error is a
     /// ``HostError`` (`.badData`) naming `file`, the line and column, and what JSONSerialization
     /// found ("Too many nested arrays or dictionaries", "Invalid value", …).
-    public init(data: Data, file: String) throws {
+    package init(data: Data, file: String) throws {
         self.file = file
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])

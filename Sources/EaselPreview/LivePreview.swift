@@ -11,16 +11,16 @@ import Glibc
 /// let (first, live) = try ComponentRender.renderLive(cls, values: values, request)
 /// while live.wantsFrame { if let frame = try live.nextFrame() { show(frame) } }
 /// ```
-public final class LivePreview {
-    public static let framesPerSecond = 60.0
-    public let component: DesignerInstance
-    public let request: ComponentRenderRequest
+package final class LivePreview {
+    package static let framesPerSecond = 60.0
+    package let component: DesignerInstance
+    package let request: ComponentRenderRequest
     /// The size the preview was made at: the request's, else the class's natural size
     /// (``DesignerInstance/naturalSize(of:instance:)``). A frame asked for without a size is drawn at
     /// it, whatever size an earlier frame was asked for (a designer's resize is not remembered).
-    public let naturalSize: Size
+    package let naturalSize: Size
     /// Frames drawn since the preview started (the first included).
-    public private(set) var frames = 0
+    package private(set) var frames = 0
     private var lastFrame = 0.0
 
     init(component: DesignerInstance, request: ComponentRenderRequest) {
@@ -29,14 +29,14 @@ public final class LivePreview {
         naturalSize = component.frame.size
     }
 
-    public var className: String { component.info.name }
+    package var className: String { component.info.name }
 
     /// Whether the instance asked to be drawn again.
-    public var wantsFrame: Bool { (try? component.wantsRedraw) ?? false }
+    package var wantsFrame: Bool { (try? component.wantsRedraw) ?? false }
 
     /// The next frame if the instance asked for one and 1/60 s has passed since the last (`force`:
     /// whatever the time); else nil.
-    public func nextFrame(force: Bool = false) throws -> RenderTarget? {
+    package func nextFrame(force: Bool = false) throws -> RenderTarget? {
         let now = AnimationTime.now()
         guard force || now - lastFrame >= 1 / Self.framesPerSecond * 0.95, try component.wantsRedraw else { return nil }
         // The next frame of an animation, at the size the last frame was drawn at.
@@ -45,7 +45,7 @@ public final class LivePreview {
 
     /// Draws the instance as it is now into a new target of the request's format and scale.
     /// `size` nil: the preview's ``naturalSize``.
-    public func frame(size: Size? = nil, scale: Double? = nil, background: Color? = nil,
+    package func frame(size: Size? = nil, scale: Double? = nil, background: Color? = nil,
                       format: OutputFormat? = nil, now: Double = AnimationTime.now()) throws -> RenderTarget {
         component.resize(to: size ?? naturalSize)
         let info = component.info
@@ -69,8 +69,8 @@ public final class LivePreview {
 }
 
 /// Monotonic seconds, for pacing live frames.
-public enum AnimationTime {
-    public static func now() -> Double {
+package enum AnimationTime {
+    package static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

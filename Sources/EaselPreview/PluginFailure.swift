@@ -9,21 +9,21 @@ import EaselHost
 /// failure.signal   // "SIGSEGV"
 /// failure.output   // ["faulty plugin: about to crash in draw"]
 /// ```
-public struct PluginFailure: Equatable, Sendable {
+package struct PluginFailure: Equatable, Sendable {
     /// The error as the host reports it (its ``HostError/description`` is the CLI's line).
-    public var error: HostError
+    package var error: HostError
     /// The reason alone: the first line of the message, without file, class and phase.
-    public var reason: String
+    package var reason: String
     /// "SIGSEGV" when the worker crashed with a signal.
-    public var signal: String?
+    package var signal: String?
     /// The worker's exit status when it exited.
-    public var exitStatus: Int?
+    package var exitStatus: Int?
     /// Whether the call ran out of its time budget.
-    public var timedOut: Bool
+    package var timedOut: Bool
     /// The worker's last output lines (empty when it printed nothing).
-    public var output: [String]
+    package var output: [String]
 
-    public init(_ error: HostError) {
+    package init(_ error: HostError) {
         self.error = error
         var lines = error.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         reason = lines.isEmpty ? error.message : lines.removeFirst()
@@ -37,10 +37,10 @@ public struct PluginFailure: Equatable, Sendable {
         timedOut = reason.contains("did not answer within")
     }
 
-    public var file: String? { error.file }
-    public var className: String? { error.className }
-    public var property: String? { error.property }
-    public var phase: String? { error.phase?.rawValue }
+    package var file: String? { error.file }
+    package var className: String? { error.className }
+    package var property: String? { error.property }
+    package var phase: String? { error.phase?.rawValue }
 
     /// The first word after `prefix` in `text` ("SIGSEGV" in "crashed with SIGSEGV (…)").
     static func word(after prefix: String, in text: String) -> String? {

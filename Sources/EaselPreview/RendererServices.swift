@@ -6,18 +6,18 @@ import EaselRender
 /// The renderer's text and image metrics, offered to plugins through easel_host (measure_text,
 /// image_size). Measures with a canvas on a 1×1 surface, so results equal what draw-time
 /// measuring gives.
-public final class RendererServices: PluginServices {
+package final class RendererServices: PluginServices {
     private let target: RenderTarget
     private let images = ImageCache()
 
-    public init() {
+    package init() {
         // A 1×1 PNG target cannot fail to be created.
         target = try! RenderTarget(format: .png(compressionLevel: 1), options: RenderOptions(width: 1, height: 1))
     }
 
     /// Installs a shared instance as ``HostServices/current`` (idempotent), and makes workers forked
     /// by the ``WorkerLauncher`` run ``runWorker()``.
-    public static func install() {
+    package static func install() {
         if HostServices.current == nil { HostServices.current = RendererServices() }
         WorkerLauncher.workerMain = { runWorker() }
         WorkerLauncher.warmUp = { warmUp() }
@@ -37,26 +37,26 @@ public final class RendererServices: PluginServices {
 
     /// Makes this process a worker launcher (`host __launcher`, started when the host could not fork
     /// one itself). Returns its exit status.
-    public static func runLauncher() -> Int32 {
+    package static func runLauncher() -> Int32 {
         install()
         return WorkerLauncher.serve(control: 3)
     }
 
-    public func measureText(_ text: UnsafePointer<CChar>, maxWidth: Double,
+    package func measureText(_ text: UnsafePointer<CChar>, maxWidth: Double,
                             style: UnsafePointer<easel_text_style>) -> easel_size {
         target.canvas.pointer.pointee.measure_text(target.canvas.pointer, text, maxWidth, style)
     }
 
     /// The measuring canvas, resolving images against `resourceDirectory` (for a worker's display
     /// list recorder: text and image queries answered exactly as the host's canvas would).
-    public func queryCanvas(resourceDirectory: String) -> UnsafeMutablePointer<easel_canvas> {
+    package func queryCanvas(resourceDirectory: String) -> UnsafeMutablePointer<easel_canvas> {
         target.canvas.resolver = ResourceImageResolver(resourceDirectory: resourceDirectory)
         return target.canvas.pointer
     }
 
     /// Makes this process a worker: installs the services and the query canvas, then serves the
     /// worker protocol on fd 3 until the host is done. Returns the exit status.
-    public static func runWorker() -> Int32 {
+    package static func runWorker() -> Int32 {
         let services = HostServices.current as? RendererServices ?? RendererServices()
         HostServices.current = services
         WorkerServer.queryCanvas = { services.queryCanvas(resourceDirectory: $0) }
@@ -65,7 +65,7 @@ public final class RendererServices: PluginServices {
         return WorkerServer.run()
     }
 
-    public func imageSize(_ name: String, resourceDirectory: String) -> easel_size {
+    package func imageSize(_ name: String, resourceDirectory: String) -> easel_size {
         target.canvas.resolver = ResourceImageResolver(resourceDirectory: resourceDirectory)
         return name.withCString { target.canvas.pointer.pointee.image_size(target.canvas.pointer, $0) }
     }

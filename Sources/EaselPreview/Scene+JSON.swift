@@ -4,7 +4,7 @@ extension Scene {
     /// The scene as a document (what ``read(_:)`` reads): `size`, `background`, `scale`, then the
     /// instances in order with their attributes. Attribute texts that are plain numbers or booleans
     /// are written as JSON numbers and booleans (reading them gives the same text back).
-    public var document: JSON {
+    package var document: JSON {
         var members: [(String, JSON)] = [("size", .string("\(PropertyInfo.formatNumber(size.width))x\(PropertyInfo.formatNumber(size.height))"))]
         if let background { members.append(("background", .string(PropertyInfo.hex(background)))) }
         if let scale { members.append(("scale", .number(scale))) }

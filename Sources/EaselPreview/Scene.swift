@@ -21,36 +21,36 @@ import Foundation
 /// JSON numbers and booleans), `variant` (one of the class's variants, easel.variants/1: its attributes
 /// come first and the instance's own override them) and `name` (for messages) are optional. Instances
 /// are drawn in order, later ones on top. Attributes are applied in the class's property order.
-public struct Scene: Equatable {
-    public struct Instance: Equatable {
-        public var className: String
-        public var name: String?
-        public var frame: Rect
-        public var attributes: [(key: String, value: String)]
+package struct Scene: Equatable {
+    package struct Instance: Equatable {
+        package var className: String
+        package var name: String?
+        package var frame: Rect
+        package var attributes: [(key: String, value: String)]
         /// Where it is in the document, for messages: "instances[2]".
-        public var path: String
+        package var path: String
         /// One of the class's variants; its attributes apply before ``attributes``.
-        public var variant: String? = nil
+        package var variant: String? = nil
         /// Who the instance is in a designer's session, whatever its place (nil: not given one; not
         /// in the file, nor compared by `==`): values held for an instance across reloads, and the
         /// designer's edits, follow it when instances before it are removed or reordered.
-        public var identity: Int? = nil
+        package var identity: Int? = nil
 
-        public static func == (a: Instance, b: Instance) -> Bool {
+        package static func == (a: Instance, b: Instance) -> Bool {
             a.className == b.className && a.name == b.name && a.frame == b.frame && a.path == b.path && a.variant == b.variant
                 && a.attributes.map(\.key) == b.attributes.map(\.key) && a.attributes.map(\.value) == b.attributes.map(\.value)
         }
     }
 
-    public var file: String
-    public var size: Size
-    public var background: Color?
-    public var scale: Double?
-    public var instances: [Instance]
+    package var file: String
+    package var size: Size
+    package var background: Color?
+    package var scale: Double?
+    package var instances: [Instance]
 
     /// Reads and checks a scene file. Errors name the file and the line (syntax) or field (structure)
     /// and say what was expected.
-    public static func read(_ path: String) throws -> Scene {
+    package static func read(_ path: String) throws -> Scene {
         try parse(JSONDocument.read(path, expected: expectedFile))
     }
 
@@ -65,16 +65,16 @@ public struct Scene: Equatable {
 
     /// A new, empty scene for `file` (400×300 points, transparent, no instances), which the designer
     /// opens when the file does not exist yet: saving it creates the file.
-    public static func new(file: String) -> Scene {
+    package static func new(file: String) -> Scene {
         Scene(file: file, size: Size(width: 400, height: 300), background: nil, scale: nil, instances: [])
     }
 
     /// The most instances a scene holds: each is drawn (within its call's budget) on every render,
     /// and the designer renders on every edit; 14 000 instances held `host serve` for 7 s a render.
-    public static let maximumInstances = 1000
+    package static let maximumInstances = 1000
 
     /// Parses scene JSON held in memory (`file` names it in messages).
-    public static func parse(_ data: Data, file: String) throws -> Scene {
+    package static func parse(_ data: Data, file: String) throws -> Scene {
         try parse(JSONDocument(data: data, file: file))
     }
 
@@ -128,7 +128,7 @@ public struct Scene: Equatable {
     /// Gives the instances without an identity the one of the same instance in `old` (the scene
     /// they replace): by name when named (with its class), else the one at the same place with
     /// the same class and no name. Each of `old`'s identities goes to one instance at most.
-    public mutating func carryIdentities(from old: Scene) {
+    package mutating func carryIdentities(from old: Scene) {
         var taken = Set(instances.compactMap(\.identity))
         for i in instances.indices where instances[i].identity == nil {
             let instance = instances[i]

@@ -5,12 +5,12 @@ import EaselRender
 /// attributes applied through the setters, awake-from-archive and prepare-for-designer called, laid
 /// out at its frame's size and drawn at its frame, in order. An instance that names a variant gets the
 /// variant's attributes first; its own attributes override them.
-public enum SceneRender {
+package enum SceneRender {
     /// The classes a scene needs, by name (a registry, or anything else that resolves names).
-    public typealias ClassLookup = (String) throws -> DesignableClass?
+    package typealias ClassLookup = (String) throws -> DesignableClass?
 
     /// - Parameter classNames: every name `classes` knows, for the "did you mean" of a mistyped one.
-    public static func render(_ scene: Scene, classes: ClassLookup, classNames: [String] = [], format: OutputFormat,
+    package static func render(_ scene: Scene, classes: ClassLookup, classNames: [String] = [], format: OutputFormat,
                               scale: Double? = nil, background: Color? = nil) throws -> RenderTarget {
         // Resolve every class first: a typo fails before any plugin code runs.
         var resolved: [(Scene.Instance, DesignableClass)] = []

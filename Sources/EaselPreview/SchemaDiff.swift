@@ -1,17 +1,17 @@
 import EaselHost
 
 /// How a class's property table changed between two builds, as a reload reports it.
-public struct SchemaDiff: Equatable, Sendable {
-    public var added: [PropertyInfo] = []
-    public var removed: [PropertyInfo] = []
+package struct SchemaDiff: Equatable, Sendable {
+    package var added: [PropertyInfo] = []
+    package var removed: [PropertyInfo] = []
     /// Same name, another type.
-    public var retyped: [(old: PropertyInfo, new: PropertyInfo)] = []
+    package var retyped: [(old: PropertyInfo, new: PropertyInfo)] = []
     /// Same name and type, another default.
-    public var newDefaults: [(old: PropertyInfo, new: PropertyInfo)] = []
+    package var newDefaults: [(old: PropertyInfo, new: PropertyInfo)] = []
     /// Same name and type, another range (or a range added or removed).
-    public var newRanges: [(old: PropertyInfo, new: PropertyInfo)] = []
+    package var newRanges: [(old: PropertyInfo, new: PropertyInfo)] = []
 
-    public init(old: ClassInfo, new: ClassInfo) {
+    package init(old: ClassInfo, new: ClassInfo) {
         for p in new.properties {
             guard let o = old.property(named: p.name) else { added.append(p); continue }
             if o.type != p.type { retyped.append((o, p)); continue }
@@ -21,15 +21,15 @@ public struct SchemaDiff: Equatable, Sendable {
         removed = old.properties.filter { new.property(named: $0.name) == nil }
     }
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         added.isEmpty && removed.isEmpty && retyped.isEmpty && newDefaults.isEmpty && newRanges.isEmpty
     }
 
     /// "+arcWidth (CGFloat), -oldName, ~firstColor Color→String, level default 5→2, level range 0…10→0…5".
-    public var summary: String { parts.joined(separator: ", ") }
+    package var summary: String { parts.joined(separator: ", ") }
 
     /// One part per change, in the order of ``summary``.
-    public var parts: [String] {
+    package var parts: [String] {
         var parts: [String] = []
         parts += added.map { "+\($0.name) (\($0.type.name))" }
         parts += removed.map { "-\($0.name)" }
@@ -49,5 +49,5 @@ public struct SchemaDiff: Equatable, Sendable {
         return step ? bounds + " step \(PropertyInfo.formatNumber(range.step))" : bounds
     }
 
-    public static func == (a: SchemaDiff, b: SchemaDiff) -> Bool { a.summary == b.summary }
+    package static func == (a: SchemaDiff, b: SchemaDiff) -> Bool { a.summary == b.summary }
 }

@@ -6,18 +6,18 @@ import EaselHost
 /// the session publishes a new one whenever its state may have changed (see
 /// ``WatchSession/snapshot``), so that readers (the designer's GET requests) never wait for a plugin
 /// call in progress, and what one reader reads is one consistent state.
-public struct SessionSnapshot {
+package struct SessionSnapshot {
     /// The loaded builds, sorted by path: file, build number, classes.
-    public internal(set) var loadedBuilds: [(file: String, build: Int, classes: [ClassInfo])] = []
+    package internal(set) var loadedBuilds: [(file: String, build: Int, classes: [ClassInfo])] = []
     /// Files whose latest build was rejected (and that have no build loaded), with why.
-    public internal(set) var rejectedFiles: [(file: String, failure: PluginFailure)] = []
+    package internal(set) var rejectedFiles: [(file: String, failure: PluginFailure)] = []
     /// Class → the file whose build provides it.
     var winners: [String: String] = [:]
     var states: [String: WatchSession.ClassState] = [:]
     var held = HeldValues()
     var assignments: [PropertyAssignment] = []
     /// The scenes, with unsaved edits, and whether each was edited since it was read or saved.
-    public internal(set) var openScenes: [(scene: Scene, edited: Bool)] = []
+    package internal(set) var openScenes: [(scene: Scene, edited: Bool)] = []
     var sceneRevisions: [Int: Int] = [:]
     var sceneFileErrors: [Int: HostError] = [:]
     var scenesChangedOnDisk: Set<Int> = []
@@ -39,37 +39,37 @@ public struct SessionSnapshot {
     }
 
     /// Whether `className` of `file` is the one provided under that name (it may be shadowed).
-    public func isProvider(_ file: String, of className: String) -> Bool { winners[className] == file }
+    package func isProvider(_ file: String, of className: String) -> Bool { winners[className] == file }
 
     /// The current description of a class, from the build that provides it.
-    public func classInfo(named name: String) -> ClassInfo? {
+    package func classInfo(named name: String) -> ClassInfo? {
         guard let file = winners[name] else { return nil }
         return loadedBuilds.first { $0.file == file }?.classes.first { $0.name == name }
     }
 
     /// A class's preview state (nil: no build provides it).
-    public func state(of className: String) -> WatchSession.ClassState? { states[className] }
+    package func state(of className: String) -> WatchSession.ClassState? { states[className] }
 
     /// The values the host holds for a class, parsed against its current build (parked ones left out).
-    public func values(for className: String) -> [(name: String, value: PropertyValue)] {
+    package func values(for className: String) -> [(name: String, value: PropertyValue)] {
         guard let info = classInfo(named: className) else { return [] }
         var copy = held
         return copy.resolve(assignments, owner: className, for: info).values
     }
 
     /// How many edits scene `index` has taken since it was opened (0: none).
-    public func sceneRevision(at index: Int) -> Int { sceneRevisions[index] ?? 0 }
+    package func sceneRevision(at index: Int) -> Int { sceneRevisions[index] ?? 0 }
 
     /// The identities of scene `index`'s instances, in order (``Scene/Instance/identity``).
-    public func sceneInstanceIdentities(at index: Int) -> [Int] {
+    package func sceneInstanceIdentities(at index: Int) -> [Int] {
         openScenes.indices.contains(index) ? openScenes[index].scene.instances.map { $0.identity ?? 0 } : []
     }
 
     /// What scene `index`'s file on disk says against the open scene (``WatchSession/sceneFileStatus(at:)``).
-    public func sceneFileStatus(at index: Int) -> (error: HostError?, changedOnDisk: Bool, deletedOnDisk: Bool, isNew: Bool) {
+    package func sceneFileStatus(at index: Int) -> (error: HostError?, changedOnDisk: Bool, deletedOnDisk: Bool, isNew: Bool) {
         (sceneFileErrors[index], scenesChangedOnDisk.contains(index), scenesDeletedOnDisk.contains(index), newScenes.contains(index))
     }
 
     /// The file of edits a previous serve kept for scene `index`, while neither restored nor discarded.
-    public func offeredKeptEditsFile(at index: Int) -> String? { offeredKeptEdits[index] }
+    package func offeredKeptEditsFile(at index: Int) -> String? { offeredKeptEdits[index] }
 }

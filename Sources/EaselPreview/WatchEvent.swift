@@ -5,7 +5,7 @@ import EaselHost
 ///
 /// A reload is one ``loaded`` event followed by its details (``schema``, ``notice``, ``failure``,
 /// ``recovered``), which ``isDetail`` marks so that the CLI indents them under the reload's line.
-public enum WatchEvent: Sendable {
+package enum WatchEvent: Sendable {
     /// The session started: what it watches and where previews go (nil: kept in memory).
     case started(directories: [String], plugins: Int, outputDirectory: String?)
     /// A build of a plugin file was loaded (its first, or a reload) and what it provides rendered.
@@ -39,7 +39,7 @@ public enum WatchEvent: Sendable {
     case redrawn(className: String, frame: Int)
 
     /// Whether the event belongs to the reload (or removal) reported just before it.
-    public var isDetail: Bool {
+    package var isDetail: Bool {
         switch self {
         case .schema, .value, .failure, .recovered: return true
         case .notice(_, let detail): return detail
@@ -49,7 +49,7 @@ public enum WatchEvent: Sendable {
 
     /// The event as `host watch` prints it: one line, sometimes followed by a worker's last output.
     /// Details are indented by two spaces.
-    public var lines: [String] {
+    package var lines: [String] {
         let lines = body
         guard isDetail, let first = lines.first else { return lines }
         return ["  " + first] + lines.dropFirst()
@@ -113,27 +113,27 @@ public enum WatchEvent: Sendable {
 }
 
 /// One loaded build: what `loaded`/`reloaded … build N in … ms` reports.
-public struct BuildReport: Sendable {
-    public var file: String
+package struct BuildReport: Sendable {
+    package var file: String
     /// The file as printed: relative to the watched directory.
-    public var label: String
-    public var build: Int
-    public var isReload: Bool
-    public var seconds: Double
-    public var loadSeconds: Double
-    public var renderSeconds: Double
-    public var outcomes: [RenderOutcome]
+    package var label: String
+    package var build: Int
+    package var isReload: Bool
+    package var seconds: Double
+    package var loadSeconds: Double
+    package var renderSeconds: Double
+    package var outcomes: [RenderOutcome]
     /// The classes this build provides.
-    public var classes: [String]
+    package var classes: [String]
 
-    public var summary: String {
+    package var summary: String {
         "\(isReload ? "reloaded" : "loaded") \(label) build \(build) in \(WatchSession.ms(seconds)) (load \(WatchSession.ms(loadSeconds)), render \(WatchSession.ms(renderSeconds))): "
             + (outcomes.isEmpty ? "no classes rendered" : outcomes.map(\.text).joined(separator: ", "))
     }
 }
 
 /// What became of one class or scene in a reload.
-public enum RenderOutcome: Equatable, Sendable {
+package enum RenderOutcome: Equatable, Sendable {
     /// Rendered; `output` is the preview file (nil when previews are kept in memory).
     case rendered(String, output: String?)
     case failed(String)
@@ -142,7 +142,7 @@ public enum RenderOutcome: Equatable, Sendable {
     case scene(String, output: String?)
     case sceneFailed(String)
 
-    public var text: String {
+    package var text: String {
         switch self {
         case .rendered(let c, let out): return out.map { "\(c) → \($0)" } ?? "\(c) rendered"
         case .failed(let c): return "\(c) failed"
@@ -154,7 +154,7 @@ public enum RenderOutcome: Equatable, Sendable {
 }
 
 /// What became of an open scene when its file changed on disk.
-public enum SceneFileChange: Sendable {
+package enum SceneFileChange: Sendable {
     /// The scene had no unsaved edits: it is the file's now.
     case reloaded
     /// The file is not a valid scene (the error names the file, instance and key): the last good

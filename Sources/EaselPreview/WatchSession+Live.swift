@@ -38,7 +38,7 @@ extension WatchSession {
     /// Calls an action on a class's live instance (the designer's button; easel.actions/1): made now
     /// from the values the host holds when there is none; what the action asks for is then honoured
     /// frame by frame. Call it with the lock held (inside ``withLock(_:)``).
-    public func invoke(_ action: String, argument: PropertyValue?, on className: String) throws {
+    package func invoke(_ action: String, argument: PropertyValue?, on className: String) throws {
         guard let cls = designableClass(named: className) else {
             throw HostError.noClass(named: className, "no class named \(className.quoted) is loaded")
         }

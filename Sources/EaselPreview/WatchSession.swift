@@ -3,42 +3,42 @@ import EaselRender
 import Foundation
 
 /// What `host watch` (and `host serve`) watches and how it renders.
-public struct WatchOptions {
+package struct WatchOptions {
     /// The plugin folders, in search-path order (a class two files provide comes from the path that
     /// sorts first).
-    public var directories: [String]
+    package var directories: [String]
     /// Where previews are written (`<Class>.png`, `<scene>.png`); nil: kept in memory only.
-    public var outputDirectory: String?
+    package var outputDirectory: String?
     /// Classes to render; empty: every class.
-    public var classFilter: Set<String> = []
+    package var classFilter: Set<String> = []
     /// Values the host owns across reloads (`--set`).
-    public var assignments: [PropertyAssignment] = []
+    package var assignments: [PropertyAssignment] = []
     /// Pixels per point; nil: 1 for classes, a scene's own `scale` for scenes.
-    public var scale: Double?
+    package var scale: Double?
     /// PNG compression level: previews want speed.
-    public var pngLevel: Int = 1
+    package var pngLevel: Int = 1
     /// Where plugin code runs; in workers, the time budget of each call.
-    public var isolation: Isolation = .default
+    package var isolation: Isolation = .default
     /// Quiet time after a file was closed or renamed into place, to coalesce bursts of events.
-    public var settle: Double = 0.002
+    package var settle: Double = 0.002
     /// Quiet time after which a file still open for writing is looked at anyway.
-    public var writeQuiet: Double = 0.5
+    package var writeQuiet: Double = 0.5
     /// How long a deleted file may take to come back before its classes are unloaded.
-    public var deleteGrace: Double = 0.15
+    package var deleteGrace: Double = 0.15
     /// Scenes re-rendered (into `<outputDirectory>/<scene name>.png`) whenever a class they use is
     /// reloaded; their attributes are values the host owns, like `assignments`.
-    public var scenes: [Scene] = []
+    package var scenes: [Scene] = []
 
-    public init(directories: [String], outputDirectory: String?) {
+    package init(directories: [String], outputDirectory: String?) {
         self.directories = directories
         self.outputDirectory = outputDirectory
     }
 
-    public init(directory: String, outputDirectory: String) {
+    package init(directory: String, outputDirectory: String) {
         self.init(directories: [directory], outputDirectory: outputDirectory)
     }
 
-    public var timeout: Double {
+    package var timeout: Double {
         if case .workers(let t) = isolation { return t }
         return Isolation.defaultTimeout
     }
@@ -79,8 +79,8 @@ public struct WatchOptions {
 ///   edits) take it alone, are checked against the ``snapshot``'s property tables and publish at
 ///   once, so they too answer while a plugin call hangs.
 /// Events are reported on the thread that caused them, with the session's lock held.
-public final class WatchSession {
-    public let options: WatchOptions
+package final class WatchSession {
+    package let options: WatchOptions
     private let watcher: DirectoryWatcher
     private let report: (WatchEvent) -> Void
     private let lock = NSRecursiveLock()
@@ -100,16 +100,16 @@ public final class WatchSession {
     }
 
     /// A class's last good preview and whether it is failing now.
-    public struct ClassState: Sendable {
+    package struct ClassState: Sendable {
         /// The last good preview, PNG at the session's scale; nil if it never rendered.
-        public var preview: [UInt8]?
+        package var preview: [UInt8]?
         /// The build number of the file whose build drew `preview`.
-        public var previewBuild: Int?
+        package var previewBuild: Int?
         /// Why the class cannot be rendered now (then `preview` is stale); nil when it renders.
-        public var failure: PluginFailure?
+        package var failure: PluginFailure?
         /// The file providing the class and its current build number.
-        public var file: String
-        public var build: Int
+        package var file: String
+        package var build: Int
     }
 
     private var builds: [String: Loaded] = [:]
@@ -140,10 +140,10 @@ public final class WatchSession {
     /// Classes whose live preview is animating (asked for frames), with the frame it started at.
     var animating: [String: Int] = [:]
     /// How many builds were loaded (initial ones included), for tests and benchmarks.
-    public private(set) var loadCount = 0
+    package private(set) var loadCount = 0
 
     /// Starts watching the folders (nothing is loaded before ``start()``). `report` receives every event.
-    public init(options: WatchOptions, report: @escaping (WatchEvent) -> Void) throws {
+    package init(options: WatchOptions, report: @escaping (WatchEvent) -> Void) throws {
         self.options = options
         self.report = report
         watcher = try DirectoryWatcher(directories: options.directories)
@@ -172,7 +172,7 @@ public final class WatchSession {
     /// Runs `body` with the session's lock: plugin calls and changes of the session's state are
     /// serialized through it. When the outermost section ends, the state is published
     /// (``snapshot``).
-    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         lockDepth += 1
         defer {
@@ -186,7 +186,7 @@ public final class WatchSession {
     /// What the session holds now, as far as it can be read without a plugin call: the state as
     /// the last section holding the session's lock left it (or as it was when the last event was
     /// reported). Never waits for a plugin call in progress.
-    public var snapshot: SessionSnapshot { publishedLock.withLock { published } }
+    package var snapshot: SessionSnapshot { publishedLock.withLock { published } }
 
     /// Publishes the current state as the ``snapshot`` (with the session's lock held).
     private func publish() {
@@ -225,7 +225,7 @@ public final class WatchSession {
     /// Loads every plugin already in the folders, checks the class filter, then renders every class
     /// and scene (scenes once, after every plugin has loaded). Throws when a class of the filter is
     /// not provided by any build (naming close names).
-    public func start() throws {
+    package func start() throws {
         try withLock {
             starting = true
             defer { starting = false }
@@ -297,13 +297,13 @@ public final class WatchSession {
 
     /// Waits for changes and handles them until `keepGoing` returns false (checked at least every
     /// `tick` seconds).
-    public func run(tick: Double = 0.25, while keepGoing: () -> Bool) {
+    package func run(tick: Double = 0.25, while keepGoing: () -> Bool) {
         while keepGoing() { step(maximumWait: tick) }
     }
 
     /// One round: waits up to `maximumWait` for file events (without the lock), then handles what
     /// is due (with it).
-    public func step(maximumWait: Double) {
+    package func step(maximumWait: Double) {
         var wait = maximumWait
         let now = Self.now()
         // (Read under the lock alone: nothing changes, nothing to publish.)
@@ -335,7 +335,7 @@ public final class WatchSession {
     }
 
     /// Stops every worker.
-    public func stop() {
+    package func stop() {
         withLock {
             for loaded in builds.values { loaded.build.stop() }
             builds.removeAll()
@@ -347,24 +347,24 @@ public final class WatchSession {
 
     /// Reports an event from elsewhere (the build command's runner) through the session's sink,
     /// with the lock held, so that it is ordered with the session's own events.
-    public func report(_ event: WatchEvent) { withLock { emit(event) } }
+    package func report(_ event: WatchEvent) { withLock { emit(event) } }
 
     // MARK: - What the designer reads
 
     /// The worker processes currently running builds.
-    public var workerProcessIDs: [Int32] { withLock { builds.values.compactMap(\.build.workerProcessID) } }
+    package var workerProcessIDs: [Int32] { withLock { builds.values.compactMap(\.build.workerProcessID) } }
 
     /// The loaded builds, sorted by path: file, build number, classes (from the ``snapshot``).
-    public var loadedBuilds: [(file: String, build: Int, classes: [ClassInfo])] { snapshot.loadedBuilds }
+    package var loadedBuilds: [(file: String, build: Int, classes: [ClassInfo])] { snapshot.loadedBuilds }
 
     /// Files whose latest build was rejected (and that have no build loaded), with why (from the ``snapshot``).
-    public var rejectedFiles: [(file: String, failure: PluginFailure)] { snapshot.rejectedFiles }
+    package var rejectedFiles: [(file: String, failure: PluginFailure)] { snapshot.rejectedFiles }
 
     /// Whether `className` of `file` is the one provided under that name (it may be shadowed).
-    public func isProvider(_ file: String, of className: String) -> Bool { snapshot.isProvider(file, of: className) }
+    package func isProvider(_ file: String, of className: String) -> Bool { snapshot.isProvider(file, of: className) }
 
     /// The current description of a class, from the build that provides it (from the ``snapshot``).
-    public func classInfo(named name: String) -> ClassInfo? { snapshot.classInfo(named: name) }
+    package func classInfo(named name: String) -> ClassInfo? { snapshot.classInfo(named: name) }
 
     /// The class's description from the build that provides it now (with the lock held).
     private func currentInfo(named name: String) -> ClassInfo? {
@@ -373,16 +373,16 @@ public final class WatchSession {
 
     /// The class as the current build provides it, ready to instantiate (call it with the lock held,
     /// inside ``withLock(_:)``).
-    public func designableClass(named name: String) -> DesignableClass? {
+    package func designableClass(named name: String) -> DesignableClass? {
         withLock { winners[name].flatMap { builds[$0] }?.build.designableClass(named: name) }
     }
 
     /// A class's preview state (nil: no build provides it), from the ``snapshot``.
-    public func state(of className: String) -> ClassState? { snapshot.state(of: className) }
+    package func state(of className: String) -> ClassState? { snapshot.state(of: className) }
 
     /// The values the host holds for a class, parsed against its current build (parked ones left
     /// out), from the ``snapshot``.
-    public func values(for className: String) -> [(name: String, value: PropertyValue)] { snapshot.values(for: className) }
+    package func values(for className: String) -> [(name: String, value: PropertyValue)] { snapshot.values(for: className) }
 
     /// The values held for a class now (with the lock held).
     func currentValues(for className: String) -> [(name: String, value: PropertyValue)] {
@@ -398,7 +398,7 @@ public final class WatchSession {
     /// call hangs. The check is host-side (the property table of the build the ``snapshot`` names);
     /// the value is drawn by the next render (one in progress read its values before it began). A
     /// build loaded meanwhile that no longer fits the value parks it, as a reload parks any held value.
-    public func setValues(_ changes: [(name: String, text: String?)], for className: String) throws {
+    package func setValues(_ changes: [(name: String, text: String?)], for className: String) throws {
         try changeDesigner { designer, snapshot in
             guard let info = snapshot.classInfo(named: className) else {
                 throw HostError.noClass(named: className, "no class named \(className.quoted) is loaded")
@@ -416,7 +416,7 @@ public final class WatchSession {
     /// Renders a class with the values the host holds, as ``ComponentRender`` does (`size` nil: its
     /// natural size). A failure marks the class failing (a ``WatchEvent/failure``); a success after a
     /// failure reports ``WatchEvent/recovered``.
-    public func render(className: String, size: Size? = nil, scale: Double = 1, background: Color? = nil,
+    package func render(className: String, size: Size? = nil, scale: Double = 1, background: Color? = nil,
                        format: OutputFormat) throws -> RenderTarget {
         try withLock {
             guard let cls = designableClass(named: className) else {
@@ -824,13 +824,13 @@ public final class WatchSession {
 
     /// The scenes, with unsaved edits, and whether each was edited since it was read or saved
     /// (from the ``snapshot``).
-    public var openScenes: [(scene: Scene, edited: Bool)] { snapshot.openScenes }
+    package var openScenes: [(scene: Scene, edited: Bool)] { snapshot.openScenes }
 
     /// How many edits scene `index` has taken since it was opened (0: none), from the ``snapshot``.
-    public func sceneRevision(at index: Int) -> Int { snapshot.sceneRevision(at: index) }
+    package func sceneRevision(at index: Int) -> Int { snapshot.sceneRevision(at: index) }
 
     /// The identities of scene `index`'s instances, in order (``Scene/Instance/identity``), from the ``snapshot``.
-    public func sceneInstanceIdentities(at index: Int) -> [Int] { snapshot.sceneInstanceIdentities(at: index) }
+    package func sceneInstanceIdentities(at index: Int) -> [Int] { snapshot.sceneInstanceIdentities(at: index) }
 
     /// Replaces scene `index` with an edited version (same file). Attributes that changed are
     /// checked against their classes' current builds first; a problem throws and nothing changes.
@@ -844,7 +844,7 @@ public final class WatchSession {
     ///   Nil: instances are matched to the scene's by name, else by place and class.
     /// - Returns: the scene's new revision.
     @discardableResult
-    public func replaceScene(at index: Int, with scene: Scene, basedOn revision: Int? = nil, identities: [Int?]? = nil) throws -> Int {
+    package func replaceScene(at index: Int, with scene: Scene, basedOn revision: Int? = nil, identities: [Int?]? = nil) throws -> Int {
         // (The designer's lock only: the checks are host-side, see setValues.)
         try changeDesigner { designer, snapshot in
             try designer.replaceScene(at: index, with: scene, basedOn: revision, identities: identities, info: snapshot.classInfo(named:))
@@ -864,7 +864,7 @@ public final class WatchSession {
     }
 
     /// Renders scene `index` as it is now (unsaved edits included).
-    public func renderScene(at index: Int, scale: Double?, format: OutputFormat) throws -> RenderTarget {
+    package func renderScene(at index: Int, scale: Double?, format: OutputFormat) throws -> RenderTarget {
         try withLock {
             let scene = try withDesigner { d in try d.requireScene(index); return d.scenes[index] }
             var details: [WatchEvent] = []
@@ -876,32 +876,32 @@ public final class WatchSession {
 
     /// Writes scene `index` to its file, atomically (instance order kept; attributes the current
     /// builds cannot use are kept too). It overwrites a version changed on disk meanwhile.
-    public func saveScene(at index: Int) throws {
+    package func saveScene(at index: Int) throws {
         try changeDesigner { designer, _ in try designer.saveScene(at: index) }
     }
 
     /// The file of edits a previous serve kept for scene `index` as it stopped, while the designer
     /// has neither restored nor discarded them (edits of the scene are refused meanwhile); nil if none.
-    public func offeredKeptEditsFile(at index: Int) -> String? { snapshot.offeredKeptEditsFile(at: index) }
+    package func offeredKeptEditsFile(at index: Int) -> String? { snapshot.offeredKeptEditsFile(at: index) }
 
     /// Restores the edits a previous serve kept for scene `index` (``offeredKeptEditsFile(at:)``):
     /// they become the open scene's unsaved edits (a new revision); their file stays until the scene
     /// is saved (the next stop writes it again if it is not). Throws when it is not a valid scene.
     /// - Returns: the scene's new revision.
     @discardableResult
-    public func restoreKeptEdits(at index: Int) throws -> Int {
+    package func restoreKeptEdits(at index: Int) throws -> Int {
         try changeDesigner { designer, _ in try designer.restoreKeptEdits(at: index) }
     }
 
     /// Discards the edits a previous serve kept for scene `index`: their file is removed, the open
     /// scene stays as its file says.
-    public func discardKeptEdits(at index: Int) throws {
+    package func discardKeptEdits(at index: Int) throws {
         try changeDesigner { designer, _ in try designer.discardKeptEdits(at: index) }
     }
 
     /// Where the unsaved edits of the scene in `file` are kept when serve stops: `board.json` →
     /// `board.unsaved.json`, beside it (a scene file too: `--scene` opens it).
-    public static func unsavedEditsPath(for file: String) -> String {
+    package static func unsavedEditsPath(for file: String) -> String {
         let slash = file.lastIndex(of: "/").map { file.index(after: $0) } ?? file.startIndex
         let name = file[slash...]
         let stem = name.hasSuffix(".json") ? name.dropLast(5) : name[...]
@@ -911,7 +911,7 @@ public final class WatchSession {
     /// Keeps the edits of every scene that has some not saved (or whose file was deleted on disk)
     /// in ``unsavedEditsPath(for:)``, atomically, as serve stops: stopping it lost them. Returns
     /// the lines to print, one per scene, saying where they went (or why they could not be kept).
-    public func keepUnsavedEdits() -> [String] {
+    package func keepUnsavedEdits() -> [String] {
         withDesigner { d in
             var lines: [String] = []
             // (Edits kept by a previous serve and still offered are never written over.)
@@ -936,7 +936,7 @@ public final class WatchSession {
     /// (the last good one stays open), whether it changed while the scene had unsaved edits, and
     /// whether it was deleted (the open scene stays, as an editor keeps a buffer whose file was
     /// deleted: saving writes the file again; a file put back is read again).
-    public func sceneFileStatus(at index: Int) -> (error: HostError?, changedOnDisk: Bool, deletedOnDisk: Bool, isNew: Bool) {
+    package func sceneFileStatus(at index: Int) -> (error: HostError?, changedOnDisk: Bool, deletedOnDisk: Bool, isNew: Bool) {
         snapshot.sceneFileStatus(at: index)
     }
 
@@ -1004,17 +1004,17 @@ public final class WatchSession {
     /// Replaces scene `index` (and its unsaved edits) with its file as it is on disk now.
     /// - Returns: the scene's new revision. Throws when the file is not a valid scene.
     @discardableResult
-    public func reloadSceneFromDisk(at index: Int) throws -> Int {
+    package func reloadSceneFromDisk(at index: Int) throws -> Int {
         try changeDesigner { designer, _ in try designer.reloadSceneFromDisk(at: index) }
     }
 
     /// Keeps scene `index`'s unsaved edits over the version changed on disk (saving overwrites it).
-    public func keepSceneEdits(at index: Int) throws {
+    package func keepSceneEdits(at index: Int) throws {
         try changeDesigner { designer, _ in try designer.keepSceneEdits(at: index) }
     }
 
     /// A monotonic clock, in seconds.
-    public static func now() -> Double {
+    package static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

@@ -7,11 +7,11 @@ import Glibc
 /// failure the temporary file is removed and the error names the destination and the reason.
 /// A device, a socket or a FIFO that a process reads in the destination's place is written into,
 /// never replaced.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `bytes` as the whole new content of `path`. Throws `RenderError.write`.
     /// With `durable` false (previews, rewritten on every change) the data is not flushed to disk:
     /// readers still see the old file or the whole new one, but a power cut may lose the last frame.
-    public static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws {
+    package static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws {
         guard !path.isEmpty else { throw RenderError.write(path: path, reason: "empty output path") }
         let directory: String
         if let slash = path.lastIndex(of: "/") {

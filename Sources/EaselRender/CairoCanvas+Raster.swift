@@ -5,13 +5,13 @@ import CEasel
 /// onto this canvas at its device origin.
 extension CairoCanvas {
     /// Whether the canvas paints into pixels (a PNG target), rather than SVG or PDF.
-    public var isRaster: Bool {
+    package var isRaster: Bool {
         guard let surface = cairo_get_target(cr) else { return false }
         return cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
     }
 
     /// The size in pixels of what the canvas paints into (0×0 unless ``isRaster``).
-    public var pixelSize: (width: Int, height: Int) {
+    package var pixelSize: (width: Int, height: Int) {
         guard isRaster, let surface = cairo_get_target(cr) else { return (0, 0) }
         return (Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface)))
     }
@@ -19,7 +19,7 @@ extension CairoCanvas {
     /// Paints premultiplied native-endian ARGB32 pixels (rows of `width * 4` bytes) over what is
     /// there, at device pixel (0, 0), whatever the transform: compositing a picture drawn on a
     /// transparent surface of the same size gives the picture drawing it here would have given.
-    public func paintPremultiplied(_ pixels: ArraySlice<UInt8>, width: Int, height: Int) throws {
+    package func paintPremultiplied(_ pixels: ArraySlice<UInt8>, width: Int, height: Int) throws {
         guard width > 0, height > 0 else { return }
         guard pixels.count == width * height * 4, Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))) == width * 4 else {
             throw RenderError.invalidOption(name: "picture", value: "\(pixels.count) bytes for \(width)×\(height)", expected: "width × height × 4 bytes")
@@ -43,7 +43,7 @@ extension CairoCanvas {
 extension RenderTarget {
     /// The PNG target's pixels as they are (premultiplied native-endian ARGB32, rows of `width * 4`
     /// bytes), after finishing the canvas.
-    public func premultipliedPixels() throws -> (pixels: [UInt8], width: Int, height: Int) {
+    package func premultipliedPixels() throws -> (pixels: [UInt8], width: Int, height: Int) {
         guard case .png = format, let surface = imageSurface else {
             throw RenderError.invalidOption(name: "format for pixels", value: format.fileExtension, expected: "png")
         }

@@ -19,23 +19,23 @@ import CEasel
 /// ```
 ///
 /// Not thread-safe: use a canvas on one thread at a time, as easel.h requires.
-public final class CairoCanvas {
+package final class CairoCanvas {
     /// The font family used when a text style's `font_family` is NULL: a sans-serif with CJK
     /// coverage, falling back to the system's sans-serif.
-    public static let defaultFontFamily = "Noto Sans CJK SC, Noto Sans, DejaVu Sans, sans-serif"
+    package static let defaultFontFamily = "Noto Sans CJK SC, Noto Sans, DejaVu Sans, sans-serif"
 
     /// The vtable to pass to components. Valid while this canvas is alive.
-    public let pointer: UnsafeMutablePointer<easel_canvas>
+    package let pointer: UnsafeMutablePointer<easel_canvas>
 
     /// Problems that did not stop drawing, in the order they happened: images that could not be
     /// found (with every path tried) or decoded, invalid arguments that were ignored. Each image
     /// name is reported once per canvas.
-    public private(set) var diagnostics: [RenderError] = []
+    package private(set) var diagnostics: [RenderError] = []
 
     let cr: OpaquePointer
     /// Turns image names into files. Replacing it (e.g. before drawing an instance of another
     /// plugin) forgets the names resolved so far.
-    public var resolver: ImageResolver? {
+    package var resolver: ImageResolver? {
         didSet {
             images.removeAll()
             reportedImageNames.removeAll()
@@ -66,7 +66,7 @@ public final class CairoCanvas {
     ///   - resolver: turns image names into files; nil makes every image lookup fail with a
     ///     diagnostic.
     ///   - imageCache: decoded images, shareable between canvases (e.g. across frames).
-    public init(context: OpaquePointer, resolver: ImageResolver? = nil, imageCache: ImageCache = ImageCache()) {
+    package init(context: OpaquePointer, resolver: ImageResolver? = nil, imageCache: ImageCache = ImageCache()) {
         FontConfiguration.ensurePinned() // before the first text layout or SVG image asks fontconfig
         cr = cairo_reference(context)
         self.resolver = resolver
@@ -100,7 +100,7 @@ public final class CairoCanvas {
 
     /// Throws the first Cairo error of the context or its target surface, or the first failure
     /// recorded while drawing. Call it after each draw.
-    public func check() throws {
+    package func check() throws {
         if let error = RenderError.checking(cairo_status(cr), "drawing") { throw error }
         if let error = RenderError.checking(cairo_surface_status(cairo_get_target(cr)), "the target surface") {
             throw error
@@ -110,7 +110,7 @@ public final class CairoCanvas {
 
     /// Ends the drawing: composites transparency layers the component left open, pops the
     /// graphics states it left saved (so the context is as it was at creation), then `check()`s.
-    public func finish() throws {
+    package func finish() throws {
         while !layers.isEmpty { endTransparencyLayer() }
         while !stateStack.isEmpty { restoreState() }
         try check()
@@ -119,7 +119,7 @@ public final class CairoCanvas {
     /// Runs `body` (typically one component's draw) in its own graphics state, translated by
     /// (`x`, `y`): whatever state, transform, clip, path or transparency layer the component leaves
     /// behind is undone afterwards, so the next component starts from the same state.
-    public func isolated<T>(translatedBy x: Double = 0, _ y: Double = 0, _ body: () throws -> T) rethrows -> T {
+    package func isolated<T>(translatedBy x: Double = 0, _ y: Double = 0, _ body: () throws -> T) rethrows -> T {
         let depth = stateStack.count, layerDepth = layers.count
         saveState()
         translate(x, y)

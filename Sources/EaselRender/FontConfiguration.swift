@@ -27,17 +27,17 @@ import Glibc
 ///
 /// `EASEL_FONTCONFIG=system` turns pinning off (the system's and the user's fontconfig setup apply,
 /// as in any GTK program): for a designer who wants their own fonts. Snapshots need the pinned setup.
-public enum FontConfiguration {
+package enum FontConfiguration {
     /// Whether the renderer uses its pinned setup or the system's.
-    public enum Mode: String, Sendable {
+    package enum Mode: String, Sendable {
         case pinned, system
     }
 
     /// The environment variable that selects ``Mode/system``.
-    public static let environmentVariable = "EASEL_FONTCONFIG"
+    package static let environmentVariable = "EASEL_FONTCONFIG"
 
     /// Font files the pinned setup uses: file name → the directories it may live in.
-    public static let fontFiles: [(file: String, directory: String, package: String)] = [
+    package static let fontFiles: [(file: String, directory: String, package: String)] = [
         ("NotoSansCJK-Regular.ttc", "/usr/share/fonts/opentype/noto", "fonts-noto-cjk"),
         ("NotoSansCJK-Bold.ttc", "/usr/share/fonts/opentype/noto", "fonts-noto-cjk"),
         ("NotoSerifCJK-Regular.ttc", "/usr/share/fonts/opentype/noto", "fonts-noto-cjk"),
@@ -46,7 +46,7 @@ public enum FontConfiguration {
     ]
 
     /// The fontconfig configuration the renderer uses (fonts.conf syntax).
-    public static var configurationText: String {
+    package static var configurationText: String {
         let directories = Set(fontFiles.map(\.directory)).sorted()
         let accepted = fontFiles.map { "      <glob>\($0.directory)/\($0.file)</glob>" }.joined(separator: "\n")
         func alias(_ generic: String, _ family: String) -> String {
@@ -115,17 +115,17 @@ public enum FontConfiguration {
     }
 
     /// The mode in force (read from the environment when ``pin()`` first runs).
-    public private(set) nonisolated(unsafe) static var mode: Mode = .system
+    package private(set) nonisolated(unsafe) static var mode: Mode = .system
     /// Pinned font files that are not installed, with the package that provides each ("file (package)").
-    public private(set) nonisolated(unsafe) static var missingFonts: [String] = []
+    package private(set) nonisolated(unsafe) static var missingFonts: [String] = []
     /// Why pinning failed, if it did (the system's setup is then in force).
-    public private(set) nonisolated(unsafe) static var failure: String?
+    package private(set) nonisolated(unsafe) static var failure: String?
 
     nonisolated(unsafe) private static var done = false
 
     /// Makes the pinned configuration fontconfig's current one (idempotent; not thread-safe: call it
     /// while the program is single-threaded, before anything renders text).
-    public static func pin() {
+    package static func pin() {
         guard !done else { return }
         done = true
         if let value = getenv(environmentVariable).map({ String(cString: $0) }), value == Mode.system.rawValue {
@@ -153,10 +153,10 @@ public enum FontConfiguration {
     }
 
     /// ``pin()`` unless it already ran: the renderer calls this before its first text layout.
-    public static func ensurePinned() { pin() }
+    package static func ensurePinned() { pin() }
 
     /// The font files fontconfig can use now (for tests and diagnostics), sorted.
-    public static func availableFontFiles() -> [String] {
+    package static func availableFontFiles() -> [String] {
         guard let set = FcConfigGetFonts(nil, FcSetSystem)?.pointee else { return [] }
         var files = Set<String>()
         for i in 0..<Int(set.nfont) {

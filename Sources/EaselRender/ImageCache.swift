@@ -5,7 +5,7 @@ import Glibc
 ///
 /// Share one cache between the canvases of successive frames. Not thread-safe: use it from one
 /// thread at a time.
-public final class ImageCache {
+package final class ImageCache {
     private struct Entry {
         var modified: timespec
         var size: Int
@@ -15,13 +15,13 @@ public final class ImageCache {
     private var entries: [String: Entry] = [:]
 
     /// An empty cache.
-    public init() {}
+    package init() {}
 
     /// The number of files held (decoded or failed).
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// Forgets every image.
-    public func removeAll() {
+    package func removeAll() {
         entries.removeAll()
     }
 

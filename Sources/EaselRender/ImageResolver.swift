@@ -1,14 +1,14 @@
 import Glibc
 
 /// Where an image name led: the file found (if any) and every path that was looked at, in order.
-public struct ImageResolution: Equatable {
+package struct ImageResolution: Equatable {
     /// The absolute path of the file found, or nil when no candidate exists.
-    public var path: String?
+    package var path: String?
     /// Every path tried, in the order tried (the found one included), for error messages.
-    public var tried: [String]
+    package var tried: [String]
 
     /// A resolution result.
-    public init(path: String?, tried: [String]) {
+    package init(path: String?, tried: [String]) {
         self.path = path
         self.tried = tried
     }
@@ -18,7 +18,7 @@ public struct ImageResolution: Equatable {
 ///
 /// The canvas calls `resolve` at most once per name and canvas. Implement it to search wherever
 /// your component's resources live; `ResourceImageResolver` implements the rule of easel.h.
-public protocol ImageResolver: AnyObject {
+package protocol ImageResolver: AnyObject {
     /// The file for `name`, and every path tried.
     func resolve(_ name: String) -> ImageResolution
 }
@@ -30,21 +30,21 @@ public protocol ImageResolver: AnyObject {
 /// let resolver = ResourceImageResolver(resourceDirectory: "/opt/components/Gauge.resources")
 /// resolver.resolve("needle.svg").path   // "/opt/components/Gauge.resources/needle.svg" if it exists
 /// ```
-public final class ResourceImageResolver: ImageResolver {
+package final class ResourceImageResolver: ImageResolver {
     /// The plugin's resource directory (easel_host.resource_dir); nil when it has none.
-    public let resourceDirectory: String?
+    package let resourceDirectory: String?
     /// Where relative names are looked up after the resource directory.
-    public let workingDirectory: String
+    package let workingDirectory: String
 
     /// A resolver searching `resourceDirectory` first, then the name as given. `workingDirectory`
     /// defaults to the process's current directory.
-    public init(resourceDirectory: String?, workingDirectory: String? = nil) {
+    package init(resourceDirectory: String?, workingDirectory: String? = nil) {
         self.resourceDirectory = resourceDirectory
         self.workingDirectory = workingDirectory ?? ResourceImageResolver.currentDirectory()
     }
 
     /// See `ImageResolver.resolve`.
-    public func resolve(_ name: String) -> ImageResolution {
+    package func resolve(_ name: String) -> ImageResolution {
         var tried: [String] = []
         if name.isEmpty { return ImageResolution(path: nil, tried: tried) }
         if !name.hasPrefix("/"), let directory = resourceDirectory, !directory.isEmpty {

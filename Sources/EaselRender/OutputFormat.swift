@@ -4,7 +4,7 @@
 /// OutputFormat(fileExtension: "png")   // .png(compressionLevel: 6)
 /// OutputFormat.pngPreview              // level 1: about 4× faster to encode, larger files
 /// ```
-public enum OutputFormat: Equatable, Sendable {
+package enum OutputFormat: Equatable, Sendable {
     /// A PNG at `scale` pixels per point, compressed with zlib level `compressionLevel` (0…9).
     case png(compressionLevel: Int = 6)
     /// An SVG document in points (one SVG user unit per point; width and height without units).
@@ -13,10 +13,10 @@ public enum OutputFormat: Equatable, Sendable {
     case pdf
 
     /// PNG at the fast compression level used for live previews.
-    public static let pngPreview = OutputFormat.png(compressionLevel: 1)
+    package static let pngPreview = OutputFormat.png(compressionLevel: 1)
 
     /// The format for a file extension ("png", "svg", "pdf", any case), or nil.
-    public init?(fileExtension: String) {
+    package init?(fileExtension: String) {
         switch fileExtension.lowercased() {
         case "png": self = .png()
         case "svg": self = .svg
@@ -26,7 +26,7 @@ public enum OutputFormat: Equatable, Sendable {
     }
 
     /// The conventional file extension: "png", "svg" or "pdf".
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .png: return "png"
         case .svg: return "svg"

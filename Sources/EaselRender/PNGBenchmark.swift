@@ -4,12 +4,11 @@ import Glibc
 
 /// PNG encoding of a finished PNG target, timed against raw zlib on the same pixels: what
 /// `Scripts/bench-render` reports (not used by the host itself).
-@_spi(Benchmarks)
-public enum PNGBenchmark {
+package enum PNGBenchmark {
     /// Median milliseconds over `runs` of: raw zlib (`compress2`, `level`) of the straight RGBA
     /// pixels, and this renderer's whole PNG encoding (conversion included) at `level`; plus the
     /// PNG's size in bytes.
-    public static func measure(_ target: RenderTarget, level: Int, runs: Int) throws -> (zlib: Double, png: Double, bytes: Int) {
+    package static func measure(_ target: RenderTarget, level: Int, runs: Int) throws -> (zlib: Double, png: Double, bytes: Int) {
         guard let surface = target.imageSurface else { throw RenderError.png(reason: "not a PNG target") }
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))

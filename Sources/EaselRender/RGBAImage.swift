@@ -11,13 +11,13 @@ import Glibc
 /// let reference = try RGBAImage.readPNG("Snapshots/Gauge/default@1x.png")
 /// if actual != reference { try AtomicFile.write(actual.encodePNG(), to: "actual.png") }
 /// ```
-public struct RGBAImage: Equatable, Sendable {
-    public let width: Int
-    public let height: Int
+package struct RGBAImage: Equatable, Sendable {
+    package let width: Int
+    package let height: Int
     /// R, G, B, A bytes, row by row.
-    public var pixels: [UInt8]
+    package var pixels: [UInt8]
 
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    package init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4, "pixels must hold width × height × 4 bytes")
         self.width = width
         self.height = height
@@ -25,7 +25,7 @@ public struct RGBAImage: Equatable, Sendable {
     }
 
     /// An image of one colour.
-    public init(width: Int, height: Int, fill: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) = (0, 0, 0, 0)) {
+    package init(width: Int, height: Int, fill: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) = (0, 0, 0, 0)) {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for i in stride(from: 0, to: pixels.count, by: 4) {
             pixels[i] = fill.r; pixels[i + 1] = fill.g; pixels[i + 2] = fill.b; pixels[i + 3] = fill.a
@@ -34,7 +34,7 @@ public struct RGBAImage: Equatable, Sendable {
     }
 
     /// The pixel at (x, y).
-    public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    package subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
@@ -42,7 +42,7 @@ public struct RGBAImage: Equatable, Sendable {
     /// Reads a PNG file (any bit depth or colour type; converted to 8-bit RGBA, values unchanged for
     /// 8-bit RGB and RGBA files).
     /// - Throws: `RenderError.image` naming the file and libpng's reason.
-    public static func readPNG(_ path: String) throws -> RGBAImage {
+    package static func readPNG(_ path: String) throws -> RGBAImage {
         let bytes = try readRegularFile(path)
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
@@ -102,7 +102,7 @@ public struct RGBAImage: Equatable, Sendable {
     }
 
     /// The PNG file (RGB when every pixel is opaque, else RGBA) at zlib `level`.
-    public func encodePNG(level: Int = 6) throws -> [UInt8] {
+    package func encodePNG(level: Int = 6) throws -> [UInt8] {
         var opaque = true
         for i in stride(from: 3, to: pixels.count, by: 4) where pixels[i] != 255 { opaque = false; break }
         return try PNGEncoder.encode(rgba: pixels, width: width, height: height, opaque: opaque, level: level)
@@ -113,7 +113,7 @@ extension RenderTarget {
     /// The finished picture's pixels (PNG targets only): the canvas is finished first, as by
     /// ``encode()``, and the pixels are exactly those the PNG file gets.
     /// - Throws: the canvas's Cairo errors; `RenderError.invalidOption` for SVG and PDF targets.
-    public func rgbaImage() throws -> RGBAImage {
+    package func rgbaImage() throws -> RGBAImage {
         guard case .png = format else {
             throw RenderError.invalidOption(name: "format for pixels", value: format.fileExtension, expected: "png")
         }

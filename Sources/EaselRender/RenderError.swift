@@ -9,7 +9,7 @@ import CCairo
 /// do { try target.write(to: "out/button.png") }
 /// catch { print("error: \(error)") }   // error: cannot write out/button.png: directory …
 /// ```
-public enum RenderError: Error, CustomStringConvertible, Equatable {
+package enum RenderError: Error, CustomStringConvertible, Equatable {
     /// The requested output size or scale is zero, negative or not a finite number.
     case invalidSize(width: Double, height: Double, scale: Double, reason: String)
     /// The output would exceed the documented limits (see `RenderTarget.maximumSide`,
@@ -29,7 +29,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case missingGlyphs(text: String, count: Int)
 
     /// One line saying what failed, where, and what was expected.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .invalidSize(width, height, scale, reason):
             return "invalid render size \(formatted(width))×\(formatted(height)) pt at scale \(formatted(scale)): \(reason)"

@@ -3,28 +3,28 @@ import CEasel
 /// The size and look of an output: size in points, pixels per point (PNG only; SVG and PDF are
 /// in points), and an optional background colour filled before anything is drawn (nil leaves
 /// PNGs transparent and vector pages empty).
-public struct RenderOptions: Equatable {
+package struct RenderOptions: Equatable {
     /// The scales (pixels per point) a render accepts, from the command line or a scene.
-    public static let scales: ClosedRange<Double> = 0.1...16
+    package static let scales: ClosedRange<Double> = 0.1...16
     /// ``scales`` for messages: "0.1 to 16". Every reader of a scale (options, scenes, snapshot
     /// settings, HTTP requests) checks it against ``scales``: outside it Cairo's matrix is not
     /// invertible or the surface absurd, which would be blamed on the plugin.
-    public static var scalesText: String {
+    package static var scalesText: String {
         func text(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
         return "\(text(scales.lowerBound)) to \(text(scales.upperBound))"
     }
 
     /// Width in points.
-    public var width: Double
+    package var width: Double
     /// Height in points.
-    public var height: Double
+    package var height: Double
     /// Pixels per point for PNG output (2 for @2x). Ignored by SVG and PDF.
-    public var scale: Double
+    package var scale: Double
     /// Filled over the whole output first; nil for none.
-    public var background: easel_color?
+    package var background: easel_color?
 
     /// Options for a `width`×`height` point output.
-    public init(width: Double, height: Double, scale: Double = 1, background: easel_color? = nil) {
+    package init(width: Double, height: Double, scale: Double = 1, background: easel_color? = nil) {
         self.width = width
         self.height = height
         self.scale = scale
@@ -32,7 +32,7 @@ public struct RenderOptions: Equatable {
     }
 
     /// Equal when size, scale and background (component by component) are equal.
-    public static func == (lhs: RenderOptions, rhs: RenderOptions) -> Bool {
+    package static func == (lhs: RenderOptions, rhs: RenderOptions) -> Bool {
         lhs.width == rhs.width && lhs.height == rhs.height && lhs.scale == rhs.scale
             && lhs.background.map { [$0.red, $0.green, $0.blue, $0.alpha] }
                 == rhs.background.map { [$0.red, $0.green, $0.blue, $0.alpha] }

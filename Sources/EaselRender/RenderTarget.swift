@@ -18,22 +18,22 @@ import Glibc
 ///
 /// Limits: at most `maximumSide` pixels (PNG) or points (SVG, PDF) per side and `maximumPixels`
 /// pixels in a PNG; sizes and scales must be finite and positive.
-public final class RenderTarget {
+package final class RenderTarget {
     /// The largest side: 16384 pixels for PNG, 16384 points for SVG and PDF.
-    public static let maximumSide = 16384
+    package static let maximumSide = 16384
     /// The largest PNG: 100 megapixels (400 MB of pixels while drawing).
-    public static let maximumPixels = 100_000_000
+    package static let maximumPixels = 100_000_000
 
     /// The output format.
-    public let format: OutputFormat
+    package let format: OutputFormat
     /// Size, scale and background.
-    public let options: RenderOptions
+    package let options: RenderOptions
     /// The canvas to hand to components (`canvas.pointer`). Its user space is the output in points.
-    public let canvas: CairoCanvas
+    package let canvas: CairoCanvas
     /// The output's width in pixels (PNG) or points (SVG, PDF).
-    public let pixelWidth: Int
+    package let pixelWidth: Int
     /// The output's height in pixels (PNG) or points (SVG, PDF).
-    public let pixelHeight: Int
+    package let pixelHeight: Int
 
     private let surface: OpaquePointer
     /// The image surface of a PNG target (for the benchmarks), nil for SVG and PDF.
@@ -52,7 +52,7 @@ public final class RenderTarget {
     ///   - imageCache: decoded images, shared between frames to avoid decoding again.
     /// - Throws: `RenderError.invalidSize`, `.tooLarge`, `.invalidOption` (PNG level outside 0…9),
     ///   `.cairo` if the surface cannot be created (e.g. out of memory).
-    public init(format: OutputFormat, options: RenderOptions, resolver: ImageResolver? = nil,
+    package init(format: OutputFormat, options: RenderOptions, resolver: ImageResolver? = nil,
                 imageCache: ImageCache = ImageCache()) throws {
         let (w, h) = try RenderTarget.validatedSize(format: format, options: options)
         self.format = format
@@ -115,7 +115,7 @@ public final class RenderTarget {
 
     /// The pixel (PNG) or point (SVG, PDF) size for `options`, or the error saying why it is not
     /// acceptable.
-    public static func validatedSize(format: OutputFormat, options: RenderOptions) throws -> (Int, Int) {
+    package static func validatedSize(format: OutputFormat, options: RenderOptions) throws -> (Int, Int) {
         let (width, height, scale) = (options.width, options.height, options.scale)
         guard width.isFinite, height.isFinite, scale.isFinite else {
             throw RenderError.invalidSize(width: width, height: height, scale: scale, reason: "width, height and scale must be finite numbers")
@@ -144,7 +144,7 @@ public final class RenderTarget {
     /// finished, so a drawing that breaks Cairo there ("out of memory") is found here, while the
     /// caller still knows whose drawing it was, and not when the file is written.
     /// - Throws: the canvas's Cairo errors and the document's.
-    public func finishDrawing() throws {
+    package func finishDrawing() throws {
         if case .png = format { return try canvas.finish() }
         _ = try encode()
     }
@@ -152,7 +152,7 @@ public final class RenderTarget {
     /// The finished file's bytes. Ends the drawing first (`canvas.finish()`): after this the
     /// target cannot be drawn on any more; later calls return the same bytes.
     /// - Throws: the canvas's Cairo errors, `RenderError.png` when libpng fails.
-    public func encode() throws -> [UInt8] {
+    package func encode() throws -> [UInt8] {
         if let encoded { return encoded }
         try canvas.finish()
         let bytes: [UInt8]
@@ -173,12 +173,12 @@ public final class RenderTarget {
     /// Encodes and writes the file atomically (temporary file in the same directory, fsync,
     /// rename). Nothing is left at `path` or beside it when this throws.
     /// - Throws: `RenderError.write` naming `path` and the reason (e.g. "No such file or directory").
-    public func write(to path: String) throws {
+    package func write(to path: String) throws {
         try AtomicFile.write(try encode(), to: path)
     }
 
     /// Encodes and writes the file to standard output (for `-o -`).
-    public func writeToStandardOutput() throws {
+    package func writeToStandardOutput() throws {
         try AtomicFile.write(try encode(), toDescriptor: STDOUT_FILENO, name: "standard output")
     }
 }

@@ -13,11 +13,11 @@ import Glibc
 ///
 /// It runs on a thread of its own. A save during a build runs the build again once it is done; one
 /// build runs at a time.
-public final class BuildRunner: @unchecked Sendable {
-    public let command: String
-    public let sources: [String]
+package final class BuildRunner: @unchecked Sendable {
+    package let command: String
+    package let sources: [String]
     /// Quiet time after the last save before the build starts.
-    public let debounce: Double
+    package let debounce: Double
     private let report: (WatchEvent) -> Void
     private let watcher: DirectoryWatcher
     private var thread: Thread?
@@ -27,7 +27,7 @@ public final class BuildRunner: @unchecked Sendable {
     /// The process groups of builds that ended, which processes they left running may still be in.
     private var endedGroups: [pid_t] = []
 
-    public init(command: String, sources: [String], debounce: Double = 0.3, report: @escaping (WatchEvent) -> Void) throws {
+    package init(command: String, sources: [String], debounce: Double = 0.3, report: @escaping (WatchEvent) -> Void) throws {
         self.command = command
         self.sources = sources
         self.debounce = debounce
@@ -42,7 +42,7 @@ public final class BuildRunner: @unchecked Sendable {
     }
 
     /// Starts watching the sources.
-    public func start() {
+    package func start() {
         let t = Thread { [weak self] in self?.loop() }
         t.name = "easel-build"
         thread = t
@@ -54,7 +54,7 @@ public final class BuildRunner: @unchecked Sendable {
     /// is still there 2 s later. (Ending only the shell left `swift build` and its compilers running.)
     /// So do the processes below the shell that left its group (`setsid`), found before the group is
     /// signalled (once their parent ends they are re-parented out of reach).
-    public func stop() {
+    package func stop() {
         stopLock.lock()
         stopped = true
         let pid = running?.processIdentifier ?? 0

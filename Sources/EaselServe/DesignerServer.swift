@@ -5,30 +5,30 @@ import Foundation
 import Glibc
 
 /// How `host serve` listens.
-public struct ServeConfiguration: Sendable {
+package struct ServeConfiguration: Sendable {
     /// The address to bind (numeric). Loopback by default; anything else needs a token.
-    public var address = "127.0.0.1"
-    public var port: UInt16 = 8750
+    package var address = "127.0.0.1"
+    package var port: UInt16 = 8750
     /// Required in every request (`?token=`, a cookie, or `Authorization: Bearer`) when set; set
     /// whenever `address` is not a loopback address.
-    public var token: String?
-    public var maximumBodySize = 1 << 20
-    public var maximumEventClients = 32
-    public var maximumConnections = 64
+    package var token: String?
+    package var maximumBodySize = 1 << 20
+    package var maximumEventClients = 32
+    package var maximumConnections = 64
     /// Seconds an idle connection (a keep-alive socket between requests, or one that sends nothing)
     /// stays open: 64 idle sockets from a script shut the page out for this long, not minutes.
     /// A request being answered and an event stream are not idle.
-    public var idleTimeout: UInt32 = 5
+    package var idleTimeout: UInt32 = 5
     /// The page's files (see ``PageFiles``).
-    public var pageDirectory: String
+    package var pageDirectory: String
     /// The name the program was run as (`host` or `easel`), for the messages and the command lines
     /// the server and the page show (`GET /api/classes`' `program`).
-    public var programName = "host"
+    package var programName = "host"
 
-    public init(pageDirectory: String) { self.pageDirectory = pageDirectory }
+    package init(pageDirectory: String) { self.pageDirectory = pageDirectory }
 
     /// Whether the address is a loopback one (127.0.0.0/8 or ::1).
-    public var isLoopback: Bool { address.hasPrefix("127.") || address == "::1" }
+    package var isLoopback: Bool { address.hasPrefix("127.") || address == "::1" }
 }
 
 /// The live designer's HTTP server: the page, the JSON API (schema `easel.serve/1`) and the event
@@ -54,15 +54,15 @@ public struct ServeConfiguration: Sendable {
 /// answer from the snapshot they publish; those that only read (the class list, a class, thumbnails, resources, scenes,
 /// the page's files, the event stream) read one ``SessionSnapshot`` and never wait for a plugin
 /// call in progress (a draw that hangs until its time budget).
-public final class DesignerServer: @unchecked Sendable {
-    public let configuration: ServeConfiguration
-    public let session: WatchSession
-    public let hub: EventHub
+package final class DesignerServer: @unchecked Sendable {
+    package let configuration: ServeConfiguration
+    package let session: WatchSession
+    package let hub: EventHub
     private var http: HTTPServer!
     /// Identical previews queued behind a plugin call share one render.
     private let renders = SharedRenders()
 
-    public init(session: WatchSession, hub: EventHub, configuration: ServeConfiguration) throws {
+    package init(session: WatchSession, hub: EventHub, configuration: ServeConfiguration) throws {
         self.session = session
         self.hub = hub
         self.configuration = configuration
@@ -75,21 +75,21 @@ public final class DesignerServer: @unchecked Sendable {
     }
 
     /// The port the server listens on.
-    public var port: UInt16 { http.port }
+    package var port: UInt16 { http.port }
 
     /// The page's address (with the token when there is one).
-    public var url: String {
+    package var url: String {
         let host = configuration.address.contains(":") ? "[\(configuration.address)]" : configuration.address
         return "http://\(host):\(port)/" + (configuration.token.map { "?token=\($0)" } ?? "")
     }
 
-    public func stop() {
+    package func stop() {
         hub.close()
         http.stop()
     }
 
     /// Pushes a session event to the page.
-    public static func publish(_ event: WatchEvent, to hub: EventHub) {
+    package static func publish(_ event: WatchEvent, to hub: EventHub) {
         let (name, data) = ServeJSON.event(event)
         hub.publish(name, data: data.compactText)
     }
@@ -105,7 +105,7 @@ public final class DesignerServer: @unchecked Sendable {
     }
 
     /// A random token: 128 bits from the kernel, hex.
-    public static func makeToken() -> String {
+    package static func makeToken() -> String {
         var generator = SystemRandomNumberGenerator() // getrandom(2)
         return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }

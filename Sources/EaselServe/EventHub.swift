@@ -5,24 +5,24 @@ import Foundation
 ///
 /// Thread rule: ``publish(_:data:)`` may be called from any thread; each client's stream is read
 /// on its connection's thread.
-public final class EventHub: @unchecked Sendable {
-    public let maximumClients: Int
-    public let maximumQueuedBytes: Int
+package final class EventHub: @unchecked Sendable {
+    package let maximumClients: Int
+    package let maximumQueuedBytes: Int
     private let lock = NSLock()
     private var clients: [ObjectIdentifier: Client] = [:]
     private var nextID = 1
     private var isClosed = false
 
-    public init(maximumClients: Int = 32, maximumQueuedBytes: Int = 4 << 20) {
+    package init(maximumClients: Int = 32, maximumQueuedBytes: Int = 4 << 20) {
         self.maximumClients = maximumClients
         self.maximumQueuedBytes = maximumQueuedBytes
     }
 
     /// How many clients are subscribed.
-    public var clientCount: Int { lock.lock(); defer { lock.unlock() }; return clients.count }
+    package var clientCount: Int { lock.lock(); defer { lock.unlock() }; return clients.count }
 
     /// A new client's stream, starting with a `hello` event; nil when `maximumClients` are subscribed.
-    public func subscribe() -> EventStream? {
+    package func subscribe() -> EventStream? {
         lock.lock()
         defer { lock.unlock() }
         guard !isClosed, clients.count < maximumClients else { return nil }
@@ -36,7 +36,7 @@ public final class EventHub: @unchecked Sendable {
     }
 
     /// Sends `event` with one line of JSON `data` to every client.
-    public func publish(_ event: String, data: String) {
+    package func publish(_ event: String, data: String) {
         lock.lock()
         defer { lock.unlock() }
         nextID += 1
@@ -47,7 +47,7 @@ public final class EventHub: @unchecked Sendable {
     }
 
     /// Ends every stream (the server stops).
-    public func close() {
+    package func close() {
         lock.lock()
         isClosed = true
         let all = clients.values

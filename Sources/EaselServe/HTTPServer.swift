@@ -6,41 +6,41 @@ import Glibc
 /// One HTTP request, as the server's handler sees it: the path and query already percent-decoded
 /// (`%00` left as written), header names in lower case (a header sent twice: its values joined by
 /// ", "), the whole body.
-public struct HTTPRequest: Sendable {
-    public var method: String
-    public var path: String
-    public var query: [String: String]
-    public var headers: [String: String]
-    public var cookies: [String: String]
-    public var body: [UInt8]
+package struct HTTPRequest: Sendable {
+    package var method: String
+    package var path: String
+    package var query: [String: String]
+    package var headers: [String: String]
+    package var cookies: [String: String]
+    package var body: [UInt8]
 
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    package func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
 /// What the handler answers: bytes, or an event stream that stays open (Server-Sent Events).
-public struct HTTPResponse {
-    public enum Body {
+package struct HTTPResponse {
+    package enum Body {
         case bytes([UInt8])
         case stream(EventStream)
     }
-    public var status: Int
-    public var headers: [(String, String)]
-    public var body: Body
+    package var status: Int
+    package var headers: [(String, String)]
+    package var body: Body
 
-    public init(status: Int, headers: [(String, String)] = [], body: Body) {
+    package init(status: Int, headers: [(String, String)] = [], body: Body) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
-    public init(status: Int, contentType: String, bytes: [UInt8], headers: [(String, String)] = []) {
+    package init(status: Int, contentType: String, bytes: [UInt8], headers: [(String, String)] = []) {
         self.init(status: status, headers: [("Content-Type", contentType)] + headers, body: .bytes(bytes))
     }
 }
 
 /// A response body written while the connection stays open: ``next(maximumWait:)`` blocks (on the
 /// connection's own thread) until there is something to send; nil ends the stream.
-public protocol EventStream: AnyObject {
+package protocol EventStream: AnyObject {
     /// The next bytes to send, an empty array to send nothing yet (the wait ran out), or nil to end.
     func next(maximumWait: Double) -> [UInt8]?
     /// The client went away (or the server stops).
@@ -61,20 +61,20 @@ public protocol EventStream: AnyObject {
 /// ```
 ///
 /// Thread rule: the handler and the gate run on the connections' threads, concurrently.
-public final class HTTPServer: @unchecked Sendable {
-    public let address: String
+package final class HTTPServer: @unchecked Sendable {
+    package let address: String
     /// The port it listens on (the one the kernel chose when 0 was asked for).
-    public let port: UInt16
-    public let maximumBodySize: Int
+    package let port: UInt16
+    package let maximumBodySize: Int
     private let maximumConnections: Int
     /// Seconds a connection may wait for its next request (a keep-alive socket between requests,
     /// or one that sends nothing, or too slowly) before it is closed, so that idle sockets free
     /// their slots quickly. A request being answered (a preview waiting for a plugin call) and an
     /// event stream are not idle: libmicrohttpd does not time a connection out while the handler
     /// or a stream's ``EventStream/next(maximumWait:)`` runs (ServeTests checks both).
-    public let idleTimeout: UInt32
+    package let idleTimeout: UInt32
     /// How often an idle event stream sends a comment line (it finds clients that went away).
-    public static let keepAliveInterval = 15.0
+    package static let keepAliveInterval = 15.0
     private let handler: (HTTPRequest) -> HTTPResponse
     private let gate: (HTTPRequest) -> HTTPResponse?
     private var daemon: OpaquePointer?
@@ -83,7 +83,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Binds `address:port` (a numeric IPv4 or IPv6 address); ``start()`` serves. `gate` sees each
     /// request before its body is read (with an empty body) and may answer it at once.
-    public init(address: String, port: UInt16, maximumBodySize: Int, maximumConnections: Int = 64, idleTimeout: UInt32 = 5,
+    package init(address: String, port: UInt16, maximumBodySize: Int, maximumConnections: Int = 64, idleTimeout: UInt32 = 5,
                 gate: @escaping (HTTPRequest) -> HTTPResponse? = { _ in nil },
                 handler: @escaping (HTTPRequest) -> HTTPResponse) throws {
         self.address = address
@@ -104,7 +104,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// whoever owns the server has it in hand before its first request: started from `init`, a
     /// queued request reached the designer before its `init` had stored the server, whose port the
     /// Host check reads (a crash).
-    public func start() throws {
+    package func start() throws {
         guard daemon == nil, listener >= 0 else { return }
         // No MHD_USE_ERROR_LOG: a browser closing its event stream is routine, not worth a line on the
         // designer's terminal; what matters is answered or reported by the handler.
@@ -142,7 +142,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Stops listening and closes every connection (event streams end first); a server never
     /// started closes its socket.
-    public func stop() {
+    package func stop() {
         if let d = daemon {
             daemon = nil
             MHD_stop_daemon(d)
@@ -165,7 +165,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// loads, and a browser that connects meanwhile waits in the socket's queue. Throws what binding
     /// throws (``HostError`` `.cannotCreate` for a port in use, `.usage` for an address that is not numeric).
     @discardableResult
-    public static func reserve(address: String, port: UInt16) throws -> UInt16 {
+    package static func reserve(address: String, port: UInt16) throws -> UInt16 {
         let bound = try listen(address: address, port: port)
         reservedLock.withLock {
             if let earlier = reserved.updateValue(bound, forKey: "\(address) \(port)") { close(earlier.socket) }

@@ -78,10 +78,10 @@ enum ResourceFiles {
 /// Where the page's files (index.html, app.js, app.css) are: `$EASEL_PAGE_DIR`, else the install
 /// location (`<prefix>/share/easel/page` beside `<prefix>/bin/host`), else the source tree this
 /// binary was built from.
-public enum PageFiles {
-    public static let environmentVariable = "EASEL_PAGE_DIR"
+package enum PageFiles {
+    package static let environmentVariable = "EASEL_PAGE_DIR"
 
-    public static func directory() -> String? {
+    package static func directory() -> String? {
         var candidates: [String] = []
         if let env = ProcessInfo.processInfo.environment[environmentVariable], !env.isEmpty { candidates.append(env) }
         if let exe = ResourceFiles.realPath("/proc/self/exe") {

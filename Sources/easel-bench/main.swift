@@ -15,10 +15,10 @@
 //       the canvas alone costs, to separate EaselKit's share from the canvas's. Same keys as render.
 //       With --display-list, each frame is recorded into a display list and replayed onto the
 //       canvas, as a worker's drawing is: the difference is what isolation costs per frame.
-@_spi(Benchmarks) import EaselHost
+import EaselHost
 @preconcurrency import Glibc
 import EaselPreview
-@_spi(Benchmarks) import EaselRender
+import EaselRender
 import CEasel
 import Foundation
 

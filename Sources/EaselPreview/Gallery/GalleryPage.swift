@@ -2,20 +2,20 @@ import EaselHost
 import Foundation
 
 /// One rendered (or failed) variant of a class in the gallery.
-public struct GalleryVariant: Sendable {
-    public var name: String
-    public var displayName: String
-    public var summary: String?
+package struct GalleryVariant: Sendable {
+    package var name: String
+    package var displayName: String
+    package var summary: String?
     /// The picture's file name in the gallery folder; nil when it failed.
-    public var file: String?
+    package var file: String?
     /// Why it failed.
-    public var error: String?
+    package var error: String?
     /// The command line that renders the same picture.
-    public var command: String
+    package var command: String
     /// The picture's size in points (its pixels divided by the scale).
-    public var size: Size?
+    package var size: Size?
 
-    public init(name: String, displayName: String, summary: String?, file: String?, error: String?, command: String, size: Size?) {
+    package init(name: String, displayName: String, summary: String?, file: String?, error: String?, command: String, size: Size?) {
         self.name = name
         self.displayName = displayName
         self.summary = summary
@@ -27,14 +27,14 @@ public struct GalleryVariant: Sendable {
 }
 
 /// One class in the gallery.
-public struct GalleryEntry: Sendable {
-    public var info: ClassInfo
-    public var variants: [GalleryVariant]
+package struct GalleryEntry: Sendable {
+    package var info: ClassInfo
+    package var variants: [GalleryVariant]
     /// What the defaults check warned about (``DefaultsCheck``).
-    public var warnings: [String] = []
+    package var warnings: [String] = []
     /// What failed before any picture could be rendered.
-    public var errors: [String] = []
-    public init(info: ClassInfo, variants: [GalleryVariant]) {
+    package var errors: [String] = []
+    package init(info: ClassInfo, variants: [GalleryVariant]) {
         self.info = info
         self.variants = variants
     }
@@ -45,10 +45,10 @@ public struct GalleryEntry: Sendable {
 /// every variant in a grid with the command line that renders it, the property table (colour
 /// swatches for colours), the class's actions, and links to the classes of the same plugin and group.
 /// Self-contained (styles and script inline); the pictures are files beside it.
-public enum GalleryPage {
+package enum GalleryPage {
     /// - Parameter programName: the name the program was run as (`host` or `easel`), in what the
     ///   page tells the reader to run.
-    public static func html(_ entries: [GalleryEntry], validations: [PluginValidation]?, scale: Double,
+    package static func html(_ entries: [GalleryEntry], validations: [PluginValidation]?, scale: Double,
                             programName: String = "host") -> String {
         let esc = MarkupText.escape
         let classCount = entries.count, variantCount = entries.reduce(0) { $0 + $1.variants.count }
@@ -212,7 +212,7 @@ public enum GalleryPage {
 
     /// A command line for a shell: words with other characters than letters, digits and
     /// `-_.,:/=@#%+` are single-quoted.
-    public static func shellCommand(_ words: [String]) -> String {
+    package static func shellCommand(_ words: [String]) -> String {
         words.map { word in
             let safe = !word.isEmpty && word.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_.,:/=@#%+".unicodeScalars.contains($0) }
             return safe ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
@@ -221,8 +221,8 @@ public enum GalleryPage {
 }
 
 /// Escaping for HTML and XML text and attribute values (the gallery, the snapshot report, JUnit).
-public enum MarkupText {
-    public static func escape(_ s: String) -> String {
+package enum MarkupText {
+    package static func escape(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for c in s.unicodeScalars {

@@ -4,20 +4,20 @@ import EaselRender
 ///
 /// Defaults (documented in the README, overridable in `Snapshots/snapshot.json` and per run):
 /// `threshold` 0.1, `maxDifferingShare` 0 (not one differing pixel), anti-aliasing ignored.
-public struct SnapshotTolerance: Equatable, Sendable {
+package struct SnapshotTolerance: Equatable, Sendable {
     /// Per-pixel colour threshold, 0…1: two pixels differ when their perceptual distance (YIQ, see
     /// ``ImageComparison``) exceeds `threshold²` of the largest distance there is. 0 counts every
     /// change of any channel; 0.1 ignores what the eye cannot tell apart.
-    public var threshold: Double
+    package var threshold: Double
     /// The largest share of differing pixels, 0…1, that still passes (0.001 = one pixel in 1000).
-    public var maxDifferingShare: Double
+    package var maxDifferingShare: Double
     /// Whether differing pixels that look like anti-aliasing (an edge moved by a fraction of a pixel)
     /// are ignored. They are shown in yellow in the difference image either way.
-    public var ignoresAntialiasing: Bool
+    package var ignoresAntialiasing: Bool
 
-    public static let `default` = SnapshotTolerance(threshold: 0.1, maxDifferingShare: 0, ignoresAntialiasing: true)
+    package static let `default` = SnapshotTolerance(threshold: 0.1, maxDifferingShare: 0, ignoresAntialiasing: true)
 
-    public init(threshold: Double, maxDifferingShare: Double, ignoresAntialiasing: Bool) {
+    package init(threshold: Double, maxDifferingShare: Double, ignoresAntialiasing: Bool) {
         self.threshold = threshold
         self.maxDifferingShare = maxDifferingShare
         self.ignoresAntialiasing = ignoresAntialiasing
@@ -39,28 +39,28 @@ public struct SnapshotTolerance: Equatable, Sendable {
 ///
 /// The difference image shows the reference faded to light grey, differing pixels in red and
 /// anti-aliasing in yellow.
-public struct ImageComparison: Sendable {
-    public let width: Int
-    public let height: Int
+package struct ImageComparison: Sendable {
+    package let width: Int
+    package let height: Int
     /// Pixels over the threshold that count (not anti-aliasing, or anti-aliasing not ignored).
-    public let differingPixels: Int
+    package let differingPixels: Int
     /// Pixels over the threshold that look like anti-aliasing.
-    public let antialiasedPixels: Int
-    public let tolerance: SnapshotTolerance
+    package let antialiasedPixels: Int
+    package let tolerance: SnapshotTolerance
     /// Reference faded, differences red, anti-aliasing yellow (only when asked for).
-    public let difference: RGBAImage?
+    package let difference: RGBAImage?
 
-    public var totalPixels: Int { width * height }
+    package var totalPixels: Int { width * height }
     /// `differingPixels / totalPixels`.
-    public var differingShare: Double { totalPixels == 0 ? 0 : Double(differingPixels) / Double(totalPixels) }
-    public var passes: Bool { differingShare <= tolerance.maxDifferingShare }
+    package var differingShare: Double { totalPixels == 0 ? 0 : Double(differingPixels) / Double(totalPixels) }
+    package var passes: Bool { differingShare <= tolerance.maxDifferingShare }
 
     /// The largest YIQ distance between two colours (black and white… the corners of the cube).
     static let maximumDistance = 35215.0
 
     /// Compares two images of the same size (nil when the sizes differ). With `drawDifference`,
     /// the difference image is drawn too.
-    public static func compare(reference: RGBAImage, actual: RGBAImage, tolerance: SnapshotTolerance,
+    package static func compare(reference: RGBAImage, actual: RGBAImage, tolerance: SnapshotTolerance,
                                drawDifference: Bool = false) -> ImageComparison? {
         guard reference.width == actual.width, reference.height == actual.height else { return nil }
         let width = reference.width, height = reference.height

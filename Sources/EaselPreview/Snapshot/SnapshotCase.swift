@@ -3,26 +3,26 @@ import EaselHost
 /// One snapshot: a class in one variant at one scale (or a scene at one scale), and where its
 /// reference lives: `<Class>/<variant>@<scale>x.png` (`<stem>.scene/scene@<scale>x.png` for a scene
 /// file `<stem>.json`; the dot cannot occur in a class name, so the two never clash).
-public struct SnapshotCase: Equatable, Sendable {
-    public enum Subject: Equatable, Sendable {
+package struct SnapshotCase: Equatable, Sendable {
+    package enum Subject: Equatable, Sendable {
         /// A class in a variant: the attributes the variant sets (none for "default").
         case component(className: String, variant: String, attributes: [SnapshotAttribute])
         /// A scene file.
         case scene(path: String)
     }
 
-    public var subject: Subject
-    public var scale: Double
-    public var tolerance: SnapshotTolerance
+    package var subject: Subject
+    package var scale: Double
+    package var tolerance: SnapshotTolerance
 
-    public init(subject: Subject, scale: Double, tolerance: SnapshotTolerance) {
+    package init(subject: Subject, scale: Double, tolerance: SnapshotTolerance) {
         self.subject = subject
         self.scale = scale
         self.tolerance = tolerance
     }
 
     /// The group a report puts it in: the class name, or `<stem>.scene`.
-    public var group: String {
+    package var group: String {
         switch subject {
         case .component(let className, _, _): return className
         case .scene(let path): return SnapshotCase.sceneGroup(path)
@@ -30,7 +30,7 @@ public struct SnapshotCase: Equatable, Sendable {
     }
 
     /// The variant, or "scene".
-    public var variant: String {
+    package var variant: String {
         switch subject {
         case .component(_, let variant, _): return variant
         case .scene: return "scene"
@@ -38,16 +38,16 @@ public struct SnapshotCase: Equatable, Sendable {
     }
 
     /// The class, for a component.
-    public var className: String? {
+    package var className: String? {
         if case .component(let c, _, _) = subject { return c }
         return nil
     }
 
     /// "Gauge/default@2x": unique in a suite, the order of the suite, the JUnit test name.
-    public var id: String { "\(group)/\(variant)@\(SnapshotCase.format(scale))x" }
+    package var id: String { "\(group)/\(variant)@\(SnapshotCase.format(scale))x" }
 
     /// The reference, relative to the snapshot directory.
-    public var referencePath: String { id + ".png" }
+    package var referencePath: String { id + ".png" }
 
     static func sceneGroup(_ path: String) -> String {
         var name = path.split(separator: "/").last.map(String.init) ?? path
@@ -56,33 +56,33 @@ public struct SnapshotCase: Equatable, Sendable {
     }
 
     /// 1 → "1", 1.5 → "1.5".
-    public static func format(_ scale: Double) -> String { PropertyInfo.formatNumber(scale) }
+    package static func format(_ scale: Double) -> String { PropertyInfo.formatNumber(scale) }
 }
 
 /// One attribute a variant sets, in the value syntax.
-public struct SnapshotAttribute: Equatable, Sendable {
-    public var name: String
-    public var value: String
-    public init(name: String, value: String) {
+package struct SnapshotAttribute: Equatable, Sendable {
+    package var name: String
+    package var value: String
+    package init(name: String, value: String) {
         self.name = name
         self.value = value
     }
 }
 
 /// A named set of attributes of a class: what a snapshot renders besides the defaults.
-public struct SnapshotVariant: Equatable, Sendable {
-    public static let defaultName = "default"
-    public var name: String
-    public var attributes: [SnapshotAttribute]
+package struct SnapshotVariant: Equatable, Sendable {
+    package static let defaultName = "default"
+    package var name: String
+    package var attributes: [SnapshotAttribute]
 
-    public init(name: String, attributes: [SnapshotAttribute] = []) {
+    package init(name: String, attributes: [SnapshotAttribute] = []) {
         self.name = name
         self.attributes = attributes
     }
 
     /// A class's variants: "default" (every property at its default) first, then those the class
     /// declares (`easel.variants/1`) in their order.
-    public static func variants(of info: ClassInfo) -> [SnapshotVariant] {
+    package static func variants(of info: ClassInfo) -> [SnapshotVariant] {
         let declared = info.variants.map { v in
             SnapshotVariant(name: v.name, attributes: v.attributes.map { SnapshotAttribute(name: $0.key, value: $0.value) })
         }
@@ -95,19 +95,19 @@ public struct SnapshotVariant: Equatable, Sendable {
 /// Playwright and Jest convention). The slices of 1/N … N/N cover every snapshot exactly once; they
 /// differ in size by at most one. Being contiguous, a slice holds a class's snapshots side by side
 /// (its worker is reused); a class whose snapshots straddle a boundary is split between two shards.
-public struct SnapshotShard: Equatable, Sendable {
+package struct SnapshotShard: Equatable, Sendable {
     /// 1-based.
-    public var index: Int
-    public var count: Int
+    package var index: Int
+    package var count: Int
 
-    public init(index: Int, count: Int) {
+    package init(index: Int, count: Int) {
         precondition(count >= 1 && (1...count).contains(index))
         self.index = index
         self.count = count
     }
 
     /// "K/N" with 1 <= K <= N, written in decimal digits alone (`Int` would take "+1"), or nil.
-    public static func parse(_ text: String) -> SnapshotShard? {
+    package static func parse(_ text: String) -> SnapshotShard? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }),
               let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
@@ -116,11 +116,11 @@ public struct SnapshotShard: Equatable, Sendable {
 
     /// This shard's part of `items`: indices [⌊(K−1)·M/N⌋, ⌊K·M/N⌋), in full width (`--shard
     /// 9223372036854775807/9223372036854775807` overflowed K·M and trapped).
-    public func select<T>(_ items: [T]) -> ArraySlice<T> {
+    package func select<T>(_ items: [T]) -> ArraySlice<T> {
         let m = items.count
         func bound(_ k: Int) -> Int { count.dividingFullWidth(k.multipliedFullWidth(by: m)).quotient }
         return items[bound(index - 1) ..< bound(index)]
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 }

@@ -2,12 +2,12 @@ import EaselHost
 import Foundation
 
 /// Which variants a run renders (`--variants all|NAME,…`).
-public enum SnapshotVariantSelection: Equatable, Sendable {
+package enum SnapshotVariantSelection: Equatable, Sendable {
     case all
     case named([String])
 
     /// "all" or a comma-separated list of names.
-    public static func parse(_ text: String) -> SnapshotVariantSelection? {
+    package static func parse(_ text: String) -> SnapshotVariantSelection? {
         if text == "all" { return .all }
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard !names.contains(where: \.isEmpty) else { return nil }
@@ -18,14 +18,14 @@ public enum SnapshotVariantSelection: Equatable, Sendable {
 /// The suite: every snapshot a run would take, in a fixed order. Classes sorted by name, each
 /// class's variants in their order ("default" first), each variant at every scale in the order
 /// given; then the scenes in the order given.
-public enum SnapshotPlan {
+package enum SnapshotPlan {
     /// - Parameters:
     ///   - names: classes and scene files (`*.json`) named on the command line; none: every
     ///     registered class not skipped in snapshot.json, then the settings' scenes.
     /// - Throws: ``HostError`` `.notFound` for an unknown class or a missing scene file, `.badData`
     ///   for a variant that none of the selected classes declares (as `host render --variant` and a
     ///   scene's `variant` do).
-    public static func cases(registry: Registry, settings: SnapshotSettings, names: [String],
+    package static func cases(registry: Registry, settings: SnapshotSettings, names: [String],
                              variants: SnapshotVariantSelection, overrides: SnapshotSettings.Overrides) throws -> [SnapshotCase] {
         var classNames: [String] = []
         var scenes: [String] = []

@@ -3,16 +3,16 @@ import Foundation
 
 /// What a snapshot run writes for people and CI systems: JUnit XML and the failure report's
 /// index.html.
-public enum SnapshotReport {
+package enum SnapshotReport {
     /// The marker file that says a directory is a snapshot report (and may be emptied by the next run).
-    public static let marker = ".easel-snapshot-report"
+    package static let marker = ".easel-snapshot-report"
 
     /// Counts of a run's results.
-    public struct Summary: Equatable, Sendable {
-        public var passed = 0, failed = 0, errors = 0, recorded = 0
-        public var total: Int { passed + failed + errors + recorded }
+    package struct Summary: Equatable, Sendable {
+        package var passed = 0, failed = 0, errors = 0, recorded = 0
+        package var total: Int { passed + failed + errors + recorded }
 
-        public init(_ results: [SnapshotResult]) {
+        package init(_ results: [SnapshotResult]) {
             for r in results {
                 switch r.status {
                 case .passed: passed += 1
@@ -25,7 +25,7 @@ public enum SnapshotReport {
 
         /// "10 passed, 2 failed (1 error)" (+ ", 1 recorded"): errors (a render or a plugin file that
         /// failed) count as failed.
-        public var line: String {
+        package var line: String {
             var text = "\(passed) passed, \(failed + errors) failed"
             if errors > 0 { text += " (\(errors) error\(errors == 1 ? "" : "s"))" }
             if recorded > 0 { text += ", \(recorded) recorded" }
@@ -40,7 +40,7 @@ public enum SnapshotReport {
     /// `<failure>`, one that could not render an `<error>`; recorded ones pass and say so in
     /// `<system-out>`.
     /// Plugin files that failed to load come first, as errors of a suite named "plugins".
-    public static func junit(_ results: [SnapshotResult], loadFailures: [HostError] = [], name: String = "host snapshot") -> String {
+    package static func junit(_ results: [SnapshotResult], loadFailures: [HostError] = [], name: String = "host snapshot") -> String {
         let summary = Summary(results)
         let total = results.reduce(0) { $0 + $1.seconds }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -100,7 +100,7 @@ public enum SnapshotReport {
     /// The report page: a summary, then for every failure its message, reference, actual and
     /// difference side by side, and a slider that wipes from the reference to the actual render
     /// laid over it. Image paths are relative to the report directory.
-    public static func html(_ results: [SnapshotResult], loadFailures: [HostError] = [], reportDirectory: String,
+    package static func html(_ results: [SnapshotResult], loadFailures: [HostError] = [], reportDirectory: String,
                             command: String) -> String {
         var summary = Summary(results)
         summary.errors += loadFailures.count

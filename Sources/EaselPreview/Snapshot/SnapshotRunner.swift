@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 
 /// Which references a run writes (swift-snapshot-testing's record modes).
-public enum SnapshotRecordMode: String, CaseIterable, Sendable {
+package enum SnapshotRecordMode: String, CaseIterable, Sendable {
     /// Verify only: never write a reference; a missing one is a failure.
     case none
     /// Write references that do not exist yet; verify the others.
@@ -16,22 +16,22 @@ public enum SnapshotRecordMode: String, CaseIterable, Sendable {
 }
 
 /// What a run does besides rendering: where references and failure artifacts go.
-public struct SnapshotOptions: Sendable {
+package struct SnapshotOptions: Sendable {
     /// The snapshot directory (`Snapshots`).
-    public var directory: String
-    public var record: SnapshotRecordMode
+    package var directory: String
+    package var record: SnapshotRecordMode
     /// Where failure artifacts and index.html go.
-    public var reportDirectory: String
+    package var reportDirectory: String
     /// zlib level of written references and artifacts.
-    public var pngLevel = 9
+    package var pngLevel = 9
     /// The command that records a missing reference, before the class or scene it records: the
     /// program as it was run and the options of this run that `record` needs too (`--plugins`,
     /// `--dir`), so that the command a failure suggests can be copied as it is.
-    public var recordCommand = ["host", "snapshot", "record"]
+    package var recordCommand = ["host", "snapshot", "record"]
     /// The options of ``recordCommand`` that come after the class or scene.
-    public var recordOptions: [String] = []
+    package var recordOptions: [String] = []
 
-    public init(directory: String, record: SnapshotRecordMode, reportDirectory: String) {
+    package init(directory: String, record: SnapshotRecordMode, reportDirectory: String) {
         self.directory = directory
         self.record = record
         self.reportDirectory = reportDirectory
@@ -39,8 +39,8 @@ public struct SnapshotOptions: Sendable {
 }
 
 /// The outcome of one snapshot.
-public struct SnapshotResult: Sendable {
-    public enum Status: String, Sendable {
+package struct SnapshotResult: Sendable {
+    package enum Status: String, Sendable {
         /// The render matches its reference within the tolerance.
         case passed
         /// It does not, or its reference is missing, unreadable or of another size.
@@ -52,32 +52,32 @@ public struct SnapshotResult: Sendable {
     }
 
     /// The files a person looks at for a failure, absolute or relative to the current directory.
-    public struct Artifacts: Sendable {
-        public var directory: String
-        public var reference: String?
-        public var actual: String?
-        public var difference: String?
+    package struct Artifacts: Sendable {
+        package var directory: String
+        package var reference: String?
+        package var actual: String?
+        package var difference: String?
     }
 
-    public var snapshot: SnapshotCase
-    public var status: Status
+    package var snapshot: SnapshotCase
+    package var status: Status
     /// Why it failed or errored, or what recording did ("new", "updated: …").
-    public var message: String?
-    public var comparison: ImageComparison?
+    package var message: String?
+    package var comparison: ImageComparison?
     /// Pixel sizes: the render's and the reference's, when known.
-    public var actualSize: (width: Int, height: Int)?
-    public var referenceSize: (width: Int, height: Int)?
-    public var artifacts: Artifacts?
-    public var seconds: Double
+    package var actualSize: (width: Int, height: Int)?
+    package var referenceSize: (width: Int, height: Int)?
+    package var artifacts: Artifacts?
+    package var seconds: Double
     /// An error that was writing a file (a reference, an artifact), not rendering: exit 73, not 69.
-    public var writeFailed = false
+    package var writeFailed = false
     /// The exit status an error of this snapshot calls for on its own: 69 for a plugin that
     /// failed, 73 for a write, and, as `host render` exits, 65 for a scene that is malformed or whose
     /// attribute does not fit, 66 for one that names no registered class (not a plugin's failure).
-    public var errorExitCode: Int32 = 69
+    package var errorExitCode: Int32 = 69
 
     /// "ok", "FAIL", "ERROR", "recorded": the word a result line starts with.
-    public var word: String {
+    package var word: String {
         switch status {
         case .passed: return "ok"
         case .failed: return "FAIL"
@@ -87,7 +87,7 @@ public struct SnapshotResult: Sendable {
     }
 
     /// The one line a run prints for it.
-    public var line: String {
+    package var line: String {
         var text = word.padding(toLength: 9, withPad: " ", startingAt: 0) + snapshot.id
         if let message { text += " — " + message }
         if let artifacts, status == .failed || status == .error { text += " (see \(artifacts.directory))" }
@@ -102,13 +102,13 @@ public struct SnapshotResult: Sendable {
 /// let runner = SnapshotRunner(cases: plan, options: options, registries: [registry])
 /// let results = runner.run { index, result in print(result.line) }
 /// ```
-public final class SnapshotRunner: @unchecked Sendable {
-    public let cases: [SnapshotCase]
-    public let options: SnapshotOptions
+package final class SnapshotRunner: @unchecked Sendable {
+    package let cases: [SnapshotCase]
+    package let options: SnapshotOptions
     private let registries: [Registry]
 
     /// One registry per job: `registries.count` threads render at once.
-    public init(cases: [SnapshotCase], options: SnapshotOptions, registries: [Registry]) {
+    package init(cases: [SnapshotCase], options: SnapshotOptions, registries: [Registry]) {
         precondition(!registries.isEmpty)
         self.cases = cases
         self.options = options
@@ -118,7 +118,7 @@ public final class SnapshotRunner: @unchecked Sendable {
     /// Runs every case. `report` is called on the calling thread for each result in the cases'
     /// order (whatever order the jobs finish in), `progress` after every finished case with the
     /// number done and the number failed so far.
-    public func run(report: (Int, SnapshotResult) -> Void, progress: (Int, Int) -> Void = { _, _ in }) -> [SnapshotResult] {
+    package func run(report: (Int, SnapshotResult) -> Void, progress: (Int, Int) -> Void = { _, _ in }) -> [SnapshotResult] {
         if registries.count == 1 || cases.count <= 1 {
             var results: [SnapshotResult] = []
             for (i, c) in cases.enumerated() {

@@ -23,25 +23,25 @@ import Foundation
 /// class; `skip` leaves the class out unless it is named on the command line. The command line
 /// (`--scales`, `--threshold`, `--max-differing-share`) overrides both for its run. Unknown keys
 /// and values out of range are errors naming the file and the key.
-public struct SnapshotSettings: Equatable, Sendable {
-    public static let fileName = "snapshot.json"
-    public static let defaultScales: [Double] = [1, 2]
+package struct SnapshotSettings: Equatable, Sendable {
+    package static let fileName = "snapshot.json"
+    package static let defaultScales: [Double] = [1, 2]
 
     /// One class's overrides; nil: the top level's value.
-    public struct ClassSettings: Equatable, Sendable {
-        public var threshold: Double?
-        public var maxDifferingShare: Double?
-        public var ignoresAntialiasing: Bool?
-        public var scales: [Double]?
-        public var skip = false
+    package struct ClassSettings: Equatable, Sendable {
+        package var threshold: Double?
+        package var maxDifferingShare: Double?
+        package var ignoresAntialiasing: Bool?
+        package var scales: [Double]?
+        package var skip = false
     }
 
     /// Run-wide overrides from the command line.
-    public struct Overrides: Equatable, Sendable {
-        public var threshold: Double?
-        public var maxDifferingShare: Double?
-        public var scales: [Double]?
-        public init(threshold: Double? = nil, maxDifferingShare: Double? = nil, scales: [Double]? = nil) {
+    package struct Overrides: Equatable, Sendable {
+        package var threshold: Double?
+        package var maxDifferingShare: Double?
+        package var scales: [Double]?
+        package init(threshold: Double? = nil, maxDifferingShare: Double? = nil, scales: [Double]? = nil) {
             self.threshold = threshold
             self.maxDifferingShare = maxDifferingShare
             self.scales = scales
@@ -49,17 +49,17 @@ public struct SnapshotSettings: Equatable, Sendable {
     }
 
     /// The file the settings came from; nil when there is none (defaults).
-    public var file: String?
-    public var tolerance = SnapshotTolerance.default
-    public var scales = SnapshotSettings.defaultScales
+    package var file: String?
+    package var tolerance = SnapshotTolerance.default
+    package var scales = SnapshotSettings.defaultScales
     /// Scene files, as paths usable from the current directory.
-    public var scenes: [String] = []
-    public var classes: [String: ClassSettings] = [:]
+    package var scenes: [String] = []
+    package var classes: [String: ClassSettings] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The settings in `directory`/snapshot.json, or the defaults when there is no such file.
-    public static func read(directory: String) throws -> SnapshotSettings {
+    package static func read(directory: String) throws -> SnapshotSettings {
         let path = directory + "/" + fileName
         guard FileManager.default.fileExists(atPath: path) else { return SnapshotSettings() }
         return try parse(JSONDocument.read(path), directory: directory)
@@ -98,7 +98,7 @@ public struct SnapshotSettings: Equatable, Sendable {
     }
 
     /// The tolerance for `className` (nil: a scene) after the class's entry and the run's overrides.
-    public func tolerance(for className: String?, _ overrides: Overrides) -> SnapshotTolerance {
+    package func tolerance(for className: String?, _ overrides: Overrides) -> SnapshotTolerance {
         var t = tolerance
         if let className, let c = classes[className] {
             t.threshold = c.threshold ?? t.threshold
@@ -111,7 +111,7 @@ public struct SnapshotSettings: Equatable, Sendable {
     }
 
     /// The scales for `className` (nil: a scene) after the class's entry and the run's overrides.
-    public func scales(for className: String?, _ overrides: Overrides) -> [Double] {
+    package func scales(for className: String?, _ overrides: Overrides) -> [Double] {
         overrides.scales ?? className.flatMap { classes[$0]?.scales } ?? scales
     }
 
@@ -155,7 +155,7 @@ public struct SnapshotSettings: Equatable, Sendable {
     }
 
     /// "1,2" (the --scales syntax) as scales, or a usage-style message.
-    public static func parseScales(_ text: String) -> [Double]? {
+    package static func parseScales(_ text: String) -> [Double]? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         let values = parts.compactMap { Double($0) }
         guard !parts.isEmpty, values.count == parts.count, values.allSatisfy({ RenderOptions.scales.contains($0) }) else { return nil }

@@ -7,8 +7,8 @@ import EaselRender
 /// ``PluginProbes/directRenderer``, inside a worker (straight onto Cairo), so the two can be compared.
 /// A size of 0 on an axis draws onto a 1-pixel canvas. Missing images are not errors here (the
 /// validator's resources check reports them); Cairo errors are.
-public enum InstancePixels {
-    public static func render(_ instance: DesignableInstance, size: Size, scale: Double = 1, layout: Bool = true) throws -> RGBAImage {
+package enum InstancePixels {
+    package static func render(_ instance: DesignableInstance, size: Size, scale: Double = 1, layout: Bool = true) throws -> RGBAImage {
         let info = instance.info
         let target: RenderTarget
         do {

@@ -3,56 +3,56 @@ import EaselRender
 import Foundation
 
 /// The outcome of one check on one plugin.
-public struct ValidationResult: Sendable {
-    public enum Status: String, Sendable {
+package struct ValidationResult: Sendable {
+    package enum Status: String, Sendable {
         case passed, failed, warning, skipped
     }
 
-    public var check: String
-    public var status: Status
+    package var check: String
+    package var status: Status
     /// Why: what failed (naming the class, property and values), warnings, or what was checked.
-    public var messages: [String]
-    public var seconds: Double
+    package var messages: [String]
+    package var seconds: Double
 }
 
 /// One plugin file's validation.
-public struct PluginValidation: Sendable {
-    public var path: String
+package struct PluginValidation: Sendable {
+    package var path: String
     /// Its identity, when it loaded.
-    public var plugin: PluginInfo?
-    public var results: [ValidationResult]
+    package var plugin: PluginInfo?
+    package var results: [ValidationResult]
 
-    public init(path: String, plugin: PluginInfo?, results: [ValidationResult]) {
+    package init(path: String, plugin: PluginInfo?, results: [ValidationResult]) {
         self.path = path
         self.plugin = plugin
         self.results = results
     }
 
-    public func count(_ status: ValidationResult.Status) -> Int { results.filter { $0.status == status }.count }
-    public var failed: Bool { results.contains { $0.status == .failed } }
+    package func count(_ status: ValidationResult.Status) -> Int { results.filter { $0.status == status }.count }
+    package var failed: Bool { results.contains { $0.status == .failed } }
 }
 
 /// A named, documented check (`host validate --list`).
-public struct ValidationCheck: Sendable {
-    public let name: String
+package struct ValidationCheck: Sendable {
+    package let name: String
     /// One line: what it checks.
-    public let summary: String
+    package let summary: String
     /// The check's time budget in seconds (each call into the plugin also has the per-call budget).
-    public let budget: Double
+    package let budget: Double
     /// Whether it needs the plugin to have loaded (all but `load` and `descriptors`).
     let needsLoad: Bool
     let body: @Sendable (ValidationContext) throws -> Void
 }
 
 /// What a check works with, and where it puts what it found.
-public final class ValidationContext {
-    public let path: String
-    public let probe: PluginProbe
-    public let seed: UInt64
+package final class ValidationContext {
+    package let path: String
+    package let probe: PluginProbe
+    package let seed: UInt64
     /// Whether plugin code runs in worker processes (false: `--in-process`).
-    public let isolated: Bool
+    package let isolated: Bool
     /// Where plugin code runs, for checks that start workers of their own.
-    public let isolation: Isolation
+    package let isolation: Isolation
     let start = Clock.seconds()
     let budget: Double
     private(set) var failures: [String] = []
@@ -70,15 +70,15 @@ public final class ValidationContext {
     }
 
     /// The plugin's classes (loaded in the probe's process on first use).
-    public func classes() throws -> [DesignableClass] { try probe.load() }
+    package func classes() throws -> [DesignableClass] { try probe.load() }
 
-    public func fail(_ message: String) { failures.append(message) }
-    public func warn(_ message: String) { warnings.append(message) }
-    public func note(_ message: String) { notes.append(message) }
-    public func skip(_ reason: String) { skipReason = reason }
+    package func fail(_ message: String) { failures.append(message) }
+    package func warn(_ message: String) { warnings.append(message) }
+    package func note(_ message: String) { notes.append(message) }
+    package func skip(_ reason: String) { skipReason = reason }
 
     /// Throws when the check ran out of its time budget.
-    public func checkBudget() throws {
+    package func checkBudget() throws {
         let elapsed = Clock.seconds() - start
         if elapsed > budget { throw BudgetExceeded(elapsed: elapsed, budget: budget) }
     }
@@ -105,18 +105,18 @@ public final class ValidationContext {
 ///                                       isolation: .default, seed: 42)
 /// for r in report.results { print(r.status, r.check, r.messages) }
 /// ```
-public enum PluginValidator {
+package enum PluginValidator {
     /// Every check, in the order they run.
-    public static var checks: [ValidationCheck] { ValidationChecks.all }
+    package static var checks: [ValidationCheck] { ValidationChecks.all }
 
     /// The checks whose names match `patterns` (shell globs, e.g. `draw*`; nil: all).
-    public static func checks(matching patterns: [String]?) -> [ValidationCheck] {
+    package static func checks(matching patterns: [String]?) -> [ValidationCheck] {
         guard let patterns else { return checks }
         return checks.filter { check in patterns.contains { fnmatch($0, check.name, 0) == 0 } }
     }
 
     /// Validates one file. `progress` is called after each check.
-    public static func validate(_ path: String, checks: [ValidationCheck], isolation: Isolation, seed: UInt64,
+    package static func validate(_ path: String, checks: [ValidationCheck], isolation: Isolation, seed: UInt64,
                                 progress: (ValidationResult) -> Void = { _ in }) -> PluginValidation {
         var report = PluginValidation(path: path, plugin: nil, results: [])
         // One shared probe in this process (a plugin is loaded into a process once); a fresh worker

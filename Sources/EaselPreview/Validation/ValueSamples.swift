@@ -3,11 +3,11 @@ import Foundation
 
 /// A small seeded generator (SplitMix64): the same seed gives the same values on every machine, so
 /// `host validate --seed N` reproduces a failure.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,17 +16,17 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 
     /// A double in 0..<1 with 53 random bits.
-    public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    package mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
 
 /// The values the round-trip check sets on a property: its default, the edges of its range (min, max,
 /// one step in from each), seeded random values, and for strings the hard cases: empty, CJK, emoji
 /// (with a skin tone and a flag), 10 kB long, combining marks.
-public enum ValueSamples {
+package enum ValueSamples {
     /// How many seeded random values each property gets besides the fixed ones.
-    public static let randomCount = 4
+    package static let randomCount = 4
 
-    public static let edgeStrings: [(label: String, value: String)] = [
+    package static let edgeStrings: [(label: String, value: String)] = [
         ("empty", ""),
         ("CJK", "公积金 税率 東京 서울"),
         ("emoji", "😀 👍🏽 🇨🇳 👩‍💻"),
@@ -35,7 +35,7 @@ public enum ValueSamples {
     ]
 
     /// `images`: image names that exist in the plugin's resources (the default is always included).
-    public static func values(for p: PropertyInfo, using rng: inout SeededGenerator, images: [String] = []) -> [PropertyValue] {
+    package static func values(for p: PropertyInfo, using rng: inout SeededGenerator, images: [String] = []) -> [PropertyValue] {
         var out: [PropertyValue] = [p.defaultValue]
         func add(_ v: PropertyValue) { if !out.contains(v) { out.append(v) } }
         switch p.type {
@@ -124,7 +124,7 @@ public enum ValueSamples {
 
     /// Whether two values are the same for a round trip: equal, with "no image" and "" alike and
     /// NaN equal to NaN.
-    public static func same(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
+    package static func same(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
         switch (a, b) {
         case (.image(let x), .image(let y)): return (x ?? "") == (y ?? "")
         case (.cgFloat(let x), .cgFloat(let y)), (.double(let x), .double(let y)): return x == y || (x.isNaN && y.isNaN)
@@ -133,7 +133,7 @@ public enum ValueSamples {
     }
 
     /// Whether `got` is `set` rounded to single precision (a Float kept behind a Double property).
-    public static func sameInSinglePrecision(_ got: PropertyValue, _ set: PropertyValue) -> Bool {
+    package static func sameInSinglePrecision(_ got: PropertyValue, _ set: PropertyValue) -> Bool {
         switch (got, set) {
         case (.cgFloat(let g), .cgFloat(let s)), (.double(let g), .double(let s)): return g == Double(Float(s))
         default: return false
@@ -141,7 +141,7 @@ public enum ValueSamples {
     }
 
     /// A value for a message: its value syntax, long strings shortened.
-    public static func describe(_ v: PropertyValue, _ p: PropertyInfo) -> String {
+    package static func describe(_ v: PropertyValue, _ p: PropertyInfo) -> String {
         if case .string(let s) = v {
             if s.isEmpty { return "\"\" (empty)" }
             if s.utf8.count > 60 { return "a \(s.utf8.count)-byte string \"\(s.prefix(16))…\"" }

@@ -1,0 +1,31 @@
+/// Text that came from a plugin or a file, made safe to print on a terminal.
+///
+/// A plugin's strings (names, summaries, log lines) and file names may hold control characters: an
+/// escape sequence printed raw recolours, clears or retitles the terminal, moves its cursor over
+/// earlier lines or writes to the clipboard (OSC 52). C0 controls, DEL and the C1 controls (U+0080…
+/// U+009F, which some terminals read as ESC sequences) are written as `\u{1b}` escapes instead, and so
+/// are the bidirectional embeddings, overrides and isolates (U+202A…U+202E, U+2066…U+2069): they
+/// reorder the rest of the line as it is shown, so a plugin's summary could make a message read as
+/// something it does not say ("Trojan Source"). Right-to-left text itself is shown as it is.
+package enum TerminalText {
+    /// Whether `scalar` is one of the characters above, which text for a terminal escapes (the JSON
+    /// writer too: what it prints may land on a terminal).
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// `text` with its control characters escaped; newlines kept when `keepingNewlines`.
+    package static func printable(_ text: String, keepingNewlines: Bool = false) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) && !(keepingNewlines && scalar == "\n") {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
