@@ -11,7 +11,8 @@ enum CompletionsCommand: Command {
             """,
         usesRegistry: false)
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_ invocation: Invocation) throws -> Int32 {
+        let arguments = invocation.arguments
         let name = arguments.positionals[0]
         guard let shell = CompletionScript.Shell(rawValue: name) else {
             throw UsageError(message: "no completions for \(name.quoted) (expected bash, zsh or fish)")

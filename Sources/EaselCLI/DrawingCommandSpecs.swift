@@ -150,7 +150,7 @@ extension CommandSpec {
             OptionSpec(name: "json", help: "print JSON (schema easel.validate/1, see README)"),
             OptionSpec(name: "seed", value: "N", help: "seed of the random values the round-trip check sets (default: a new one, printed)"),
             OptionSpec(name: "in-process", help: "run every check in this process, not in worker processes (for debuggers; a crash ends the run)"),
-            OptionSpec(name: "memory-limit", value: "MB", help: "memory limit of each worker process (default \(WorkerLimits.defaultMemoryLimit >> 20))"),
+            OptionSpec(name: "memory-limit", value: "MB", help: "memory limit of each worker process (default \(WorkerLauncher.defaultMemoryLimit >> 20))"),
             CommandSpec.timeout,
         ],
         details: """

@@ -21,9 +21,10 @@ package enum InspectCommand: Command {
         Insets top,left,bottom,right.
         """)
 
-    package static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    package static func run(_ invocation: Invocation) throws -> Int32 {
+        let arguments = invocation.arguments
         let target = arguments.positionals[0]
-        let (registry, classes) = try resolve(target, arguments)
+        let (registry, classes) = try resolve(target, invocation)
         let assignments = try arguments.all("set").map(parseAssignment)
         if !assignments.isEmpty, classes.count != 1 {
             throw UsageError(message: "\(target) has \(classes.count) classes; --set needs one (inspect a class by name)")
@@ -48,9 +49,9 @@ package enum InspectCommand: Command {
                 }
             } catch let error as HostError where assignments.isEmpty {
                 // Without --set the description stands on its own: say why the check could not run.
-                Diagnostics.warningSink("\(info.plugin.path): class \(info.name): the defaults could not be checked: \(error.message)")
+                invocation.environment.diagnostics.warn("\(info.plugin.path): class \(info.name): the defaults could not be checked: \(error.message)")
             }
-            for m in result.mismatches ?? [] { Diagnostics.warningSink(m.message) }
+            for m in result.mismatches ?? [] { invocation.environment.diagnostics.warn(m.message) }
             inspected.append(result)
         }
         if arguments.has("json") {
@@ -78,10 +79,10 @@ package enum InspectCommand: Command {
     }
 
     /// A class by name on the search path, or every class of one plugin file.
-    static func resolve(_ target: String, _ arguments: ParsedArguments) throws -> (Registry, [ClassInfo]) {
+    static func resolve(_ target: String, _ invocation: Invocation) throws -> (Registry, [ClassInfo]) {
         if target.hasSuffix(".so") || target.contains("/") {
             try checkPluginFile(target)
-            let registry = Registry(files: [target], isolation: try CLI.isolation(arguments))
+            let registry = Registry(files: [target], isolation: try invocation.isolation(), environment: invocation.environment)
             if let failure = registry.failures.first { throw failure }
             guard let plugin = registry.plugins.first else { return (registry, []) }
             return (registry, try plugin.classes().map { info in
@@ -90,7 +91,7 @@ package enum InspectCommand: Command {
                 return info
             })
         }
-        let registry = try CLI.registry(arguments)
+        let registry = try invocation.registry()
         guard let info = try registry.classInfo(named: target) else { throw unknownClass(target, registry) }
         return (registry, [info])
     }

@@ -37,17 +37,18 @@ enum ListCommand: Command {
         json ? output : TerminalText.printable(output, keepingNewlines: true)
     }
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let registry = try CLI.registry(arguments)
+    static func run(_ invocation: Invocation) throws -> Int32 {
+        let arguments = invocation.arguments
+        let registry = try invocation.registry()
         // Not freed: the process ends after the listing, and freeing the records of 10 000 plugins
         // one by one is wasted work (the workers a --verbose check started are stopped first).
-        defer { HostProcess.releaseWorkers(); _ = Unmanaged.passRetained(registry) }
+        defer { invocation.environment.releaseWorkers(); _ = Unmanaged.passRetained(registry) }
         let verbose = arguments.has("verbose")
         let mode = (arguments.has("json") ? "json" : arguments.has("names") ? "names" : "text") + (arguments.has("strict") ? " strict" : "")
         // Nothing changed since a list in this mode (README, "Registry cache"): what it printed.
         // (--verbose runs the defaults checks, in workers: never from the cache.)
         if !verbose, let stored = registry.storedListing(mode: mode) {
-            stored.warnings.forEach(Diagnostics.warningSink)
+            stored.warnings.forEach(invocation.environment.diagnostics.warn)
             print(forTerminal(stored.output, json: arguments.has("json")), terminator: "")
             return stored.status
         }
@@ -91,7 +92,7 @@ enum ListCommand: Command {
                 out += "  " + cls.name.padding(to: 26) + " " + (cls.summary ?? "") + (shadowed ? "  [shadowed by an earlier file]" : "") + "\n"
             }
         }
-        if verbose { checkDefaults(registry).forEach(Diagnostics.warningSink) }
+        if verbose { checkDefaults(registry).forEach(registry.environment.diagnostics.warn) }
         let p = registry.plugins.count
         // A blank line after the plugins, none before the summary when every file failed.
         out += (p == 0 ? "" : "\n") + "\(p) plugin\(p == 1 ? "" : "s"), \(classCount) class\(classCount == 1 ? "" : "es")"

@@ -7,7 +7,7 @@ enum ManualCommand: Command {
         usage: "",
         usesRegistry: false)
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_: Invocation) throws -> Int32 {
         print(ManualPage.roff(commands: CLI.specs), terminator: "")
         return 0
     }

@@ -22,7 +22,8 @@ enum NewCommand: Command {
             """,
         usesRegistry: false)
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_ invocation: Invocation) throws -> Int32 {
+        let arguments = invocation.arguments
         let name = arguments.positionals[0]
         guard CText.isIdentifier(name) else {
             throw UsageError(message: "\(name.quoted) is not a class name (expected an identifier: a letter or _, then letters, digits or _)")

@@ -12,7 +12,8 @@ import EaselRender
 enum GalleryCommand: Command {
     static let spec = CommandSpec.gallery
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_ invocation: Invocation) throws -> Int32 {
+        let arguments = invocation.arguments
         let out = arguments.value("out") ?? "./gallery"
         let scale = try RenderCommand.scale(arguments) ?? 2
         // A file is writable too: it was found out only by every picture failing, one error line each.
@@ -20,7 +21,7 @@ enum GalleryCommand: Command {
         if stat(out, &st) == 0, st.st_mode & S_IFMT != S_IFDIR {
             throw HostError(.cannotCreate, "is a file, not a directory (expected a folder for the gallery's pictures and index.html)", file: out)
         }
-        let registry = try CLI.registry(arguments)
+        let registry = try invocation.registry()
         if registry.classes.isEmpty {
             let failed = registry.failures.isEmpty ? "" : "; \(registry.failures.count) file\(registry.failures.count == 1 ? "" : "s") failed to load (see \(CLI.programName) list)"
             throw HostError(.notFound, "no classes to render in \(registry.searchPath.directories.joined(separator: ", "))\(failed)")
@@ -45,7 +46,7 @@ enum GalleryCommand: Command {
                 guard let found = try registry.designableClass(named: info.name) else { continue }
                 cls = found
                 for m in try registry.checkedDefaults(of: cls) {
-                    Diagnostics.warningSink(m.message)
+                    invocation.environment.diagnostics.warn(m.message)
                     entry.warnings.append(m.message)
                 }
             } catch let error as HostError {
@@ -86,9 +87,9 @@ enum GalleryCommand: Command {
         }
         var validations: [PluginValidation]?
         if !arguments.has("no-validate") {
-            let isolation = try CLI.isolation(arguments)
+            let isolation = try invocation.isolation()
             let paths = Set(entries.map(\.info.plugin.path)).sorted()
-            validations = paths.map { PluginValidator.validate($0, checks: PluginValidator.checks, isolation: isolation, seed: 1) }
+            validations = paths.map { PluginValidator.validate($0, checks: PluginValidator.checks, isolation: isolation, seed: 1, environment: invocation.environment) }
             for v in validations! where v.failed {
                 print("validation: \(v.path): \(v.count(.failed)) check\(v.count(.failed) == 1 ? "" : "s") failed (\(CLI.programName) validate \(v.path))")
             }

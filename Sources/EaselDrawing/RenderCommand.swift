@@ -11,7 +11,8 @@ import EaselRender
 enum RenderCommand: Command {
     static let spec = CommandSpec.render
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_ invocation: Invocation) throws -> Int32 {
+        let arguments = invocation.arguments
         guard let output = arguments.value("output") else {
             throw UsageError(message: "missing -o OUT.png|OUT.svg|OUT.pdf|- (where to write the picture)")
         }
@@ -24,7 +25,7 @@ enum RenderCommand: Command {
         let format = try outputFormat(output, pngLevel: level)
         if output == "-" { try checkStandardOutput(force: arguments.has("force")) }
         if arguments.positionals[0].hasSuffix(".json") {
-            return try renderScene(arguments.positionals[0], arguments, output: output, format: format)
+            return try renderScene(arguments.positionals[0], invocation, output: output, format: format)
         }
         var request = ComponentRenderRequest(className: arguments.positionals[0], format: format)
         request.assignments = try arguments.all("set").map(InspectCommand.parseAssignment)
@@ -33,26 +34,27 @@ enum RenderCommand: Command {
         request.background = try background(arguments)
         request.variant = arguments.value("variant")
         request.actions = arguments.all("action").map(parseAction)
-        let registry = try CLI.registry(arguments)
+        let registry = try invocation.registry()
         guard let cls = try registry.designableClass(named: request.className) else {
             throw InspectCommand.unknownClass(request.className, registry)
         }
         let target = try ComponentRender.render(cls, request)
-        HostProcess.releaseWorkers() // they end while the picture is encoded
+        invocation.environment.releaseWorkers() // they end while the picture is encoded
         try write(target, to: output)
         return 0
     }
 
-    static func renderScene(_ path: String, _ arguments: ParsedArguments, output: String,
+    static func renderScene(_ path: String, _ invocation: Invocation, output: String,
                             format: OutputFormat) throws -> Int32 {
+        let arguments = invocation.arguments
         for option in ["set", "size", "variant", "action"] where arguments.has(option) {
             throw UsageError(message: "--\(option) is for classes; a scene gives sizes and attributes itself")
         }
         let scene = try Scene.read(path)
-        let registry = try CLI.registry(arguments)
+        let registry = try invocation.registry()
         let target = try SceneRender.render(scene, classes: registry.designableClass(named:), classNames: registry.classes.map(\.name), format: format,
                                             scale: try scale(arguments), background: try background(arguments))
-        HostProcess.releaseWorkers()
+        invocation.environment.releaseWorkers()
         try write(target, to: output)
         return 0
     }

@@ -11,7 +11,8 @@ import Foundation
 enum ServeCommand: Command {
     static let spec = CommandSpec.serve
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_ invocation: Invocation) throws -> Int32 {
+        let arguments = invocation.arguments
         var options = WatchOptions(directories: try WatchCommand.directories(arguments), outputDirectory: nil)
         options.assignments = try WatchCommand.assignments(arguments)
         // A scene file that does not exist yet (in a folder that does) is a new, empty scene, as an
@@ -30,7 +31,7 @@ enum ServeCommand: Command {
         for scene in options.scenes where FileManager.default.fileExists(atPath: WatchSession.unsavedEditsPath(for: scene.file)) {
             print("note: \(WatchSession.unsavedEditsPath(for: scene.file)) holds edits of \(scene.file) not saved when serve last stopped: the designer offers to restore or discard them")
         }
-        options.isolation = try CLI.isolation(arguments)
+        options.isolation = try invocation.isolation()
         options.scale = 2 // library thumbnails, crisp on high-density screens
         guard let pageDirectory = PageFiles.directory() else {
             throw HostError(.notFound, "the designer's page files (index.html, app.js, app.css) are missing; set $\(PageFiles.environmentVariable) to their folder")
@@ -53,13 +54,13 @@ enum ServeCommand: Command {
         }
 
         let hub = EventHub(maximumClients: configuration.maximumEventClients)
-        let session = try WatchSession(options: options) { event in
+        let session = try WatchSession(options: options, environment: invocation.environment) { event in
             for line in event.lines { print(line) }
             fflush(stdout)
             DesignerServer.publish(event, to: hub)
         }
         // Workers are forked from a launcher made now, while this process has one thread.
-        WorkerLauncher.prepare(warm: true)
+        invocation.environment.workers.prepare(warm: true)
         // The port is bound before the plugins load (and after the launcher is forked, which would
         // otherwise hold it open): a port in use was refused only after every plugin had loaded
         // and rendered. The server made below serves on this socket.

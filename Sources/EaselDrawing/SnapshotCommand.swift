@@ -10,7 +10,8 @@ import Foundation
 enum SnapshotCommand: Command {
     static let spec = CommandSpec.snapshot
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_ invocation: Invocation) throws -> Int32 {
+        let arguments = invocation.arguments
         let action = arguments.positionals[0]
         guard action == "record" || action == "verify" else {
             let close = Suggestions.close(to: action, among: ["record", "verify"])
@@ -62,20 +63,20 @@ enum SnapshotCommand: Command {
 
         FontConfiguration.pin()
         if FontConfiguration.mode != .pinned {
-            Diagnostics.warningSink("fonts are not pinned (\(FontConfiguration.failure ?? "\(FontConfiguration.environmentVariable)=system")): renders may differ from references recorded elsewhere")
+            invocation.environment.diagnostics.warn("fonts are not pinned (\(FontConfiguration.failure ?? "\(FontConfiguration.environmentVariable)=system")): renders may differ from references recorded elsewhere")
         }
         for missing in FontConfiguration.missingFonts {
-            Diagnostics.warningSink("pinned font \(missing) is not installed (run Scripts/install-deps): text will not match references recorded with it")
+            invocation.environment.diagnostics.warn("pinned font \(missing) is not installed (run Scripts/install-deps): text will not match references recorded with it")
         }
         let settings = try SnapshotSettings.read(directory: directory)
         if arguments.has("in-process") && jobs > 1 {
-            Diagnostics.warningSink("--jobs \(jobs) needs worker processes; with --in-process plugin calls run on one thread (--jobs 1)")
+            invocation.environment.diagnostics.warn("--jobs \(jobs) needs worker processes; with --in-process plugin calls run on one thread (--jobs 1)")
             jobs = 1
         }
-        WorkerLauncher.prepare() // before the job threads exist
-        let registry = try CLI.registry(arguments)
+        invocation.environment.workers.prepare() // before the job threads exist
+        let registry = try invocation.registry()
         for name in settings.classes.keys.sorted() where !registry.classes.contains(where: { $0.name == name }) {
-            Diagnostics.warningSink("\(settings.file ?? directory): classes.\(name): no such class is registered (the entry is unused)")
+            invocation.environment.diagnostics.warn("\(settings.file ?? directory): classes.\(name): no such class is registered (the entry is unused)")
         }
         let all = try SnapshotPlan.cases(registry: registry, settings: settings, names: names, variants: variants, overrides: overrides)
         // An empty suite passed ("0 passed, 0 failed", exit 0): a CI job run in the wrong folder, or
@@ -86,7 +87,7 @@ enum SnapshotCommand: Command {
         }
         let cases = shard.map { Array($0.select(all)) } ?? all
         var registries = [registry]
-        for _ in 1..<max(1, min(jobs, cases.count)) { registries.append(try CLI.registry(arguments)) }
+        for _ in 1..<max(1, min(jobs, cases.count)) { registries.append(try invocation.registry()) }
 
         try prepareReportDirectory(reportDirectory)
         var options = SnapshotOptions(directory: directory, record: record, reportDirectory: reportDirectory)
@@ -96,7 +97,7 @@ enum SnapshotCommand: Command {
         // does not exist (a mistyped --dir, or a suite never recorded): said once, first.
         if record == .none && !cases.isEmpty && access(directory, F_OK) != 0 {
             let origin = arguments.has("dir") ? "given with --dir" : "the default folder of references; name another with --dir"
-            Diagnostics.warningSink("\(directory): no such directory (\(origin)): no snapshot has been recorded there; "
+            invocation.environment.diagnostics.warn("\(directory): no such directory (\(origin)): no snapshot has been recorded there; "
                                     + "record them with: \(GalleryPage.shellCommand(options.recordCommand + options.recordOptions))")
         }
         let runner = SnapshotRunner(cases: cases, options: options, registries: registries)

@@ -9,7 +9,8 @@ import Foundation
 enum ValidateCommand: Command {
     static let spec = CommandSpec.validate
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_ invocation: Invocation) throws -> Int32 {
+        let arguments = invocation.arguments
         let patterns = arguments.all("filter").flatMap { $0.split(separator: ",").map(String.init) }
         if arguments.all("filter").contains(where: { $0.allSatisfy { $0 == "," } }) {
             // An empty pattern would have run every check, as if no --filter had been given.
@@ -41,9 +42,9 @@ enum ValidateCommand: Command {
         let files = arguments.positionals
         guard !files.isEmpty else { throw UsageError(message: "missing FILE.so (the plugins to validate)") }
         for file in files { try checkPluginFile(file) }
-        let isolation = try CLI.isolation(arguments)
+        let isolation = try invocation.isolation()
         let json = arguments.has("json"), onlyFailed = arguments.has("only-failed")
-        if isolation != .inProcess { WorkerLauncher.prepare() }
+        if isolation != .inProcess { invocation.environment.workers.prepare() }
 
         if !json { print("\(CLI.programName) validate: seed \(seed) (reproduce with --seed \(seed)); \(checks.count) check\(checks.count == 1 ? "" : "s") per plugin") }
         var reports: [PluginValidation] = []
@@ -52,7 +53,7 @@ enum ValidateCommand: Command {
                 print("")
                 print(TerminalText.printable(file))
             }
-            let report = PluginValidator.validate(file, checks: checks, isolation: isolation, seed: seed) { result in
+            let report = PluginValidator.validate(file, checks: checks, isolation: isolation, seed: seed, environment: invocation.environment) { result in
                 guard !json, !onlyFailed || result.status == .failed else { return }
                 print(TerminalText.printable(line(result), keepingNewlines: true))
                 fflush(stdout)

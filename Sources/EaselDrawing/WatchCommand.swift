@@ -8,17 +8,18 @@ import EaselPreview
 enum WatchCommand: Command {
     static let spec = CommandSpec.watch
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_ invocation: Invocation) throws -> Int32 {
+        let arguments = invocation.arguments
         var options = WatchOptions(directories: try directories(arguments), outputDirectory: arguments.value("out") ?? "./previews")
         options.classFilter = Set(arguments.all("class"))
         options.assignments = try assignments(arguments)
         options.scale = try RenderCommand.scale(arguments)
         options.scenes = try arguments.all("scene").map { try Scene.read($0) }
         options.pngLevel = try pngLevel(arguments)
-        options.isolation = try CLI.isolation(arguments)
+        options.isolation = try invocation.isolation()
         // Every build's worker is forked from a launcher that has fonts and the font map loaded.
-        if options.isolation != .inProcess { WorkerLauncher.prepare(warm: true) }
-        let session = try WatchSession(options: options) { event in
+        if options.isolation != .inProcess { invocation.environment.workers.prepare(warm: true) }
+        let session = try WatchSession(options: options, environment: invocation.environment) { event in
             for line in event.lines { print(line) }
             fflush(stdout)
         }

@@ -177,7 +177,7 @@ package final class DesignerInstance {
         if let missing = missingImages.first {
             throw HostError(.notFound, missing, file: info.plugin.path, className: info.name, phase: .draw)
         }
-        for warning in warnings { Diagnostics.warnOnce("\(info.plugin.path): class \(info.name): draw: \(warning)") }
+        for warning in warnings { cls.diagnostics.warnOnce("\(info.plugin.path): class \(info.name): draw: \(warning)") }
     }
 
     /// "image 'name': reason; tried: …" for a missing image, nil for any other problem.

@@ -255,7 +255,7 @@ enum ValidationChecks {
             // unless create or draw reads memory it never set.
             if case .workers(let timeout) = c.isolation {
                 for fill in fills {
-                    let probe = try PluginProbes.make(path: c.path, timeout: timeout, fill: fill)
+                    let probe = try PluginProbes.make(path: c.path, timeout: timeout, fill: fill, environment: c.environment)
                     defer { probe.stop() }
                     guard let filledClass = try probe.load().first(where: { $0.info.name == info.name }) else { continue }
                     let filled = try InstancePixels.render(try fresh(filledClass, size), size: size)
