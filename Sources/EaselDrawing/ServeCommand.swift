@@ -13,7 +13,7 @@ enum ServeCommand: Command {
 
     static func run(_ invocation: Invocation) throws -> Int32 {
         let arguments = invocation.arguments
-        var options = WatchOptions(directories: try WatchCommand.directories(arguments), outputDirectory: nil)
+        var options = SessionOptions(directories: try WatchCommand.directories(arguments))
         options.assignments = try WatchCommand.assignments(arguments)
         // A scene file that does not exist yet (in a folder that does) is a new, empty scene, as an
         // editor opens a new file: Save scene creates it. (It was refused: no way to start a scene
@@ -28,8 +28,8 @@ enum ServeCommand: Command {
             print("note: \(file) does not exist yet: a new, empty scene (Save scene in the designer creates it)")
             return Scene.new(file: file)
         }
-        for scene in options.scenes where FileManager.default.fileExists(atPath: WatchSession.unsavedEditsPath(for: scene.file)) {
-            print("note: \(WatchSession.unsavedEditsPath(for: scene.file)) holds edits of \(scene.file) not saved when serve last stopped: the designer offers to restore or discard them")
+        for scene in options.scenes where FileManager.default.fileExists(atPath: DesignSession.unsavedEditsPath(for: scene.file)) {
+            print("note: \(DesignSession.unsavedEditsPath(for: scene.file)) holds edits of \(scene.file) not saved when serve last stopped: the designer offers to restore or discard them")
         }
         options.isolation = try invocation.isolation()
         options.scale = 2 // library thumbnails, crisp on high-density screens
@@ -54,7 +54,7 @@ enum ServeCommand: Command {
         }
 
         let hub = EventHub(maximumClients: configuration.maximumEventClients)
-        let session = try WatchSession(options: options, environment: invocation.environment) { event in
+        let session = try DesignSession(options: options, environment: invocation.environment) { event in
             for line in event.lines { print(line) }
             fflush(stdout)
             DesignerServer.publish(event, to: hub)

@@ -10,7 +10,7 @@ enum WatchCommand: Command {
 
     static func run(_ invocation: Invocation) throws -> Int32 {
         let arguments = invocation.arguments
-        var options = WatchOptions(directories: try directories(arguments), outputDirectory: arguments.value("out") ?? "./previews")
+        var options = SessionOptions(directories: try directories(arguments))
         options.classFilter = Set(arguments.all("class"))
         options.assignments = try assignments(arguments)
         options.scale = try RenderCommand.scale(arguments)
@@ -19,10 +19,12 @@ enum WatchCommand: Command {
         options.isolation = try invocation.isolation()
         // Every build's worker is forked from a launcher that has fonts and the font map loaded.
         if options.isolation != .inProcess { invocation.environment.workers.prepare(warm: true) }
-        let session = try WatchSession(options: options, environment: invocation.environment) { event in
+        // Previews are written by a subscriber of the session's events, in front of the printer.
+        let previews = try PreviewFileWriter(directory: arguments.value("out") ?? "./previews")
+        let session = try DesignSession(options: options, environment: invocation.environment, report: previews.writing { event in
             for line in event.lines { print(line) }
             fflush(stdout)
-        }
+        })
         // Ctrl-C, SIGTERM or a closed terminal (SIGHUP) stop the watch cleanly, even while a plugin
         // call hangs (it is cut short) or the first plugins load.
         HostProcess.stopOnSignal()

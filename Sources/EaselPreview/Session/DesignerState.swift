@@ -2,11 +2,12 @@ import EaselHost
 import EaselRender
 import Foundation
 
-/// What the designer holds in a ``WatchSession``, apart from the builds: the values held for classes
+/// What the designer holds in a ``DesignSession``, apart from the builds: the values held for classes
 /// (`--set`, the inspector's edits, what actions report), their bookkeeping across builds, and the
-/// open scenes with their unsaved edits and their files' status.
+/// open scenes with their unsaved edits (DesignerState+SceneEdits.swift) and their files' status
+/// (DesignerState+SceneFiles.swift).
 ///
-/// Thread rule: the session keeps it under a lock of its own (``WatchSession``'s designer lock),
+/// Thread rule: the session keeps it under its state lock (see ``DesignSession``),
 /// held only for the short sections that read or change it, never across a plugin call nor while an
 /// event is reported. So an edit (a value set or reset, a scene edit, a save, a choice about the
 /// file on disk or kept edits) is checked and stored while another request's plugin call hangs:
@@ -21,30 +22,18 @@ struct DesignerState {
     var editedScenes: Set<Int> = []
     /// How many edits each open scene took (by index): an edit made on an older revision is refused.
     var sceneRevisions: [Int: Int] = [:]
-    /// Each open scene's file as last read or written (by index): a change on disk is a different text.
-    var sceneDiskTexts: [Int: String] = [:]
-    /// Why a scene's file on disk is not a scene now (the last good one stays open).
-    var sceneFileErrors: [Int: HostError] = [:]
-    /// Scenes whose file changed on disk while they had unsaved edits (kept until the designer chooses).
-    var scenesChangedOnDisk: Set<Int> = []
-    /// Scenes whose file was deleted on disk: the open scene stays, and saving writes the file again.
-    var scenesDeletedOnDisk: Set<Int> = []
-    /// Scenes whose file did not exist when they were opened, until they are saved.
-    var newScenes: Set<Int> = []
-    /// The edits a previous serve kept for a scene as it stopped (``WatchSession/unsavedEditsPath(for:)``),
-    /// offered until the designer restores or discards them (by index).
-    var offeredKeptEdits: [Int: String] = [:]
-    /// Kept edits restored into their scene (by index): the file is removed when the scene is
-    /// saved, not before (until then it is their only copy on disk).
-    var restoredKeptEdits: [Int: String] = [:]
+    /// What each open scene's file on disk says against it (by index).
+    var sceneFiles: [SceneFileState]
     /// The identity the next scene instance gets (``Scene/Instance/identity``): never reused.
     var nextInstanceIdentity = 1
 
-    init(assignments: [PropertyAssignment], scenes: [Scene]) {
+    /// `files`: each scene's file as it was opened (``SceneFileState/init(opening:)``).
+    init(assignments: [PropertyAssignment], scenes: [Scene], files: [SceneFileState]) {
         self.assignments = assignments
         var scenes = scenes
         for i in scenes.indices { Self.giveIdentities(&scenes[i], next: &nextInstanceIdentity) }
         self.scenes = scenes
+        sceneFiles = files
     }
 
     /// The values held for a class, parsed against `info` (parked ones left out), without changing
@@ -102,147 +91,5 @@ struct DesignerState {
 
     func requireScene(_ index: Int) throws {
         guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
-    }
-
-    /// See ``WatchSession/replaceScene(at:with:basedOn:identities:)``; `info` gives each class's
-    /// current property table.
-    mutating func replaceScene(at index: Int, with scene: Scene, basedOn revision: Int?, identities: [Int?]?,
-                               info: (String) -> ClassInfo?) throws -> Int {
-        try requireScene(index)
-        let old = scenes[index]
-        let current = sceneRevisions[index] ?? 0
-        if let revision, revision != current {
-            throw HostError(.badData, "the scene was edited meanwhile elsewhere (another tab or a script: revision \(current), this edit was made on \(revision)); it is shown as it is now, make the edit again",
-                            file: old.file)
-        }
-        if let kept = offeredKeptEdits[index] {
-            throw HostError(.badData, "the edits a previous serve kept in \(kept) are not restored or discarded yet: choose one first (POST /api/scenes/\(index)/restore or /discard; the page's Restore unsaved edits or Discard), so that neither is lost",
-                            file: old.file)
-        }
-        var s = scene
-        s.file = old.file
-        if let identities {
-            guard identities.count == s.instances.count else {
-                throw HostError(.badData, "request body: instanceIds: expected one identity per instance (\(s.instances.count)), found \(identities.count)", file: old.file)
-            }
-            var seen: Set<Int> = []
-            for (i, id) in identities.enumerated() {
-                guard let id, id > 0, id < nextInstanceIdentity else { continue }
-                guard seen.insert(id).inserted else {
-                    throw HostError(.badData, "request body: instanceIds[\(i)]: identity \(id) is given to two instances (expected each instance's own, from GET /api/scenes/\(index))", file: old.file)
-                }
-                s.instances[i].identity = id
-            }
-        } else {
-            s.carryIdentities(from: old)
-        }
-        let before = Dictionary(old.instances.compactMap { i in i.identity.map { ($0, i) } }, uniquingKeysWith: { a, _ in a })
-        for instance in s.instances {
-            // Compared with the same instance before the edit (not the one at its place: removing
-            // an instance put the next one's file frame, however large, under the edit check).
-            let was = instance.identity.flatMap { before[$0] }
-            // A frame the edit made (moved, resized, typed) is at most as large as the largest
-            // canvas the renderer makes (what `host render CLASS --size` accepts); a file's own
-            // frames, however absurd, are rendered as `host render` renders them.
-            if was?.frame != instance.frame {
-                try WatchSession.checkEditedFrame(instance, file: old.file)
-            }
-            guard let info = info(instance.className) else { continue }
-            let held = was.map { $0.className == instance.className ? $0.attributes : [] } ?? []
-            let previous = Dictionary(held.map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b })
-            let changed = instance.attributes.filter { previous[$0.key] != $0.value }
-            do { _ = try info.parse(changed.map { ($0.key, $0.value) }, file: scene.file).map(\.name) } catch var e as HostError {
-                // Which instance (a scene of several Gauges: the class and property said too little).
-                e.message += " (in \(instance.path)\(instance.name.map { ", '\($0)'" } ?? ""))"
-                throw e
-            }
-        }
-        giveIdentities(&s)
-        scenes[index] = s
-        editedScenes.insert(index)
-        sceneRevisions[index] = current + 1
-        return current + 1
-    }
-
-    /// See ``WatchSession/saveScene(at:)``.
-    mutating func saveScene(at index: Int) throws {
-        try requireScene(index)
-        let text = scenes[index].document.text
-        try WatchSession.write(Array(text.utf8), to: scenes[index].file)
-        sceneDiskTexts[index] = text
-        sceneFileErrors[index] = nil
-        scenesChangedOnDisk.remove(index)
-        scenesDeletedOnDisk.remove(index)
-        newScenes.remove(index)
-        editedScenes.remove(index)
-        // The edits kept by a previous serve are the file's now (restored), or were passed over.
-        for kept in [offeredKeptEdits.removeValue(forKey: index), restoredKeptEdits.removeValue(forKey: index)].compactMap({ $0 }) {
-            _ = unlink(kept)
-        }
-    }
-
-    /// See ``WatchSession/restoreKeptEdits(at:)``.
-    mutating func restoreKeptEdits(at index: Int) throws -> Int {
-        try requireScene(index)
-        guard let kept = offeredKeptEdits[index] else {
-            throw HostError(.notFound, "no kept edits to restore (no \(WatchSession.unsavedEditsPath(for: scenes[index].file)) was offered, or it was restored or discarded already)", file: scenes[index].file)
-        }
-        var scene = try Scene.read(kept)
-        scene.file = scenes[index].file
-        scene.carryIdentities(from: scenes[index])
-        giveIdentities(&scene)
-        scenes[index] = scene
-        editedScenes.insert(index)
-        offeredKeptEdits[index] = nil
-        restoredKeptEdits[index] = kept
-        sceneRevisions[index] = (sceneRevisions[index] ?? 0) + 1
-        return sceneRevisions[index]!
-    }
-
-    /// See ``WatchSession/discardKeptEdits(at:)``.
-    mutating func discardKeptEdits(at index: Int) throws {
-        try requireScene(index)
-        guard let kept = offeredKeptEdits[index] else {
-            throw HostError(.notFound, "no kept edits to discard (no \(WatchSession.unsavedEditsPath(for: scenes[index].file)) was offered, or it was restored or discarded already)", file: scenes[index].file)
-        }
-        guard unlink(kept) == 0 || errno == ENOENT else {
-            throw HostError(.cannotCreate, "cannot remove the kept edits: \(String(cString: strerror(errno)))", file: kept)
-        }
-        offeredKeptEdits[index] = nil
-    }
-
-    /// Makes `scene` (read from its file) the open scene `index`, its edits dropped (a new revision).
-    mutating func takeScene(_ scene: Scene, at index: Int) {
-        var s = scene
-        s.file = scenes[index].file
-        // The same instances keep who they are (by name, else by place and class).
-        s.carryIdentities(from: scenes[index])
-        giveIdentities(&s)
-        scenes[index] = s
-        editedScenes.remove(index)
-        scenesChangedOnDisk.remove(index)
-        sceneRevisions[index] = (sceneRevisions[index] ?? 0) + 1
-    }
-
-    /// See ``WatchSession/reloadSceneFromDisk(at:)``.
-    mutating func reloadSceneFromDisk(at index: Int) throws -> Int {
-        try requireScene(index)
-        let file = scenes[index].file
-        let scene: Scene
-        do { scene = try Scene.read(file) } catch let e as HostError {
-            sceneFileErrors[index] = e
-            throw e
-        }
-        sceneDiskTexts[index] = (try? Scene.contents(file)).map { String(decoding: $0, as: UTF8.self) }
-        sceneFileErrors[index] = nil
-        scenesDeletedOnDisk.remove(index)
-        takeScene(scene, at: index)
-        return sceneRevisions[index]!
-    }
-
-    /// See ``WatchSession/keepSceneEdits(at:)``.
-    mutating func keepSceneEdits(at index: Int) throws {
-        try requireScene(index)
-        scenesChangedOnDisk.remove(index)
     }
 }
