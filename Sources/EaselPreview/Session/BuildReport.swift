@@ -14,6 +14,19 @@ package struct BuildReport: Sendable {
     /// The classes this build provides.
     package var classes: [String]
 
+    package init(file: String, label: String, build: Int, isReload: Bool, seconds: Double, loadSeconds: Double,
+                 renderSeconds: Double, outcomes: [RenderOutcome], classes: [String]) {
+        self.file = file
+        self.label = label
+        self.build = build
+        self.isReload = isReload
+        self.seconds = seconds
+        self.loadSeconds = loadSeconds
+        self.renderSeconds = renderSeconds
+        self.outcomes = outcomes
+        self.classes = classes
+    }
+
     /// Seconds as the lines say them: "12.3 ms".
     static func ms(_ seconds: Double) -> String {
         let tenths = (seconds * 10_000).rounded() / 10
