@@ -7,7 +7,7 @@ import Glibc
 /// `host serve --build CMD --sources DIR…`: runs the build command (`sh -c CMD`) when a file in a
 /// source folder is saved, debounced, and reports its output line by line and its exit status as
 /// ``SessionEvent/buildOutput(command:line:)`` and ``SessionEvent/buildFinished(command:status:seconds:)``.
-/// What the build produces is reloaded by the watch session, like any other change in the watched
+/// What the build produces is reloaded by the design session, like any other change in the watched
 /// folders: the build must write its `.so` into one of them (or to a file a symbolic link there
 /// points to).
 ///

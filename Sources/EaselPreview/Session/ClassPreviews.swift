@@ -1,18 +1,5 @@
 import EaselHost
 
-/// A class's last good preview in a ``DesignSession`` and whether it is failing now.
-package struct ClassState: Sendable {
-    /// The last good preview, PNG at the session's scale; nil if it never rendered.
-    package var preview: [UInt8]?
-    /// The build number of the file whose build drew `preview`.
-    package var previewBuild: Int?
-    /// Why the class cannot be rendered now (then `preview` is stale); nil when it renders.
-    package var failure: PluginFailure?
-    /// The file providing the class and its current build number.
-    package var file: String
-    package var build: Int
-}
-
 /// Each class's preview in a ``DesignSession``: its state (the last good preview, a failure that
 /// makes it stale), the description it was last rendered with (for schema diffs), and its live
 /// preview (its instance kept, so that it can animate: DesignSession+Live.swift).

@@ -27,10 +27,12 @@ package struct SessionOptions {
     /// `<scene name>.png`); their attributes are values the host owns, like `assignments`.
     package var scenes: [Scene] = []
 
+    /// Watches `directories` (the other options at their defaults).
     package init(directories: [String]) {
         self.directories = directories
     }
 
+    /// Watches one folder.
     package init(directory: String) {
         self.init(directories: [directory])
     }
