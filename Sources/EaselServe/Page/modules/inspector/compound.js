@@ -2,7 +2,7 @@
 import { numberField, onNumber } from "./number.js";
 
 /** The property types edited as several numbers. */
-export const COMPOUND_TYPES = ["Point", "Size", "Rect", "Insets"];
+export const COMPOUND_TYPES = Object.freeze(["Point", "Size", "Rect", "Insets"]);
 
 const COMPONENTS = { Point: ["x", "y"], Size: ["width", "height"], Rect: ["x", "y", "width", "height"], Insets: ["top", "left", "bottom", "right"] };
 
