@@ -93,11 +93,12 @@ export async function reloadShownClass(name) {
   await renderCanvas();
 }
 
+let valuesTimer = null, valuesDue = 0, valuesRead = 0;
+
 /** The editors follow what an animation changes, without a request per frame: the class's values
  *  are read again 150 ms after its last frame, and at least every 500 ms while frames come. (They
  *  showed the value of the animation's first frame, and Copy as command gave it.) With `redraw`,
  *  the canvas is drawn again too when a value moved. */
-let valuesTimer = null, valuesDue = 0, valuesRead = 0;
 export function refreshValuesSoon(className, redraw) {
   const now = performance.now();
   if (!valuesTimer) valuesDue = now + 500;
