@@ -61,7 +61,9 @@ final class DocumentationLinkTests: XCTestCase {
         var queue = ["README.md"]
         while let page = queue.popLast() {
             let folder = (page as NSString).deletingLastPathComponent
-            for link in Documentation.links(in: try Documentation.read(page)) where !link.contains("://") {
+            // (A page that is not there is the other test's failure.)
+            guard let text = try? Documentation.read(page) else { continue }
+            for link in Documentation.links(in: text) where !link.contains("://") {
                 let path = String(link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
                 guard path.hasSuffix(".md"), let resolved = Documentation.normalized(folder.isEmpty ? path : folder + "/" + path),
                       !reached.contains(resolved) else { continue }
