@@ -251,11 +251,11 @@ package final class DesignerServer: @unchecked Sendable {
                 // GET /api/render was "no such API endpoint", as if there were none.
                 let names = allowed.contains("GET") ? allowed + ["HEAD"] : allowed
                 return error(405, "\(request.method) \(path): this endpoint takes \(allowed.joined(separator: " or "))"
-                             + (allowed == ["POST"] ? " with a JSON body" : "") + " (see README, HTTP API)",
+                             + (allowed == ["POST"] ? " with a JSON body" : "") + " (see the manual, reference/http-api.md)",
                              headers: [("Allow", names.joined(separator: ", "))])
             }
         }
-        throw HostError(.notFound, "no such API endpoint: \(request.method) \(path) (see README, HTTP API)")
+        throw HostError(.notFound, "no such API endpoint: \(request.method) \(path) (see the manual, reference/http-api.md)")
     }
 
     /// The methods the API endpoint at `segments` (after `/api`) answers; none: there is no such endpoint.
