@@ -7,7 +7,7 @@
 //   this package         host (the program: the core's commands, and the drawing library on first need)
 //                        libEaselDrawing.so: EaselRender, EaselPreview, EaselServe and the commands that draw
 //                        EaselKit (the SDK for Swift components) → CEasel, CFFI only
-//   host → EaselCLI → EaselJSON → EaselHost → CEasel;  EaselDrawing → EaselServe → EaselPreview → EaselRender, EaselHost
+//   host → EaselCLI → EaselJSON → EaselHost → CEasel;  EaselDrawing → EaselServe → EaselPreview → EaselRender → EaselHost
 // The core is a package of its own so that the program and the drawing library share one copy of it
 // (see Core/Package.swift). Example components live in Plugins/ (plain targets with explicit paths; no
 // SwiftPM package plugins).
@@ -78,7 +78,7 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
 
         // The canvas on Cairo/Pango/librsvg and image output.
-        .target(name: "EaselRender", dependencies: [cEasel, "CCairo", "CPango", "CRsvg", "CPNG", "CFontconfig", cSystem],
+        .target(name: "EaselRender", dependencies: [core, cEasel, "CCairo", "CPango", "CRsvg", "CPNG", "CFontconfig", cSystem],
                 path: "Sources/EaselRender", packageAccess: false, swiftSettings: easelPackage),
         // The SDK Swift component authors import; linked statically into each Swift plugin.
         .target(name: "EaselKit", dependencies: [cEasel, cFFI], path: "Sources/EaselKit",

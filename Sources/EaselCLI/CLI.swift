@@ -17,41 +17,26 @@ package struct CLI {
         return invoked == "easel" ? "easel" : "host"
     }()
 
-    /// Every command's options, in the order `--help` lists them (for help, completions, the manual
-    /// page and the parser). The drawing commands' are here too, so that their help and usage errors
-    /// are answered without loading the drawing library.
-    package static let specs: [CommandSpec] = [ListCommand.spec, InspectCommand.spec, .render, .watch, .serve, .gallery,
-                                               .snapshot, .validate, NewCommand.spec, CompletionsCommand.spec, ManualCommand.spec]
+    /// Every command, in the order `--help` lists them. Each holds its spec and its code; a command
+    /// that draws reads its command line into a request for the drawing library (``DrawingEngine``),
+    /// so its help and its usage errors are answered without loading the library.
+    package static let commands: [Command.Type] = [ListCommand.self, InspectCommand.self, RenderCommand.self, WatchCommand.self,
+                                                   ServeCommand.self, GalleryCommand.self, SnapshotCommand.self, ValidateCommand.self,
+                                                   NewCommand.self, CompletionsCommand.self, ManualCommand.self]
 
-    /// The commands that never draw, linked into every program.
-    package static let coreCommands: [Command.Type] = [ListCommand.self, InspectCommand.self, NewCommand.self,
-                                                       CompletionsCommand.self, ManualCommand.self]
+    /// Every command's spec (for help, completions, the manual page and the parser).
+    package static var specs: [CommandSpec] { commands.map { $0.spec } }
 
-    /// The commands this program runs itself.
-    private let commands: [Command.Type]
-    /// The commands that draw and the renderer, loaded on first need; nil: the program cannot draw.
+    /// The drawing library, loaded on first need; nil: the program cannot draw.
     private let drawing: DrawingProvider?
 
-    /// A command line running `commands`, and the drawing commands of `drawing`.
-    package init(commands: [Command.Type] = CLI.coreCommands, drawing: DrawingProvider?) {
-        self.commands = commands
+    /// The command line of a program whose drawing library is `drawing`.
+    package init(drawing: DrawingProvider?) {
         self.drawing = drawing
     }
 
     /// The spec of the command named `name`, if there is one.
     package static func spec(named name: String) -> CommandSpec? { specs.first { $0.name == name } }
-
-    /// The command named by `spec`: this program's own, or one of the drawing library (loaded now).
-    private func command(for spec: CommandSpec) throws -> Command.Type {
-        if let own = commands.first(where: { $0.spec.name == spec.name }) { return own }
-        guard let drawing else {
-            throw HostError(.internalError, "\(spec.name.quoted) draws, and this program has no drawing library")
-        }
-        guard let found = try drawing.drawingCommands().first(where: { $0.spec.name == spec.name }) else {
-            throw HostError(.internalError, "the drawing library has no command \(spec.name.quoted): install the host and the library from the same build")
-        }
-        return found
-    }
 
     static var help: String {
         var lines = [
@@ -150,8 +135,8 @@ package struct CLI {
             let environment = try Invocation.environment(for: spec, arguments, renderer: drawing?.renderer)
             // The plugins' deinit, what they logged as errors and the workers, however the command ends.
             defer { environment.finish() }
-            let command = try command(for: spec)
-            return try command.run(Invocation(arguments: arguments, environment: environment, cli: self))
+            let command = Self.commands.first { $0.spec.name == spec.name }!
+            return try command.run(Invocation(arguments: arguments, environment: environment, drawing: drawing))
         } catch let error as UsageError {
             if wantsJSON { Self.printJSONError(kind: "usage", message: error.message, exitCode: 64); return 64 }
             fputs("\(CLI.programName) \(spec.name): error: \(error.message)\n", stderr)

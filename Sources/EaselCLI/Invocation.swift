@@ -8,23 +8,34 @@ package protocol Command: Sendable {
     static func run(_ invocation: Invocation) throws -> Int32
 }
 
-/// The commands that draw, and the renderer, of a library the program loads on first need
-/// (`host`'s DrawingLibrary): what the command line asks of it.
+/// The drawing library as the program reaches it, loaded on first need (`host`'s DrawingLibrary).
 package protocol DrawingProvider: AnyObject {
-    /// The commands that draw (render, watch, serve, gallery, snapshot, validate): loads the library
-    /// the first time; throws a ``HostError`` saying why it cannot be loaded.
-    func drawingCommands() throws -> [Command.Type]
+    /// What the commands that draw ask of the library: loads it the first time; throws a
+    /// ``HostError`` saying why it cannot be loaded.
+    func engine() throws -> DrawingEngine
     /// Answers plugins' measurements and draws in workers, loading the library at its first question
     /// (plugins measure {0, 0} when it cannot be loaded, with one warning).
     var renderer: Renderer { get }
 }
 
 /// What the drawing library hands the program that loads it (its `easel_drawing_contents`): the
-/// commands that draw and the renderer. The program and the library share one copy of the core, so
-/// these are the core's own types.
+/// engine of the commands that draw, and the renderer. The program and the library share one copy of
+/// the core, so these are the core's own types.
 package protocol DrawingContents: AnyObject {
-    var commands: [Command.Type] { get }
+    var engine: DrawingEngine { get }
     var renderer: Renderer { get }
+}
+
+/// What the commands that draw ask of the drawing library once each has read its command line into
+/// a request: the work, done with the renderer, the design session and the designer's server. Each
+/// method prints what its command prints and returns its exit status. EaselDrawing implements it.
+package protocol DrawingEngine: AnyObject {
+    func render(_ request: RenderRequest, _ invocation: Invocation) throws -> Int32
+    func watch(_ request: WatchRequest, _ invocation: Invocation) throws -> Int32
+    func serve(_ request: ServeRequest, _ invocation: Invocation) throws -> Int32
+    func gallery(_ request: GalleryRequest, _ invocation: Invocation) throws -> Int32
+    func snapshot(_ request: SnapshotRequest, _ invocation: Invocation) throws -> Int32
+    func validate(_ request: ValidateRequest, _ invocation: Invocation) throws -> Int32
 }
 
 /// One run of a command: what the command line said, and the host core it runs with (made for this
@@ -32,8 +43,16 @@ package protocol DrawingContents: AnyObject {
 package struct Invocation {
     package let arguments: ParsedArguments
     package let environment: HostEnvironment
-    /// The program's command line (every command's spec: help, completions, the manual page).
-    package let cli: CLI
+    /// The drawing library (nil: this program cannot draw).
+    let drawing: DrawingProvider?
+
+    /// The drawing library's engine, loading the library now if it is not yet.
+    package func engine() throws -> DrawingEngine {
+        guard let drawing else {
+            throw HostError(.internalError, "this program has no drawing library (every command that draws needs it)")
+        }
+        return try drawing.engine()
+    }
 
     /// The registry for the command's --plugins, --in-process, --timeout, --rescan and --cache
     /// options and the environment.

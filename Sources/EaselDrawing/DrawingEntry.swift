@@ -4,18 +4,17 @@ import EaselHost
 import EaselPreview
 import EaselRender
 
-// The EaselDrawing library: every command that draws, and the renderer.
+// The EaselDrawing library: the work of every command that draws, and the renderer.
 //
 // `host` starts without it (no Cairo, Pango, fontconfig, librsvg, Foundation or ICU: see
 // Docs/architecture.md, "Process start"), and loads it with dlopen on first need, finding the two
 // functions below with dlsym (Sources/host/DrawingLibrary.swift). Both link one copy of the core
 // (libEaselCore.so), so what crosses is the core's own Swift types.
 
-/// What this library gives the program: the commands that draw, and the renderer (made once the
-/// fonts are pinned, before anything asks fontconfig and before any worker starts).
+/// What this library gives the program: the engine of the commands that draw, and the renderer (made
+/// once the fonts are pinned, before anything asks fontconfig and before any worker starts).
 final class DrawingLibraryContents: DrawingContents, @unchecked Sendable {
-    let commands: [Command.Type] = [RenderCommand.self, WatchCommand.self, ServeCommand.self, GalleryCommand.self,
-                                    SnapshotCommand.self, ValidateCommand.self]
+    let engine: DrawingEngine = DrawingLibraryEngine()
     let renderer: Renderer
 
     init() {

@@ -251,11 +251,11 @@ package final class DesignerServer: @unchecked Sendable {
                 // GET /api/render was "no such API endpoint", as if there were none.
                 let names = allowed.contains("GET") ? allowed + ["HEAD"] : allowed
                 return error(405, "\(request.method) \(path): this endpoint takes \(allowed.joined(separator: " or "))"
-                             + (allowed == ["POST"] ? " with a JSON body" : "") + " (see README, HTTP API)",
+                             + (allowed == ["POST"] ? " with a JSON body" : "") + " (see the manual, reference/http-api.md)",
                              headers: [("Allow", names.joined(separator: ", "))])
             }
         }
-        throw HostError(.notFound, "no such API endpoint: \(request.method) \(path) (see README, HTTP API)")
+        throw HostError(.notFound, "no such API endpoint: \(request.method) \(path) (see the manual, reference/http-api.md)")
     }
 
     /// The methods the API endpoint at `segments` (after `/api`) answers; none: there is no such endpoint.
@@ -369,7 +369,9 @@ package final class DesignerServer: @unchecked Sendable {
         var assignments: [(name: String, value: String)] = []
         if let attributes = body["attributes"] {
             guard let a = attributes as? [String: Any] else { throw HostError(.badData, "request body: attributes: expected an object") }
-            for (key, value) in a {
+            // By name: a JSON object has no order, and the first name the class does not declare is the
+            // one an error names.
+            for (key, value) in a.sorted(by: { $0.key < $1.key }) {
                 assignments.append((key, try AttributeText.text(value, path: "attributes.\(key)", file: "request body")))
             }
         }
@@ -377,9 +379,8 @@ package final class DesignerServer: @unchecked Sendable {
         let target = try session.withLock { () throws -> RenderTarget in
             guard let cls = session.designableClass(named: className) else { throw unknownClass(className) }
             // In the class's property order, as scenes apply attributes.
-            let order = Dictionary(cls.info.properties.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
             var request = ComponentRenderRequest(className: className, format: format)
-            request.assignments = assignments.sorted { (order[$0.name] ?? Int.max, $0.name) < (order[$1.name] ?? Int.max, $1.name) }
+            request.assignments = cls.info.inPropertyOrder(assignments)
             request.size = size
             request.scale = scale ?? 1
             request.background = background

@@ -3,13 +3,13 @@ import EaselCLI
 import EaselHost
 @preconcurrency import Glibc
 
-/// The EaselDrawing library (every command that draws, and the renderer), loaded on first need.
+/// The EaselDrawing library (the work of every command that draws, and the renderer), loaded on first need.
 ///
 /// `host` links only the core (libEaselCore.so: EaselHost, EaselJSON, EaselCLI): `--version`,
 /// `--help`, `list`, `inspect`, `new`, `completions` and `manual` start without Cairo, Pango,
 /// fontconfig, X11, glib, Foundation or ICU, the libraries that made most of every start's relocation
-/// work. A drawing command loads the library once its command line has been parsed (its help and
-/// usage errors are answered from its spec, without it). A plugin that measures text or an image
+/// work. A drawing command loads the library once it has read its command line (its help and usage
+/// errors are answered by the command, in the core, without it). A plugin that measures text or an image
 /// under `list` or `inspect` (in this process or in a worker forked from it) loads it then
 /// (``renderer``), as librsvg is loaded when an image is first decoded.
 ///
@@ -27,7 +27,7 @@ final class DrawingLibrary: DrawingProvider, @unchecked Sendable {
         renderer = LazyRenderer { try DrawingLibrary.contents(loadingInto: loaded) }
     }
 
-    func drawingCommands() throws -> [Command.Type] { try contents().commands }
+    func engine() throws -> DrawingEngine { try contents().engine }
 
     /// Makes this process a worker launcher (`host __launcher`): its workers run the worker loop with
     /// the library's renderer, loaded now so that every worker starts with it. Returns its exit status.

@@ -140,7 +140,7 @@ final class PreviewFileWriterTests: XCTestCase {
     /// A folder that cannot hold previews is refused when the writer is made (before any plugin loads).
     func testAFileInPlaceOfTheFolderIsRefused() throws {
         let file = try TestPaths.scratch() + "/previews"
-        FileManager.default.createFile(atPath: file, contents: Data())
+        _ = FileManager.default.createFile(atPath: file, contents: Data())
         XCTAssertThrowsError(try PreviewFileWriter(directory: file)) {
             XCTAssertEqual(($0 as? HostError)?.message, "cannot write previews here (expected a writable directory)")
         }

@@ -4,7 +4,7 @@ import Foundation
 import XCTest
 
 /// What a command's process loads: commands that never draw start without the libraries they do not
-/// use (README, Benchmarks: process start). Read from the dynamic loader's own report of every
+/// use (Docs/reference/isolation.md, "Process start"; Docs/benchmarks.md). Read from the dynamic loader's own report of every
 /// library it initialises (`LD_DEBUG=libs`), at start and on every later dlopen, and from
 /// /proc/PID/maps of a running server.
 final class StartupTests: XCTestCase {
@@ -156,10 +156,16 @@ final class StartupTests: XCTestCase {
         XCTAssertEqual(variables, ProcessInfo.processInfo.environment)
     }
 
-    /// `host render --help` states the renderer's limits without loading it (EaselHost's RenderLimits).
-    func testTheLimitsTheHelpStatesAreTheRenderers() {
-        XCTAssertEqual(RenderLimits.maximumSide, RenderTarget.maximumSide)
-        XCTAssertEqual(RenderLimits.maximumPixels, RenderTarget.maximumPixels)
+    /// `host render --help` states the renderer's limits without loading it: one definition
+    /// (EaselHost's RenderLimits), which the renderer enforces (it kept a copy, held equal by this test).
+    func testTheLimitsTheHelpStatesAreTheRenderers() throws {
+        let help = try runHost(["render", "--help"])
+        XCTAssertTrue(help.stdout.contains("at most \(RenderLimits.maximumSide) pixels"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("\(RenderLimits.maximumPixels / 1_000_000) megapixels per PNG"), help.stdout)
+        let side = Double(RenderLimits.maximumSide)
+        XCTAssertEqual(try RenderTarget.validatedSize(format: .png(), options: RenderOptions(width: side, height: 1)).0, RenderLimits.maximumSide)
+        XCTAssertThrowsError(try RenderTarget.validatedSize(format: .png(), options: RenderOptions(width: side + 1, height: 1)))
+        XCTAssertThrowsError(try RenderTarget.validatedSize(format: .png(), options: RenderOptions(width: 10_001, height: 10_000)))
     }
 
     func testServeLoadsTheHTTPServerWhenItStarts() throws {

@@ -1,7 +1,7 @@
 @preconcurrency import Glibc
 
 /// Runs `body` with a NULL-terminated C array of strings.
-func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+package func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
     var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
     pointers.append(nil)
     defer { pointers.forEach { free($0) } }

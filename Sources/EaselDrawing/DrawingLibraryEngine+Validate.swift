@@ -1,27 +1,20 @@
 @preconcurrency import Glibc
 import EaselCLI
 import EaselHost
+import EaselJSON
 import EaselPreview
-import Foundation
 
-/// `host validate FILE.so…`: a conformance suite for any plugin, as clap-validator is for CLAP
-/// plugins. Each named check runs in a worker process of its own with its time budget.
-enum ValidateCommand: Command {
-    static let spec = CommandSpec.validate
-
-    static func run(_ invocation: Invocation) throws -> Int32 {
-        let arguments = invocation.arguments
-        let patterns = arguments.all("filter").flatMap { $0.split(separator: ",").map(String.init) }
-        if arguments.all("filter").contains(where: { $0.allSatisfy { $0 == "," } }) {
-            // An empty pattern would have run every check, as if no --filter had been given.
-            throw UsageError(message: "--filter: expected a check name or a shell glob (e.g. 'draw*'; see \(CLI.programName) validate --list), not an empty pattern")
-        }
+extension DrawingLibraryEngine {
+    /// `host validate`: the checks matching the filter, on each file, in fresh workers (or in this
+    /// process), with a line per check and a summary, or JSON.
+    func validate(_ request: ValidateRequest, _ invocation: Invocation) throws -> Int32 {
+        let patterns = request.patterns
         let checks = PluginValidator.checks(matching: patterns.isEmpty ? nil : patterns)
         if !patterns.isEmpty && checks.isEmpty {
             throw UsageError(message: "--filter \(patterns.joined(separator: ",")) matches no check (see \(CLI.programName) validate --list)")
         }
-        if arguments.has("list") {
-            if arguments.has("json") {
+        if request.lists {
+            if request.json {
                 // The checks as easel.validate/1 lists them (it printed the text list).
                 print(JSON.object([("schema", .string("easel.validate/1")), ("checks", .array(checkList(checks)))]).text, terminator: "")
                 return 0
@@ -32,18 +25,12 @@ enum ValidateCommand: Command {
             }
             return 0
         }
-        let seed = try arguments.value("seed").map { text -> UInt64 in
-            // At most Int64.max: JSON carries the seed as a signed integer (18446744073709551615 was -1).
-            guard let n = UInt64(text), n <= UInt64(Int64.max) else {
-                throw UsageError(message: "--seed \(text.quoted) is not a whole number from 0 to \(Int64.max)")
-            }
-            return n
-        } ?? newSeed()
-        let files = arguments.positionals
+        let seed = request.seed
+        let files = request.files
         guard !files.isEmpty else { throw UsageError(message: "missing FILE.so (the plugins to validate)") }
         for file in files { try checkPluginFile(file) }
-        let isolation = try invocation.isolation()
-        let json = arguments.has("json"), onlyFailed = arguments.has("only-failed")
+        let isolation = request.isolation
+        let json = request.json, onlyFailed = request.onlyFailed
         if isolation != .inProcess { invocation.environment.workers.prepare() }
 
         if !json { print("\(CLI.programName) validate: seed \(seed) (reproduce with --seed \(seed)); \(checks.count) check\(checks.count == 1 ? "" : "s") per plugin") }
@@ -64,7 +51,7 @@ enum ValidateCommand: Command {
             }
         }
         if json {
-            print(self.json(reports, seed: seed, checks: checks).text, terminator: "")
+            print(validationJSON(reports, seed: seed, checks: checks).text, terminator: "")
         } else {
             let all = reports.flatMap(\.results)
             let failedPlugins = reports.filter(\.failed).count
@@ -75,7 +62,7 @@ enum ValidateCommand: Command {
     }
 
     /// "  failed   defaults            class Gauge: property value: …", further messages indented below.
-    static func line(_ result: ValidationResult) -> String {
+    private func line(_ result: ValidationResult) -> String {
         let width = (PluginValidator.checks.map(\.name.count).max() ?? 0) + 2
         var messages = result.messages
         let first = messages.isEmpty ? "" : messages.removeFirst()
@@ -88,18 +75,11 @@ enum ValidateCommand: Command {
             .joined(separator: "\n")
     }
 
-    static func counts(_ report: PluginValidation) -> String {
+    private func counts(_ report: PluginValidation) -> String {
         "\(report.count(.passed)) passed, \(report.count(.failed)) failed, \(report.count(.warning)) warning\(report.count(.warning) == 1 ? "" : "s"), \(report.count(.skipped)) skipped"
     }
 
-    /// A seed from the clock and the process id.
-    static func newSeed() -> UInt64 {
-        var t = timespec()
-        clock_gettime(CLOCK_REALTIME, &t)
-        return (UInt64(t.tv_sec) &* 1_000_003 &+ UInt64(t.tv_nsec) &+ UInt64(getpid())) % 1_000_000_000
-    }
-
-    static func json(_ reports: [PluginValidation], seed: UInt64, checks: [ValidationCheck]) -> JSON {
+    private func validationJSON(_ reports: [PluginValidation], seed: UInt64, checks: [ValidationCheck]) -> JSON {
         let all = PluginValidation(path: "", plugin: nil, results: reports.flatMap(\.results))
         let checkList = checkList(checks)
         let plugins: [JSON] = reports.map(pluginJSON)
@@ -112,11 +92,11 @@ enum ValidateCommand: Command {
                         ("checks", .array(checkList)), ("plugins", .array(plugins)), ("summary", summary)])
     }
 
-    static func checkList(_ checks: [ValidationCheck]) -> [JSON] {
+    private func checkList(_ checks: [ValidationCheck]) -> [JSON] {
         checks.map { .object([("name", .string($0.name)), ("summary", .string($0.summary)), ("budget", .number($0.budget))]) }
     }
 
-    static func pluginJSON(_ r: PluginValidation) -> JSON {
+    private func pluginJSON(_ r: PluginValidation) -> JSON {
         let results: [JSON] = r.results.map { result in
             .object([("check", .string(result.check)), ("status", .string(result.status.rawValue)),
                      ("messages", .array(result.messages.map(JSON.string))), ("seconds", .number(result.seconds))])

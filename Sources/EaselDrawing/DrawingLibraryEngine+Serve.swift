@@ -5,20 +5,17 @@ import EaselPreview
 import EaselServe
 import Foundation
 
-/// `host serve [DIR]…`: the live designer in the browser. One process loads the components, watches
-/// them with the watch session (reload, rollback, values kept by name and type, schema diffs) and
-/// serves the page and its JSON API on http://127.0.0.1:PORT/.
-enum ServeCommand: Command {
-    static let spec = CommandSpec.serve
-
-    static func run(_ invocation: Invocation) throws -> Int32 {
-        let arguments = invocation.arguments
-        var options = SessionOptions(directories: try WatchCommand.directories(arguments))
-        options.assignments = try WatchCommand.assignments(arguments)
+extension DrawingLibraryEngine {
+    /// `host serve`: the design session and the designer's HTTP server, until a signal stops them;
+    /// scene edits not saved are kept beside their scenes.
+    func serve(_ request: ServeRequest, _ invocation: Invocation) throws -> Int32 {
+        let environment = invocation.environment
+        var options = SessionOptions(directories: request.directories)
+        options.assignments = request.assignments
         // A scene file that does not exist yet (in a folder that does) is a new, empty scene, as an
         // editor opens a new file: Save scene creates it. (It was refused: no way to start a scene
         // in the designer.)
-        options.scenes = try arguments.all("scene").map { file in
+        options.scenes = try request.scenes.map { file in
             let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
             var isFolder: ObjCBool = false
             guard !FileManager.default.fileExists(atPath: file), file.hasSuffix(".json"),
@@ -31,36 +28,24 @@ enum ServeCommand: Command {
         for scene in options.scenes where FileManager.default.fileExists(atPath: DesignSession.unsavedEditsPath(for: scene.file)) {
             print("note: \(DesignSession.unsavedEditsPath(for: scene.file)) holds edits of \(scene.file) not saved when serve last stopped: the designer offers to restore or discard them")
         }
-        options.isolation = try invocation.isolation()
+        options.isolation = request.isolation
         options.scale = 2 // library thumbnails, crisp on high-density screens
         guard let pageDirectory = PageFiles.directory() else {
             throw HostError(.notFound, "the designer's page files (index.html, app.js, app.css) are missing; set $\(PageFiles.environmentVariable) to their folder")
         }
         var configuration = ServeConfiguration(pageDirectory: pageDirectory)
         configuration.programName = CLI.programName
-        if let text = arguments.value("port") {
-            guard let port = UInt16(text) else { throw UsageError(message: "--port \(text.quoted) is not a port number (0-65535)") }
-            configuration.port = port
-        }
-        if let address = arguments.value("bind") { configuration.address = address }
-        if arguments.has("build") != arguments.has("sources") {
-            throw UsageError(message: "--build and --sources go together (the command to run, and the folders whose saves run it)")
-        }
-        if let command = arguments.value("build"), command.allSatisfy(\.isWhitespace) {
-            throw UsageError(message: "--build \(command.quoted) is empty (expected the command that builds the components, run as sh -c CMD)")
-        }
-        if arguments.all("sources").contains("") {
-            throw UsageError(message: "--sources '' is empty (expected a folder of sources for --build)")
-        }
+        if let port = request.port { configuration.port = port }
+        if let address = request.address { configuration.address = address }
 
         let hub = EventHub(maximumClients: configuration.maximumEventClients)
-        let session = try DesignSession(options: options, environment: invocation.environment) { event in
+        let session = try DesignSession(options: options, environment: environment) { event in
             for line in event.lines { print(line) }
             fflush(stdout)
             DesignerServer.publish(event, to: hub)
         }
         // Workers are forked from a launcher made now, while this process has one thread.
-        invocation.environment.workers.prepare(warm: true)
+        environment.workers.prepare(warm: true)
         // The port is bound before the plugins load (and after the launcher is forked, which would
         // otherwise hold it open): a port in use was refused only after every plugin had loaded
         // and rendered. The server made below serves on this socket.
@@ -72,8 +57,8 @@ enum ServeCommand: Command {
         // Before the plugins load: a missing --sources folder was refused only after every plugin
         // had loaded and "watching …" was printed. (Its watcher starts no thread until start().)
         var builder: BuildRunner?
-        if let command = arguments.value("build") {
-            builder = try BuildRunner(command: command, sources: arguments.all("sources")) { session.report($0) }
+        if let command = request.build {
+            builder = try BuildRunner(command: command, sources: request.sources) { session.report($0) }
         }
         // Ctrl-C, SIGTERM or a closed terminal (SIGHUP) stop serve cleanly, even while a plugin call
         // hangs (it is cut short) or the first plugins load.
@@ -82,7 +67,7 @@ enum ServeCommand: Command {
         let server = try DesignerServer(session: session, hub: hub, configuration: configuration)
         print("serving the designer at \(server.url) (Ctrl-C stops)")
         fflush(stdout)
-        if arguments.has("open") { openInBrowser(server.url) }
+        if request.opensBrowser { openInBrowser(server.url) }
         builder?.start()
         session.run { !HostProcess.stopRequested }
         builder?.stop()
@@ -95,21 +80,12 @@ enum ServeCommand: Command {
         return 0
     }
 
-    static func openInBrowser(_ url: String) {
+    private func openInBrowser(_ url: String) {
         var pid = pid_t()
-        let argv = ["xdg-open", url]
-        let status = withCStrings(argv) { posix_spawnp(&pid, "xdg-open", nil, nil, UnsafeMutablePointer(mutating: $0), environ) }
+        let status = withCStrings(["xdg-open", url]) { posix_spawnp(&pid, "xdg-open", nil, nil, UnsafeMutablePointer(mutating: $0), environ) }
         if status != 0 { fputs("\(CLI.programName) serve: warning: could not run xdg-open (open \(url) yourself)\n", stderr); return }
         // Reaped when it ends, so that it never lingers as a zombie.
         let child = pid
         Thread.detachNewThread { var s: Int32 = 0; waitpid(child, &s, 0) }
-    }
-
-    /// Runs `body` with a NULL-terminated C array of strings.
-    static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
-        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
-        pointers.append(nil)
-        defer { pointers.forEach { free($0) } }
-        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 }

@@ -1,5 +1,3 @@
-import EaselHost
-
 /// A property value the host owns across reloads: `name=value`, or `Class.name=value` for one class.
 /// Kept as text and parsed against each build's property table (see ``HeldValues``), so a value
 /// survives a rebuild by name and type, and a value that no longer fits is parked with a warning,

@@ -13,7 +13,7 @@ package enum InspectCommand: Command {
         options: [
             OptionSpec(name: "set", value: "NAME=VALUE", repeatable: true,
                        help: "create an instance, set a property through its setter, and show every value read back"),
-            OptionSpec(name: "json", help: "print JSON (schema easel.inspect/1, see README)"),
+            OptionSpec(name: "json", help: "print JSON (schema easel.inspect/1: the manual, reference/json.md)"),
         ],
         details: """
         Value syntax for --set: Int 42 · CGFloat/Double 12.5 · String text · Bool true/false · Point x,y ·
@@ -25,7 +25,7 @@ package enum InspectCommand: Command {
         let arguments = invocation.arguments
         let target = arguments.positionals[0]
         let (registry, classes) = try resolve(target, invocation)
-        let assignments = try arguments.all("set").map(parseAssignment)
+        let assignments = try arguments.assignments()
         if !assignments.isEmpty, classes.count != 1 {
             throw UsageError(message: "\(target) has \(classes.count) classes; --set needs one (inspect a class by name)")
         }
@@ -36,7 +36,7 @@ package enum InspectCommand: Command {
             var result = Inspected(info: info)
             if !assignments.isEmpty { _ = try info.parse(assignments) } // a typo fails before any plugin code runs
             guard let cls = try registry.designableClass(named: info.name) else {
-                throw unknownClass(info.name, registry)
+                throw registry.unknownClass(info.name)
             }
             do {
                 if assignments.isEmpty {
@@ -92,32 +92,8 @@ package enum InspectCommand: Command {
             })
         }
         let registry = try invocation.registry()
-        guard let info = try registry.classInfo(named: target) else { throw unknownClass(target, registry) }
+        guard let info = try registry.classInfo(named: target) else { throw registry.unknownClass(target) }
         return (registry, [info])
-    }
-
-    /// "no class named …", with suggestions, the known classes and how many files failed.
-    package static func unknownClass(_ name: String, _ registry: Registry) -> HostError {
-        var message = "no class named \(name.quoted) in \(registry.searchPath.directories.joined(separator: ", "))"
-        let hints = registry.suggestions(for: name)
-        if !hints.isEmpty { message += "; did you mean \(hints.joined(separator: ", "))?" }
-        else if !registry.classes.isEmpty {
-            message += " (expected one of: \(registry.classes.map(\.name).joined(separator: ", ")))"
-        }
-        if !registry.failures.isEmpty {
-            // The class may be in a file that failed: say which files failed, and why.
-            let shown = registry.failures.prefix(3).map { "\n  " + $0.description.split(separator: "\n")[0] }.joined()
-            let more = registry.failures.count > 3 ? "\n  … (see \(CLI.programName) list)" : ""
-            message += "; \(registry.failures.count) file\(registry.failures.count == 1 ? "" : "s") failed to load:" + shown + more
-        }
-        return .noClass(named: name, message)
-    }
-
-    package static func parseAssignment(_ text: String) throws -> (name: String, value: String) {
-        guard let (name, value) = text.split(atFirst: "="), !name.isEmpty else {
-            throw UsageError(message: "--set \(text.quoted) is not NAME=VALUE")
-        }
-        return (name, value)
     }
 
     /// Runs each setter in order on `instance`, then reads every property back; also returns the

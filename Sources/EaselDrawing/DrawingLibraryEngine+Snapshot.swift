@@ -5,78 +5,60 @@ import EaselPreview
 import EaselRender
 import Foundation
 
-/// `host snapshot record|verify`: visual regression tests. Every class × variant × scale (and the
-/// scenes named) is rendered and compared with its reference `Snapshots/<Class>/<variant>@<scale>x.png`.
-enum SnapshotCommand: Command {
-    static let spec = CommandSpec.snapshot
-
-    static func run(_ invocation: Invocation) throws -> Int32 {
-        let arguments = invocation.arguments
-        let action = arguments.positionals[0]
-        guard action == "record" || action == "verify" else {
-            let close = Suggestions.close(to: action, among: ["record", "verify"])
-            let hint = close.isEmpty ? "" : " (did you mean '\(close[0])'?)"
-            throw UsageError(message: "expected 'record' or 'verify' first, found \(action.quoted)\(hint)")
-        }
-        let names = Array(arguments.positionals.dropFirst())
-        var record: SnapshotRecordMode = action == "record" ? .all : .none
-        if let text = arguments.value("record") {
+extension DrawingLibraryEngine {
+    /// `host snapshot`: plans the suite, renders and compares each snapshot, records what the mode
+    /// says, and writes the report, JUnit and JSON it was asked for.
+    func snapshot(_ request: SnapshotRequest, _ invocation: Invocation) throws -> Int32 {
+        let names = request.names
+        var record: SnapshotRecordMode = request.records ? .all : .none
+        if let text = request.recordMode {
             guard let mode = SnapshotRecordMode(rawValue: text), mode != .none else {
                 throw UsageError(message: "--record \(text.quoted) is not one of: missing, failed, all")
             }
             record = mode
         }
         var overrides = SnapshotSettings.Overrides()
-        if let text = arguments.value("scales") {
+        if let text = request.scales {
             guard let scales = SnapshotSettings.parseScales(text) else {
                 throw UsageError(message: "--scales \(text.quoted) is not a comma-separated list of scales from \(RenderOptions.scalesText) (e.g. 1,2)")
             }
             overrides.scales = scales
         }
-        overrides.threshold = try share(arguments, "threshold")
-        overrides.maxDifferingShare = try share(arguments, "max-differing-share")
-        let variants = try arguments.value("variants").map { text -> SnapshotVariantSelection in
+        overrides.threshold = request.threshold
+        overrides.maxDifferingShare = request.maxDifferingShare
+        let variants = try request.variants.map { text -> SnapshotVariantSelection in
             guard let v = SnapshotVariantSelection.parse(text) else {
                 throw UsageError(message: "--variants \(text.quoted) is not 'all' or a comma-separated list of variant names")
             }
             return v
         } ?? .all
-        var jobs = try arguments.value("jobs").map { text -> Int in
-            guard let n = Int(text), (1...64).contains(n) else { throw UsageError(message: "--jobs \(text.quoted) is not a number from 1 to 64") }
-            return n
-        } ?? 1
-        let shard = try arguments.value("shard").map { text -> SnapshotShard in
+        var jobs = request.jobs
+        let shard = try request.shard.map { text -> SnapshotShard in
             guard let s = SnapshotShard.parse(text) else {
                 throw UsageError(message: "--shard \(text.quoted) is not K/N with 1 <= K <= N (e.g. 2/5)")
             }
             return s
         }
-        // An empty path is "/" once a file name is joined to it: `--report ''` wrote index.html
-        // into the root of the file system, and `record --dir ''` the references.
-        for (name, expected) in [("dir", "a folder of references"), ("report", "a folder for the report"), ("junit", "a file name")]
-        where arguments.value(name)?.isEmpty == true {
-            throw UsageError(message: "--\(name) '' is empty (expected \(expected))")
-        }
-        let json = arguments.has("json")
-        let directory = arguments.value("dir") ?? "Snapshots"
-        let reportDirectory = arguments.value("report") ?? "snapshot-report"
-
+        let json = request.json
+        let directory = request.directory
+        let reportDirectory = request.reportDirectory
+        let diagnostics = invocation.environment.diagnostics
         FontConfiguration.pin()
         if FontConfiguration.mode != .pinned {
-            invocation.environment.diagnostics.warn("fonts are not pinned (\(FontConfiguration.failure ?? "\(FontConfiguration.environmentVariable)=system")): renders may differ from references recorded elsewhere")
+            diagnostics.warn("fonts are not pinned (\(FontConfiguration.failure ?? "\(FontConfiguration.environmentVariable)=system")): renders may differ from references recorded elsewhere")
         }
         for missing in FontConfiguration.missingFonts {
-            invocation.environment.diagnostics.warn("pinned font \(missing) is not installed (run Scripts/install-deps): text will not match references recorded with it")
+            diagnostics.warn("pinned font \(missing) is not installed (run Scripts/install-deps): text will not match references recorded with it")
         }
         let settings = try SnapshotSettings.read(directory: directory)
-        if arguments.has("in-process") && jobs > 1 {
-            invocation.environment.diagnostics.warn("--jobs \(jobs) needs worker processes; with --in-process plugin calls run on one thread (--jobs 1)")
+        if invocation.arguments.has("in-process") && jobs > 1 {
+            diagnostics.warn("--jobs \(jobs) needs worker processes; with --in-process plugin calls run on one thread (--jobs 1)")
             jobs = 1
         }
         invocation.environment.workers.prepare() // before the job threads exist
         let registry = try invocation.registry()
         for name in settings.classes.keys.sorted() where !registry.classes.contains(where: { $0.name == name }) {
-            invocation.environment.diagnostics.warn("\(settings.file ?? directory): classes.\(name): no such class is registered (the entry is unused)")
+            diagnostics.warn("\(settings.file ?? directory): classes.\(name): no such class is registered (the entry is unused)")
         }
         let all = try SnapshotPlan.cases(registry: registry, settings: settings, names: names, variants: variants, overrides: overrides)
         // An empty suite passed ("0 passed, 0 failed", exit 0): a CI job run in the wrong folder, or
@@ -92,12 +74,12 @@ enum SnapshotCommand: Command {
         try prepareReportDirectory(reportDirectory)
         var options = SnapshotOptions(directory: directory, record: record, reportDirectory: reportDirectory)
         options.recordCommand = [CLI.programName, "snapshot", "record"]
-        options.recordOptions = arguments.all("plugins").flatMap { ["--plugins", $0] } + (arguments.value("dir").map { ["--dir", $0] } ?? [])
+        options.recordOptions = invocation.arguments.all("plugins").flatMap { ["--plugins", $0] } + (request.directoryGiven ? ["--dir", directory] : [])
         // Each missing reference said "no reference DIR/…; record it", and never that DIR itself
         // does not exist (a mistyped --dir, or a suite never recorded): said once, first.
         if record == .none && !cases.isEmpty && access(directory, F_OK) != 0 {
-            let origin = arguments.has("dir") ? "given with --dir" : "the default folder of references; name another with --dir"
-            invocation.environment.diagnostics.warn("\(directory): no such directory (\(origin)): no snapshot has been recorded there; "
+            let origin = request.directoryGiven ? "given with --dir" : "the default folder of references; name another with --dir"
+            diagnostics.warn("\(directory): no such directory (\(origin)): no snapshot has been recorded there; "
                                     + "record them with: \(GalleryPage.shellCommand(options.recordCommand + options.recordOptions))")
         }
         let runner = SnapshotRunner(cases: cases, options: options, registries: registries)
@@ -121,18 +103,18 @@ enum SnapshotCommand: Command {
         let command = ([CLI.programName] + CommandLine.arguments.dropFirst()).joined(separator: " ")
 
         var reportWritten = false
-        if summary.failed + summary.errors > 0 || arguments.has("report") {
+        if summary.failed + summary.errors > 0 || request.reportAsked {
             let html = SnapshotReport.html(results, loadFailures: loadFailures, reportDirectory: reportDirectory, command: command)
             makeDirectories(reportDirectory)
             try writeFile(Array(html.utf8), to: reportDirectory + "/index.html")
             try writeFile([], to: reportDirectory + "/" + SnapshotReport.marker)
             reportWritten = true
         }
-        if let junit = arguments.value("junit") {
+        if let junit = request.junit {
             try writeFile(Array(SnapshotReport.junit(results, loadFailures: loadFailures, name: "\(CLI.programName) snapshot").utf8), to: junit)
         }
         if json {
-            print(self.json(results, summary: summary, options: options, shard: shard, total: all.count,
+            print(snapshotJSON(results, summary: summary, options: options, shard: shard, total: all.count,
                             settings: settings, seconds: seconds, reportWritten: reportWritten,
                             loadFailures: loadFailures).text, terminator: "")
         } else {
@@ -150,16 +132,10 @@ enum SnapshotCommand: Command {
         return summary.failed > 0 ? 1 : 0
     }
 
-    static func share(_ arguments: ParsedArguments, _ name: String) throws -> Double? {
-        try arguments.value(name).map { text in
-            guard let v = Double(text), (0...1).contains(v) else { throw UsageError(message: "--\(name) \(text.quoted) is not a number from 0 to 1") }
-            return v
-        }
-    }
 
     /// Removes an earlier report (a directory holding the marker); refuses a directory that has
     /// other contents, so a mistyped --report never deletes anything else.
-    static func prepareReportDirectory(_ dir: String) throws {
+    private func prepareReportDirectory(_ dir: String) throws {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: dir, isDirectory: &isDirectory) else { return }
@@ -183,7 +159,7 @@ enum SnapshotCommand: Command {
 
     /// What in an earlier report a run did not write there: anything but the marker, index.html,
     /// folders, the three artifact PNGs and the temporaries of interrupted atomic writes.
-    static func foreignEntries(in dir: String) -> [String] {
+    private func foreignEntries(in dir: String) -> [String] {
         guard let walk = FileManager.default.enumerator(atPath: dir) else { return [] }
         var foreign: [String] = []
         while let relative = walk.nextObject() as? String {
@@ -197,11 +173,11 @@ enum SnapshotCommand: Command {
         return foreign.sorted()
     }
 
-    static func writeFile(_ bytes: [UInt8], to path: String) throws {
+    private func writeFile(_ bytes: [UInt8], to path: String) throws {
         do { try AtomicFile.write(bytes, to: path) } catch let e as RenderError { throw HostError(e) }
     }
 
-    static func json(_ results: [SnapshotResult], summary: SnapshotReport.Summary, options: SnapshotOptions,
+    private func snapshotJSON(_ results: [SnapshotResult], summary: SnapshotReport.Summary, options: SnapshotOptions,
                      shard: SnapshotShard?, total: Int, settings: SnapshotSettings, seconds: Double,
                      reportWritten: Bool, loadFailures: [HostError]) -> JSON {
         func size(_ s: (width: Int, height: Int)?) -> JSON {
@@ -250,36 +226,5 @@ enum SnapshotCommand: Command {
                 ])
             })),
         ])
-    }
-}
-
-/// The terminal's progress line: "[ 12/480] 1 failed · ETA 14 s", rewritten in place. Only on a
-/// terminal; never in a pipe, a file or CI logs.
-final class ProgressLine {
-    let enabled: Bool
-    let total: Int
-    private let start = Clock.seconds()
-    private var shown = false
-
-    init(enabled: Bool, total: Int) {
-        self.enabled = enabled
-        self.total = total
-    }
-
-    func update(done: Int, failed: Int) {
-        guard enabled, done < total else { return }
-        let elapsed = Clock.seconds() - start
-        let eta = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
-        let width = String(total).count
-        let count = String(repeating: " ", count: width - String(done).count) + "\(done)/\(total)"
-        print("\r\u{1B}[K[\(count)] \(failed) failed · ETA \(Int(eta.rounded())) s", terminator: "")
-        fflush(stdout)
-        shown = true
-    }
-
-    func clear() {
-        guard shown else { return }
-        print("\r\u{1B}[K", terminator: "")
-        shown = false
     }
 }

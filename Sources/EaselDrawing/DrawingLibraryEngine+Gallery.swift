@@ -4,18 +4,11 @@ import EaselPreview
 import EaselRender
 @preconcurrency import Glibc
 
-/// `host gallery`: the components' documentation page. Renders every registered class in every
-/// variant into one folder (`<Class>.png` for the defaults, `<Class>.<variant>.png` for the others)
-/// and writes an `index.html` (see ``GalleryPage``) with the pictures in a grid, the command line of
-/// each, the property tables, links between classes, a search box and each plugin's `host validate`
-/// status.
-enum GalleryCommand: Command {
-    static let spec = CommandSpec.gallery
-
-    static func run(_ invocation: Invocation) throws -> Int32 {
-        let arguments = invocation.arguments
-        let out = arguments.value("out") ?? "./gallery"
-        let scale = try RenderCommand.scale(arguments) ?? 2
+extension DrawingLibraryEngine {
+    /// `host gallery`: every class in every variant into one folder, and its index.html.
+    func gallery(_ request: GalleryRequest, _ invocation: Invocation) throws -> Int32 {
+        let out = request.outputDirectory
+        let scale = request.scale
         // A file is writable too: it was found out only by every picture failing, one error line each.
         var st = stat()
         if stat(out, &st) == 0, st.st_mode & S_IFMT != S_IFDIR {
@@ -86,7 +79,7 @@ enum GalleryCommand: Command {
             entries.append(entry)
         }
         var validations: [PluginValidation]?
-        if !arguments.has("no-validate") {
+        if request.validates {
             let isolation = try invocation.isolation()
             let paths = Set(entries.map(\.info.plugin.path)).sorted()
             validations = paths.map { PluginValidator.validate($0, checks: PluginValidator.checks, isolation: isolation, seed: 1, environment: invocation.environment) }
