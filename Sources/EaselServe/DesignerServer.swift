@@ -149,8 +149,10 @@ package final class DesignerServer: @unchecked Sendable {
                     return error(403, "Origin \(origin.quoted) is not this server's (\(own)); cross-site requests are refused")
                 }
             }
+            // Exactly application/json (parameters allowed; a charset only UTF-8, JSON's own).
             let type = request.header("content-type") ?? ""
-            guard type.lowercased().hasPrefix("application/json") else {
+            let media = MediaType(type)
+            guard media?.essence == "application/json", media?.parameter("charset").map({ $0.lowercased() == "utf-8" }) ?? true else {
                 return error(415, "the body must be JSON (Content-Type: application/json), not \(type.quoted)")
             }
         }
