@@ -36,6 +36,9 @@ final class PluginLog: @unchecked Sendable {
 
     /// Records one line logged by the plugin; `className` when an instance logged it (through its
     /// easel_instance_host), so that the line names the class.
+    /// A line the plugin logs is one line: its control characters, line feeds included, are
+    /// escaped (``TerminalText/line(_:)``), so that it cannot print a line of its own. An error's
+    /// message is escaped where the error is shown (``HostError/description``).
     func record(level: easel_log_level, message: String, className: String? = nil) {
         let origin = className.map { "\(file): class \($0)" } ?? file
         switch level {
@@ -44,11 +47,11 @@ final class PluginLog: @unchecked Sendable {
             lastError = message
             pthread_mutex_unlock(&lock)
         case EASEL_LOG_WARNING:
-            Diagnostics.warn("\(origin): \(message)")
+            Diagnostics.warn("\(origin): \(TerminalText.line(message))")
         case EASEL_LOG_DEBUG:
-            Diagnostics.debugSink?("\(origin): \(message)")
+            Diagnostics.debugSink?("\(origin): \(TerminalText.line(message))")
         default:
-            Diagnostics.verboseSink?("\(origin): \(message)")
+            Diagnostics.verboseSink?("\(origin): \(TerminalText.line(message))")
         }
     }
 

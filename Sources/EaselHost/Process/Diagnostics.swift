@@ -5,7 +5,9 @@
 package enum Diagnostics {
     /// Receives every warning line. Replace it to collect warnings (tests, JSON output).
     nonisolated(unsafe) package static var warningSink: (String) -> Void = { line in
-        fputs("warning: \(TerminalText.printable(line, keepingNewlines: true))\n", stderr)
+        // One line, but for a worker's last output: a line feed a plugin's string or a file name
+        // brought in (two plugins with one id) cannot print a line of its own.
+        fputs("warning: \(TerminalText.message(line))\n", stderr)
     }
     /// Receives plugin log lines below warning level, when verbose output is on.
     nonisolated(unsafe) package static var verboseSink: ((String) -> Void)? = nil

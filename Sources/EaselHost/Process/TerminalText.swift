@@ -15,6 +15,29 @@ package enum TerminalText {
             || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
+    /// One line of text output: `text` with every control character escaped, line feeds included,
+    /// so that nothing in it (a plugin's summary `"fine\nFAKE-LINE …"`, a file name) can start a
+    /// line of its own that reads as an entry of the listing.
+    package static func line(_ text: String) -> String { printable(text) }
+
+    /// Lines of text output, each made safe as a whole by ``line(_:)`` and ended by a line feed:
+    /// the one place where text that holds a plugin's strings (names, summaries, versions, file
+    /// names) is escaped for the terminal. Its line feeds are only those between `lines`.
+    package static func lines(_ lines: [String]) -> String {
+        var out = ""
+        for l in lines { out += line(l) + "\n" }
+        return out
+    }
+
+    /// A message (an error, a warning) for the terminal: as ``line(_:)``, except the line feeds that
+    /// start a worker's last output lines (after ``HostError/workerOutputHeader``, each indented),
+    /// which the host puts there itself. A line feed in a plugin's string or a file name that the
+    /// message quotes cannot print a line of its own.
+    package static func message(_ text: String) -> String {
+        guard let tail = text.firstRange(of: HostError.workerOutputHeader) else { return line(text) }
+        return line(String(text[..<tail.lowerBound])) + printable(String(text[tail.lowerBound...]), keepingNewlines: true)
+    }
+
     /// `text` with its control characters escaped; newlines kept when `keepingNewlines`.
     package static func printable(_ text: String, keepingNewlines: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
