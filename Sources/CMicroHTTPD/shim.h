@@ -31,6 +31,7 @@
 #define MHD_destroy_response easel_declared_MHD_destroy_response
 #define MHD_add_response_header easel_declared_MHD_add_response_header
 #define MHD_get_connection_info easel_declared_MHD_get_connection_info
+#define MHD_create_response_from_buffer_with_free_callback_cls easel_declared_MHD_create_response_from_buffer_with_free_callback_cls
 #include <microhttpd.h>
 #undef MHD_start_daemon_va
 #undef MHD_stop_daemon
@@ -41,6 +42,7 @@
 #undef MHD_destroy_response
 #undef MHD_add_response_header
 #undef MHD_get_connection_info
+#undef MHD_create_response_from_buffer_with_free_callback_cls
 
 /* Header-only, so every module that calls these gets its own copy of each static: nothing here may
  * rely on state shared between copies. easel_http_library_error() dlopens the library (RTLD_GLOBAL;
@@ -50,7 +52,7 @@
 static const char *const easel_http_symbols[] = {
     "MHD_start_daemon_va", "MHD_stop_daemon", "MHD_get_connection_values", "MHD_queue_response",
     "MHD_create_response_from_callback", "MHD_create_response_from_buffer", "MHD_destroy_response",
-    "MHD_add_response_header", "MHD_get_connection_info",
+    "MHD_add_response_header", "MHD_get_connection_info", "MHD_create_response_from_buffer_with_free_callback_cls",
 };
 
 static const char *easel_http_library_load(void) {
@@ -112,6 +114,9 @@ EASEL_HTTP_FORWARD(struct MHD_Response *, MHD_create_response_from_callback,
                    (size, block_size, crc, crc_cls, crfc))
 EASEL_HTTP_FORWARD(struct MHD_Response *, MHD_create_response_from_buffer,
                    (size_t size, void *buffer, enum MHD_ResponseMemoryMode mode), (size, buffer, mode))
+EASEL_HTTP_FORWARD(struct MHD_Response *, MHD_create_response_from_buffer_with_free_callback_cls,
+                   (size_t size, void *buffer, MHD_ContentReaderFreeCallback crfc, void *crfc_cls),
+                   (size, buffer, crfc, crfc_cls))
 EASEL_HTTP_FORWARD(void, MHD_destroy_response, (struct MHD_Response *response), (response))
 EASEL_HTTP_FORWARD(enum MHD_Result, MHD_add_response_header,
                    (struct MHD_Response *response, const char *header, const char *content),

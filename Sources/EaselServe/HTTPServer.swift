@@ -21,7 +21,11 @@ package struct HTTPRequest: Sendable {
 /// What the handler answers: bytes, or an event stream that stays open (Server-Sent Events).
 package struct HTTPResponse {
     package enum Body {
+        /// Bytes copied for the connection.
         case bytes([UInt8])
+        /// Bytes sent from where they are, without a copy, and kept (with what the buffer holds on
+        /// to, e.g. a render's memory reservation) until every connection that sends them is done.
+        case buffer(ResponseBuffer)
         case stream(EventStream)
     }
     package var status: Int
@@ -339,6 +343,12 @@ package final class HTTPServer: @unchecked Sendable {
                 MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!),
                                                 .RESPMEM_MUST_COPY)
             }
+        case .buffer(let buffer):
+            let retained = Unmanaged.passRetained(buffer)
+            r = MHD_create_response_from_buffer_with_free_callback_cls(buffer.count, buffer.base, { cls in
+                Unmanaged<ResponseBuffer>.fromOpaque(cls!).release()
+            }, retained.toOpaque())
+            if r == nil { retained.release() }
         case .stream(let stream):
             let body = EventStreamBody(stream, socket: easel_http_connection_fd(connection))
             r = MHD_create_response_from_callback(UInt64.max, 4096, { cls, _, buffer, maximum in
