@@ -1,12 +1,16 @@
 // swift-tools-version:6.0
 //
-// Easel: designable components for Linux. See README.md.
+// Easel: designable components for Linux. See README.md and Docs/architecture.md.
 //
-// Dependencies point one way:  host → EaselCLI → EaselJSON → EaselHost → CEasel (the ABI header);
-//                              EaselDrawing (a dynamic library host loads on first need) → EaselCLI, EaselServe,
-//                              EaselPreview → EaselRender, EaselHost
-//                              EaselKit (the SDK for Swift components) → CEasel, CFFI
-// Example components live in Plugins/ (plain targets with explicit paths; no SwiftPM package plugins).
+// Two packages, one direction:
+//   Core/Package.swift   libEaselCore.so: CEasel (the ABI header), EaselHost, EaselJSON, EaselCLI
+//   this package         host (the program: the core's commands, and the drawing library on first need)
+//                        libEaselDrawing.so: EaselRender, EaselPreview, EaselServe and the commands that draw
+//                        EaselKit (the SDK for Swift components) → CEasel, CFFI only
+//   host → EaselCLI → EaselJSON → EaselHost → CEasel;  EaselDrawing → EaselServe → EaselPreview → EaselRender → EaselHost
+// The core is a package of its own so that the program and the drawing library share one copy of it
+// (see Core/Package.swift). Example components live in Plugins/ (plain targets with explicit paths; no
+// SwiftPM package plugins).
 import Foundation
 import PackageDescription
 
@@ -24,6 +28,19 @@ if !FileManager.default.fileExists(atPath: macroLibrary) {
 /// What EaselKit and every Swift component target compile with: the macro plugin.
 let macroSettings: [SwiftSetting] = [.unsafeFlags(["-load-plugin-library", macroLibrary])]
 
+/// One package name shared with the core package, so that `package` declarations cross between them
+/// (see Core/Package.swift). Every host-side target uses it, with `packageAccess: false`.
+let easelPackage: [SwiftSetting] = [.unsafeFlags(["-package-name", "easel"])]
+/// Where an installed program or library finds libEaselCore.so: beside it (the build folder, and
+/// PREFIX/lib/easel for the drawing library), or in ../lib/easel (PREFIX/bin/host).
+let findsCore: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/../lib/easel"])]
+
+/// The shared core (libEaselCore.so) and its C modules.
+let core: Target.Dependency = .product(name: "EaselCore", package: "Core")
+let cEasel: Target.Dependency = .product(name: "CEasel", package: "Core")
+let cFFI: Target.Dependency = .product(name: "CFFI", package: "Core")
+let cSystem: Target.Dependency = .product(name: "CSystem", package: "Core")
+
 /// A component plugin: a dynamic library the host dlopens.
 func component(_ name: String) -> Product {
     .library(name: name, type: .dynamic, targets: [name])
@@ -33,7 +50,7 @@ let package = Package(
     name: "Easel",
     products: [
         .executable(name: "host", targets: ["host"]),
-        // Everything of the CLI that draws, loaded by `host` on first need (see Sources/host/DrawingLibrary.swift).
+        // Everything that draws, loaded by `host` on first need (see Sources/host/DrawingLibrary.swift).
         .library(name: "EaselDrawing", type: .dynamic, targets: ["EaselDrawing"]),
         .library(name: "EaselKit", targets: ["EaselKit"]),
         component("RoundedCornerButton"),
@@ -43,25 +60,15 @@ let package = Package(
         component("TaxRateRow"),
         component("CircularProgressBar"),
     ],
+    dependencies: [.package(path: "Core")],
     targets: [
-        // The contract: one C header, no dependencies.
-        .target(name: "CEasel", path: "Sources/CEasel", exclude: ["easel.pc.in"]),
-        // The frozen layout of the ABI 1.0 draft, which the host still reads (easel.h, VERSIONING).
-        .target(name: "CEaselLegacy", dependencies: ["CEasel"], path: "Sources/CEaselLegacy"),
-
-        // The few Linux calls Swift cannot make directly (prctl, SCM_RIGHTS, signal-safe cleanup).
-        .target(name: "CSystem", path: "Sources/CSystem"),
-
-        // System libraries (Debian -dev packages, installed by Scripts/setup).
-        .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi",
-                       providers: [.apt(["libffi-dev"])]),
+        // System libraries (Debian -dev packages, installed by Scripts/install-deps).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
         // Pango and librsvg are declared by hand (see their shim.h): their pkg-config flags carry
         // -pthread, which SwiftPM warns about on every build.
         .systemLibrary(name: "CPango", path: "Sources/CPango", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", providers: [.apt(["librsvg2-dev"])]),
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // fontconfig, for the renderer's pinned font setup (EaselRender/FontConfiguration.swift).
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // libmicrohttpd is loaded by `host serve` on first use, not linked (see its shim.h): no pkgConfig,
@@ -70,38 +77,33 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
 
-        // Host core: discovery, loading, validation, libffi property calls, the common protocol.
-        .target(name: "EaselHost", dependencies: ["CEasel", "CEaselLegacy", "CFFI", "CZlib", "CSystem"], path: "Sources/EaselHost"),
         // The canvas on Cairo/Pango/librsvg and image output.
-        .target(name: "EaselRender", dependencies: ["CEasel", "CCairo", "CPango", "CRsvg", "CPNG", "CFontconfig", "CSystem"],
-                path: "Sources/EaselRender"),
+        .target(name: "EaselRender", dependencies: [core, cEasel, "CCairo", "CPango", "CRsvg", "CPNG", "CFontconfig", cSystem],
+                path: "Sources/EaselRender", packageAccess: false, swiftSettings: easelPackage),
         // The SDK Swift component authors import; linked statically into each Swift plugin.
-        .target(name: "EaselKit", dependencies: ["CEasel", "CFFI"], path: "Sources/EaselKit",
+        .target(name: "EaselKit", dependencies: [cEasel, cFFI], path: "Sources/EaselKit",
                 swiftSettings: macroSettings),
-        // The JSON writer and the schemas of `list --json` and `inspect --json` (no renderer).
-        .target(name: "EaselJSON", dependencies: ["EaselHost"], path: "Sources/EaselJSON"),
-        // Rendering components, layouts and scenes as Interface Builder does (both of the above).
-        .target(name: "EaselPreview", dependencies: ["EaselHost", "EaselRender", "EaselJSON"], path: "Sources/EaselPreview"),
+        // Rendering components, layouts and scenes as Interface Builder does; the design session.
+        .target(name: "EaselPreview", dependencies: [core, "EaselRender"], path: "Sources/EaselPreview",
+                packageAccess: false, swiftSettings: easelPackage),
         // The live designer's HTTP server (host serve) and its page (Page/, served from the source tree or
         // the install location).
-        .target(name: "EaselServe", dependencies: ["EaselPreview", "EaselHost", "EaselRender", "CMicroHTTPD", "CSystem"],
-                path: "Sources/EaselServe", exclude: ["Page"]),
-        // The command line: the argument parser, the dispatcher, every command's options, and the commands
-        // that never draw (list, inspect, new, completions, manual). No renderer, no Foundation.
-        .target(name: "EaselCLI", dependencies: ["EaselHost", "EaselJSON"], path: "Sources/EaselCLI"),
-        // The commands that draw (render, watch, serve, gallery, snapshot, validate) and the renderer's
-        // services for plugins: the EaselDrawing dynamic library, which `host` loads on first need.
-        .target(name: "EaselDrawing", dependencies: ["EaselCLI", "EaselHost", "EaselRender", "EaselPreview", "EaselServe"],
-                path: "Sources/EaselDrawing"),
-        // The program: starts with the parts above that never draw; the drawing library only when needed.
-        .executableTarget(name: "host", dependencies: ["EaselCLI", "EaselHost"], path: "Sources/host"),
+        .target(name: "EaselServe", dependencies: ["EaselPreview", core, "EaselRender", "CMicroHTTPD", cSystem],
+                path: "Sources/EaselServe", exclude: ["Page"], packageAccess: false, swiftSettings: easelPackage),
+        // The commands that draw (render, watch, serve, gallery, snapshot, validate), each with its spec,
+        // and the renderer's services for plugins: the EaselDrawing library, which `host` loads on first need.
+        .target(name: "EaselDrawing", dependencies: [core, "EaselRender", "EaselPreview", "EaselServe"],
+                path: "Sources/EaselDrawing", packageAccess: false, swiftSettings: easelPackage, linkerSettings: findsCore),
+        // The program: the core's commands at once; the drawing library only when needed.
+        .executableTarget(name: "host", dependencies: [core], path: "Sources/host",
+                          packageAccess: false, swiftSettings: easelPackage, linkerSettings: findsCore),
         // In-process measurements used by Scripts/bench-* (not shipped).
-        .executableTarget(name: "easel-bench", dependencies: ["CEasel", "EaselHost", "EaselPreview", "EaselRender"],
-                          path: "Sources/easel-bench"),
+        .executableTarget(name: "easel-bench", dependencies: [cEasel, core, "EaselPreview", "EaselRender"],
+                          path: "Sources/easel-bench", packageAccess: false, swiftSettings: easelPackage),
 
         // Example components.
         .target(name: "RoundedCornerButton", dependencies: ["EaselKit"], path: "Plugins/RoundedCornerButton", swiftSettings: macroSettings),
-        .target(name: "Gauge", dependencies: ["CEasel"], path: "Plugins/Gauge"),
+        .target(name: "Gauge", dependencies: [cEasel], path: "Plugins/Gauge"),
         .target(name: "Rainbow", dependencies: ["EaselKit"], path: "Plugins/Rainbow", swiftSettings: macroSettings),
         // Resources (images, layout documents) are not compiled: Scripts/setup copies them beside the
         // library as <Name>.resources, where EaselKit's EaselBundle finds them.
@@ -112,8 +114,8 @@ let package = Package(
         .target(name: "CircularProgressBar", dependencies: ["EaselKit"], path: "Plugins/CircularProgressBar",
                 exclude: ["Resources"], swiftSettings: macroSettings),
 
-        .testTarget(name: "EaselTests", dependencies: ["EaselHost", "EaselRender", "EaselPreview", "EaselServe"], path: "Tests/EaselTests",
-                    exclude: ["Resources"]),
+        .testTarget(name: "EaselTests", dependencies: [core, "EaselRender", "EaselPreview", "EaselServe"], path: "Tests/EaselTests",
+                    exclude: ["Resources"], packageAccess: false, swiftSettings: easelPackage),
     ]
     // Every target builds in the Swift 6 language mode (the default of tools version 6.0).
 )

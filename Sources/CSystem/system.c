@@ -139,16 +139,28 @@ int easel_standard_output_error(void) { return standard_output_error; }
 #include <signal.h>
 #include <sys/wait.h>
 
-enum { TRACKED_FILES = 64, TRACKED_PATH = 4096 };
-static volatile sig_atomic_t launcher_fd = -1;
-static volatile pid_t launcher_pid = 0;
+enum { TRACKED_FILES = 64, TRACKED_PATH = 4096, LAUNCHERS = 16 };
+/* Each running worker launcher's control socket and pid (a slot is free while its fd is -1): a
+ * process may hold several host cores, each with launchers of its own. */
+static volatile sig_atomic_t launcher_fd[LAUNCHERS] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+static volatile pid_t launcher_pid[LAUNCHERS];
 static volatile pid_t build_group = 0;
 static char tracked[TRACKED_FILES][TRACKED_PATH];
 static volatile sig_atomic_t tracked_used[TRACKED_FILES];
 
-void easel_termination_set_launcher(int fd, pid_t pid) {
-    launcher_pid = pid;
-    launcher_fd = fd;
+int easel_termination_add_launcher(int fd, pid_t pid) {
+    for (int i = 0; i < LAUNCHERS; i++) {
+        if (launcher_fd[i] < 0) {
+            launcher_pid[i] = pid;
+            launcher_fd[i] = fd;
+            return i;
+        }
+    }
+    return -1;
+}
+
+void easel_termination_remove_launcher(int slot) {
+    if (slot >= 0 && slot < LAUNCHERS) launcher_fd[slot] = -1;
 }
 
 void easel_termination_set_build_group(pid_t leader) { build_group = leader; }
@@ -178,12 +190,13 @@ static void release_everything(void) {
     for (int i = 0; i < TRACKED_FILES; i++) {
         if (tracked_used[i]) { unlink(tracked[i]); tracked_used[i] = 0; }
     }
-    int fd = launcher_fd;
-    if (fd >= 0) {
-        launcher_fd = -1;
+    for (int i = 0; i < LAUNCHERS; i++) {
+        int fd = launcher_fd[i];
+        if (fd < 0) continue;
+        launcher_fd[i] = -1;
         close(fd);
         int status;
-        if (launcher_pid > 0) while (waitpid(launcher_pid, &status, 0) < 0 && errno == EINTR) {}
+        if (launcher_pid[i] > 0) while (waitpid(launcher_pid[i], &status, 0) < 0 && errno == EINTR) {}
     }
 }
 

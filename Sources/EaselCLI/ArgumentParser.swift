@@ -45,7 +45,7 @@ package struct CommandSpec {
                    help: "search DIR for plugins (repeatable; default ./components, see EASEL_PLUGIN_PATH)"),
         OptionSpec(name: "in-process", help: "run plugin code in this process, not in worker processes (for debuggers)"),
         timeout,
-        OptionSpec(name: "memory-limit", value: "MB", help: "memory limit of each worker process (default \(WorkerLimits.defaultMemoryLimit >> 20))"),
+        OptionSpec(name: "memory-limit", value: "MB", help: "memory limit of each worker process (default \(WorkerLauncher.defaultMemoryLimit >> 20))"),
         OptionSpec(name: "rescan", help: "scan every plugin file again, ignoring the registry cache"),
         OptionSpec(name: "cache", value: "FILE", help: "registry cache file (default $EASEL_REGISTRY_CACHE or \(RegistryOptions.defaultCacheFileText)); 'none' for no cache"),
         // A command whose output has a JSON form declares its own --json (which prints its errors as JSON too).

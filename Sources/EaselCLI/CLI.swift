@@ -2,13 +2,6 @@ import EaselHost
 import EaselJSON
 @preconcurrency import Glibc
 
-/// A subcommand of `host`.
-package protocol Command {
-    static var spec: CommandSpec { get }
-    /// Runs the command; returns the exit status. Throws `UsageError` or `HostError`.
-    static func run(_ arguments: ParsedArguments) throws -> Int32
-}
-
 /// Dispatches to the subcommands and turns errors into one clear line and a documented exit status.
 ///
 /// Exit statuses (sysexits.h; the README's exit table): 0 success; 64 usage error (an option's value
@@ -16,7 +9,7 @@ package protocol Command {
 /// document or value that does not fit, a variant, action or property the class does not declare);
 /// 66 no such class, file or input; 69 a plugin failed (load, validation, a call into it); 70 internal
 /// error; 73 an output (or serve's port) could not be created.
-package enum CLI {
+package struct CLI {
     /// The name the tool was started by, for its messages: `easel` (the installed name beside
     /// `host`, for PATHs that also hold Debian's DNS `host`) or `host`.
     package static let programName: String = {
@@ -24,32 +17,26 @@ package enum CLI {
         return invoked == "easel" ? "easel" : "host"
     }()
 
-    /// Every command's options, in the order `--help` lists them (for help, completions, the manual
-    /// page and the parser). The drawing commands' are here too, but their code is in the EaselDrawing
-    /// library (see `host`'s DrawingLibrary), which adds them to ``commands`` when it runs.
-    package static let specs: [CommandSpec] = [ListCommand.spec, InspectCommand.spec, .render, .watch, .serve, .gallery,
-                                               .snapshot, .validate, NewCommand.spec, CompletionsCommand.spec, ManualCommand.spec]
+    /// Every command, in the order `--help` lists them. Each holds its spec and its code; a command
+    /// that draws reads its command line into a request for the drawing library (``DrawingEngine``),
+    /// so its help and its usage errors are answered without loading the library.
+    package static let commands: [Command.Type] = [ListCommand.self, InspectCommand.self, RenderCommand.self, WatchCommand.self,
+                                                   ServeCommand.self, GalleryCommand.self, SnapshotCommand.self, ValidateCommand.self,
+                                                   NewCommand.self, CompletionsCommand.self, ManualCommand.self]
 
-    /// The commands this program runs: those that never draw, and the drawing ones once the drawing
-    /// library registered them.
-    nonisolated(unsafe) package static var commands: [Command.Type] = [ListCommand.self, InspectCommand.self, NewCommand.self,
-                                                                      CompletionsCommand.self, ManualCommand.self]
+    /// Every command's spec (for help, completions, the manual page and the parser).
+    package static var specs: [CommandSpec] { commands.map { $0.spec } }
 
-    /// Installs what plugins are offered (text and image metrics, the worker loop) before a command
-    /// runs: the renderer's services, or in `host` a stand-in that loads the drawing library when a
-    /// plugin first measures.
-    nonisolated(unsafe) package static var installServices: () -> Void = {}
+    /// The drawing library, loaded on first need; nil: the program cannot draw.
+    private let drawing: DrawingProvider?
+
+    /// The command line of a program whose drawing library is `drawing`.
+    package init(drawing: DrawingProvider?) {
+        self.drawing = drawing
+    }
 
     /// The spec of the command named `name`, if there is one.
     package static func spec(named name: String) -> CommandSpec? { specs.first { $0.name == name } }
-
-    /// Whether `argv` (after the program name) names a command and options its spec accepts, without
-    /// asking for help: false for what is answered from the spec alone (its help, a usage error).
-    package static func isValidCommandLine(_ argv: [String]) -> Bool {
-        guard let first = argv.first, let spec = spec(named: first),
-              let arguments = try? ArgumentParser.parse(Array(argv.dropFirst()), for: spec) else { return false }
-        return !arguments.has("help")
-    }
 
     static var help: String {
         var lines = [
@@ -102,16 +89,18 @@ package enum CLI {
             + "expected a command: \(specs.map(\.name).joined(separator: ", ")))"
     }
 
-    package static func run(_ argv: [String]) -> Int32 {
+    /// Runs the command `argv` names (after the program name); returns the exit status. The command
+    /// line is parsed once, against the command's spec, before anything is loaded for it.
+    package func run(_ argv: [String]) -> Int32 {
         guard let first = argv.first else {
-            fputs(help + "\n", stderr)
+            fputs(Self.help + "\n", stderr)
             return 64
         }
         if first == "--help" || first == "-h" || first == "help" {
-            if argv.count > 1, let spec = spec(named: argv[1]) {
+            if argv.count > 1, let spec = Self.spec(named: argv[1]) {
                 print(spec.help)
             } else {
-                print(help)
+                print(Self.help)
             }
             return 0
         }
@@ -121,18 +110,18 @@ package enum CLI {
         }
         let wantsJSON = argv.contains("--json")
         if first.hasPrefix("-") && first != "-" {
-            let message = leadingOptionMessage(first, before: argv.dropFirst())
-            if wantsJSON { printJSONError(kind: "usage", message: message, exitCode: 64) } else {
+            let message = Self.leadingOptionMessage(first, before: argv.dropFirst())
+            if wantsJSON { Self.printJSONError(kind: "usage", message: message, exitCode: 64) } else {
                 fputs("\(CLI.programName): error: \(message)\nRun '\(CLI.programName) --help' for usage.\n", stderr)
             }
             return 64
         }
-        guard let spec = spec(named: first) else {
-            let names = specs.map(\.name)
+        guard let spec = Self.spec(named: first) else {
+            let names = Self.specs.map(\.name)
             let close = Suggestions.close(to: first, among: names)
             let hint = close.isEmpty ? "" : "did you mean '\(close[0])'? "
             let message = "unknown command \(first.quoted) (\(hint)expected one of: \(names.joined(separator: ", ")))"
-            if wantsJSON { printJSONError(kind: "usage", message: message, exitCode: 64) } else {
+            if wantsJSON { Self.printJSONError(kind: "usage", message: message, exitCode: 64) } else {
                 fputs("\(CLI.programName): error: \(message)\nRun '\(CLI.programName) --help' for usage.\n", stderr)
             }
             return 64
@@ -143,30 +132,20 @@ package enum CLI {
                 print(spec.help)
                 return 0
             }
-            guard let command = commands.first(where: { $0.spec.name == spec.name }) else {
-                throw HostError(.internalError, "\(spec.name.quoted) is run by the drawing library, which this program did not load")
-            }
-            HostProcess.commandLabel = "\(CLI.programName) \(spec.name)"
-            installServices()
-            let verbosity = arguments.count("verbose")
-            if verbosity > 0 { Diagnostics.verboseSink = { fputs("\(TerminalText.printable($0, keepingNewlines: true))\n", stderr) } }
-            if verbosity > 1 { Diagnostics.debugSink = { fputs("\(TerminalText.printable($0, keepingNewlines: true))\n", stderr) } }
-            if let text = arguments.value("memory-limit") {
-                guard let megabytes = UInt64(text), megabytes >= 16, megabytes <= 1 << 20 else {
-                    throw UsageError(message: "--memory-limit \(text.quoted) is not a number of megabytes from 16 to 1048576")
-                }
-                WorkerLimits.setMemoryLimit(megabytes: megabytes)
-            }
-            return try command.run(arguments)
+            let environment = try Invocation.environment(for: spec, arguments, renderer: drawing?.renderer)
+            // The plugins' deinit, what they logged as errors and the workers, however the command ends.
+            defer { environment.finish() }
+            let command = Self.commands.first { $0.spec.name == spec.name }!
+            return try command.run(Invocation(arguments: arguments, environment: environment, drawing: drawing))
         } catch let error as UsageError {
-            if wantsJSON { printJSONError(kind: "usage", message: error.message, exitCode: 64); return 64 }
+            if wantsJSON { Self.printJSONError(kind: "usage", message: error.message, exitCode: 64); return 64 }
             fputs("\(CLI.programName) \(spec.name): error: \(error.message)\n", stderr)
             fputs("Usage: \(spec.usageLine)\nRun '\(CLI.programName) \(spec.name) --help' for details.\n", stderr)
             return 64
         } catch let error as HostError {
-            return report(error, command: spec.name, json: wantsJSON)
+            return Self.report(error, command: spec.name, json: wantsJSON)
         } catch {
-            if wantsJSON { printJSONError(kind: "internalError", message: "\(error)", exitCode: 70) } else {
+            if wantsJSON { Self.printJSONError(kind: "internalError", message: "\(error)", exitCode: 70) } else {
                 fputs("\(CLI.programName) \(spec.name): error: \(error)\n", stderr)
             }
             return 70
@@ -216,41 +195,5 @@ package enum CLI {
             fputs("\(CLI.programName): error: cannot write to standard output: \(String(cString: strerror(code)))\n", stderr)
         }
         return status == 0 ? 73 : status
-    }
-
-    /// The registry for the command's --plugins, --in-process, --timeout, --rescan and --cache
-    /// options and the environment.
-    package static func registry(_ arguments: ParsedArguments) throws -> Registry {
-        Registry(options: try registryOptions(arguments))
-    }
-
-    package static func registryOptions(_ arguments: ParsedArguments) throws -> RegistryOptions {
-        // A folder the user named must exist (one from $EASEL_PLUGIN_PATH is only a warning).
-        for dir in arguments.all("plugins") {
-            var st = stat()
-            guard stat(dir, &st) == 0 else {
-                throw HostError(.notFound, "no such directory (given with --plugins; expected a folder of .so plugins)", file: dir)
-            }
-            guard st.st_mode & S_IFMT == S_IFDIR else {
-                throw HostError(.notFound, "is not a directory (given with --plugins; expected a folder of .so plugins)", file: dir)
-            }
-        }
-        var options = RegistryOptions(searchPath: PluginSearchPath.resolve(explicit: arguments.all("plugins")),
-                                      isolation: try isolation(arguments), rescan: arguments.has("rescan"))
-        if let cache = arguments.value("cache") { options.cacheFile = cache == "none" ? nil : cache }
-        return options
-    }
-
-    package static func isolation(_ arguments: ParsedArguments) throws -> Isolation {
-        if arguments.has("in-process") {
-            // Plugin code shares this process's stdout: keep what it prints off the host's output.
-            PluginStandardOutput.divertInProcessPlugins()
-            return .inProcess
-        }
-        guard let text = arguments.value("timeout") else { return .default }
-        guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
-            throw UsageError(message: "--timeout \(text.quoted) is not a positive number of seconds")
-        }
-        return .workers(timeout: seconds)
     }
 }

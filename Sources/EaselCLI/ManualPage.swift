@@ -55,7 +55,7 @@ enum ManualPage {
         out.append(".SH COMMON OPTIONS")
         // Named from the specs, so that it stays true (it left out --timeout and --memory-limit).
         let registryOnly = CommandSpec.common.filter { CommandSpec.registryOnly.contains($0.name) }.map { "--" + $0.name }
-        let alsoValidate = registryOnly.filter { name in CommandSpec.validate.options.contains { "--" + $0.name == name } }
+        let alsoValidate = registryOnly.filter { name in ValidateCommand.spec.options.contains { "--" + $0.name == name } }
         out.append(text("Every command takes these; " + listed(registryOnly) + " only the commands that read the "
                         + "plugin registry (validate, which loads the files it is given, takes " + listed(alsoValidate) + ")."))
         out += CommandSpec.common.flatMap(option)

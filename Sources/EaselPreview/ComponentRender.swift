@@ -89,7 +89,7 @@ package enum ComponentRender {
                 frames += 1
             }
             if try component.wantsRedraw {
-                Diagnostics.warningSink("\(info.plugin.path): class \(info.name): still asking for redraws after \(maximumSettleFrames) frames (an endless animation?); rendered its last frame")
+                cls.diagnostics.warn("\(info.plugin.path): class \(info.name): still asking for redraws after \(maximumSettleFrames) frames (an endless animation?); rendered its last frame")
             }
             target = try makeTarget(request.format, scale: request.scale)
             try component.draw(filling: target.canvas, scale: request.scale, inWorker: request.drawsInWorker)

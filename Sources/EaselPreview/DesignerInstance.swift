@@ -52,8 +52,7 @@ package final class DesignerInstance {
         let values = try cls.info.parse(archive.attributes.map { ($0.key, $0.value) }, file: archive.source)
         instance = try cls.makeInstance(archive: archive)
         // Runtime attributes in the class's property order, whatever order the document had.
-        let order = Dictionary(uniqueKeysWithValues: cls.info.properties.enumerated().map { ($1.name, $0) })
-        for (name, value) in values.sorted(by: { order[$0.0]! < order[$1.0]! }) { try instance.set(name, to: value) }
+        for (name, value) in cls.info.inPropertyOrder(values) { try instance.set(name, to: value) }
         try instance.awakeFromArchive()
         if prepareForDesigner { try instance.prepareForDesigner() }
     }
@@ -177,7 +176,7 @@ package final class DesignerInstance {
         if let missing = missingImages.first {
             throw HostError(.notFound, missing, file: info.plugin.path, className: info.name, phase: .draw)
         }
-        for warning in warnings { Diagnostics.warnOnce("\(info.plugin.path): class \(info.name): draw: \(warning)") }
+        for warning in warnings { cls.diagnostics.warnOnce("\(info.plugin.path): class \(info.name): draw: \(warning)") }
     }
 
     /// "image 'name': reason; tried: …" for a missing image, nil for any other problem.

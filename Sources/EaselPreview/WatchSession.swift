@@ -81,6 +81,8 @@ package struct WatchOptions {
 /// Events are reported on the thread that caused them, with the session's lock held.
 package final class WatchSession {
     package let options: WatchOptions
+    /// The host core it loads builds with (its warnings, renderer and workers).
+    package let environment: HostEnvironment
     private let watcher: DirectoryWatcher
     private let report: (WatchEvent) -> Void
     private let lock = NSRecursiveLock()
@@ -143,8 +145,9 @@ package final class WatchSession {
     package private(set) var loadCount = 0
 
     /// Starts watching the folders (nothing is loaded before ``start()``). `report` receives every event.
-    package init(options: WatchOptions, report: @escaping (WatchEvent) -> Void) throws {
+    package init(options: WatchOptions, environment: HostEnvironment, report: @escaping (WatchEvent) -> Void) throws {
         self.options = options
+        self.environment = environment
         self.report = report
         watcher = try DirectoryWatcher(directories: options.directories)
         var designer = DesignerState(assignments: options.assignments, scenes: options.scenes)
@@ -229,7 +232,7 @@ package final class WatchSession {
         try withLock {
             starting = true
             defer { starting = false }
-            if case .workers = options.isolation { spare = PluginBuild.startSpare(timeout: options.timeout) }
+            if case .workers = options.isolation { spare = PluginBuild.startSpare(timeout: options.timeout, environment: environment) }
             var loads: [(String, Double)] = []
             for path in Self.pluginFiles(in: options.directories) {
                 if let seconds = load(path, writerDone: true) { loads.append((path, seconds)) }
@@ -563,14 +566,14 @@ package final class WatchSession {
         let build: PluginBuild
         do {
             switch options.isolation {
-            case .inProcess: build = try PluginBuild(inProcess: path)
+            case .inProcess: build = try PluginBuild(inProcess: path, environment: environment)
             case .workers(let timeout):
-                build = try PluginBuild(path: path, timeout: timeout, spare: spare)
+                build = try PluginBuild(path: path, timeout: timeout, environment: environment, spare: spare)
                 spare = nil
             }
         } catch let error as HostError {
             if case .workers(let timeout) = options.isolation {
-                spare = PluginBuild.startSpare(timeout: timeout)
+                spare = PluginBuild.startSpare(timeout: timeout, environment: environment)
             }
             reject(path, old, error)
             return nil
@@ -599,7 +602,7 @@ package final class WatchSession {
         details.forEach(emit)
         old?.build.stop()
         if case .workers(let timeout) = options.isolation, spare == nil {
-            spare = PluginBuild.startSpare(timeout: timeout)
+            spare = PluginBuild.startSpare(timeout: timeout, environment: environment)
         }
     }
 

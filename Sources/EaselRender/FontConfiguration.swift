@@ -114,29 +114,36 @@ package enum FontConfiguration {
         """
     }
 
+    /// What pinning did: fontconfig's current configuration is process-wide, so it is made once
+    /// (Swift runs a static's initializer once, whichever thread asks first).
+    private struct Outcome: Sendable {
+        var mode: Mode = .system
+        var missingFonts: [String] = []
+        var failure: String?
+    }
+    private static let outcome = configure()
+
     /// The mode in force (read from the environment when ``pin()`` first runs).
-    package private(set) nonisolated(unsafe) static var mode: Mode = .system
+    package static var mode: Mode { outcome.mode }
     /// Pinned font files that are not installed, with the package that provides each ("file (package)").
-    package private(set) nonisolated(unsafe) static var missingFonts: [String] = []
+    package static var missingFonts: [String] { outcome.missingFonts }
     /// Why pinning failed, if it did (the system's setup is then in force).
-    package private(set) nonisolated(unsafe) static var failure: String?
+    package static var failure: String? { outcome.failure }
 
-    nonisolated(unsafe) private static var done = false
+    /// Makes the pinned configuration fontconfig's current one (once; call it before anything renders
+    /// text, and before worker processes are forked, so that they inherit it).
+    package static func pin() { _ = outcome }
 
-    /// Makes the pinned configuration fontconfig's current one (idempotent; not thread-safe: call it
-    /// while the program is single-threaded, before anything renders text).
-    package static func pin() {
-        guard !done else { return }
-        done = true
+    private static func configure() -> Outcome {
+        var outcome = Outcome()
         if let value = getenv(environmentVariable).map({ String(cString: $0) }), value == Mode.system.rawValue {
-            mode = .system
-            return
+            return outcome
         }
-        missingFonts = fontFiles.filter { access("\($0.directory)/\($0.file)", R_OK) != 0 }
+        outcome.missingFonts = fontFiles.filter { access("\($0.directory)/\($0.file)", R_OK) != 0 }
             .map { "\($0.directory)/\($0.file) (\($0.package))" }
         guard let config = FcConfigCreate() else {
-            failure = "fontconfig could not create a configuration"
-            return
+            outcome.failure = "fontconfig could not create a configuration"
+            return outcome
         }
         // A sysroot from $FONTCONFIG_SYSROOT would move every path.
         FcConfigSetSysRoot(config, nil)
@@ -145,11 +152,12 @@ package enum FontConfiguration {
         }
         guard loaded != 0, FcConfigBuildFonts(config) != 0, FcConfigSetCurrent(config) != 0 else {
             FcConfigDestroy(config)
-            failure = "fontconfig rejected the pinned configuration"
-            return
+            outcome.failure = "fontconfig rejected the pinned configuration"
+            return outcome
         }
         FcConfigDestroy(config) // the current configuration holds its own reference
-        mode = .pinned
+        outcome.mode = .pinned
+        return outcome
     }
 
     /// ``pin()`` unless it already ran: the renderer calls this before its first text layout.

@@ -1,4 +1,5 @@
 import CCairo
+import EaselHost
 
 /// What went wrong while rendering or writing an output, in words a person can act on.
 ///
@@ -32,9 +33,9 @@ package enum RenderError: Error, CustomStringConvertible, Equatable {
     package var description: String {
         switch self {
         case let .invalidSize(width, height, scale, reason):
-            return "invalid render size \(formatted(width))×\(formatted(height)) pt at scale \(formatted(scale)): \(reason)"
+            return RenderLimits.problem(.invalid(reason: reason), width: width, height: height, scale: scale)!
         case let .tooLarge(width, height, reason):
-            return "render size \(width)×\(height) is too large: \(reason)"
+            return RenderLimits.problem(.tooLarge(width: width, height: height, reason: reason), width: 0, height: 0, scale: 0)!
         case let .cairo(operation, status, message):
             return "cairo error in \(operation): \(message) (status \(status))"
         case let .image(name, reason, tried):
@@ -57,9 +58,4 @@ package enum RenderError: Error, CustomStringConvertible, Equatable {
         let message = cairo_status_to_string(status).map { String(cString: $0) } ?? "unknown status"
         return .cairo(operation: operation, status: Int(status.rawValue), message: message)
     }
-}
-
-private func formatted(_ value: Double) -> String {
-    if value.isFinite && value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
-    return String(value)
 }

@@ -1,18 +1,15 @@
 import CEasel
+import EaselHost
 
 /// The size and look of an output: size in points, pixels per point (PNG only; SVG and PDF are
 /// in points), and an optional background colour filled before anything is drawn (nil leaves
 /// PNGs transparent and vector pages empty).
 package struct RenderOptions: Equatable {
-    /// The scales (pixels per point) a render accepts, from the command line or a scene.
-    package static let scales: ClosedRange<Double> = 0.1...16
-    /// ``scales`` for messages: "0.1 to 16". Every reader of a scale (options, scenes, snapshot
-    /// settings, HTTP requests) checks it against ``scales``: outside it Cairo's matrix is not
-    /// invertible or the surface absurd, which would be blamed on the plugin.
-    package static var scalesText: String {
-        func text(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
-        return "\(text(scales.lowerBound)) to \(text(scales.upperBound))"
-    }
+    /// The scales a render accepts (``RenderLimits/scales``): every reader of a scale (options,
+    /// scenes, snapshot settings, HTTP requests) checks it against these.
+    package static let scales = RenderLimits.scales
+    /// ``scales`` for messages: "0.1 to 16".
+    package static var scalesText: String { RenderLimits.scalesText }
 
     /// Width in points.
     package var width: Double

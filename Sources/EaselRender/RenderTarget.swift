@@ -1,5 +1,6 @@
 import CCairo
 import CEasel
+import EaselHost
 import Glibc
 
 /// A surface to draw one picture on, and the file it becomes.
@@ -16,13 +17,13 @@ import Glibc
 /// for warning in target.canvas.diagnostics { print("warning: \(warning)") }
 /// ```
 ///
-/// Limits: at most `maximumSide` pixels (PNG) or points (SVG, PDF) per side and `maximumPixels`
-/// pixels in a PNG; sizes and scales must be finite and positive.
+/// Limits (``RenderLimits``): at most `maximumSide` pixels (PNG) or points (SVG, PDF) per side and
+/// `maximumPixels` pixels in a PNG; sizes and scales must be finite and positive.
 package final class RenderTarget {
-    /// The largest side: 16384 pixels for PNG, 16384 points for SVG and PDF.
-    package static let maximumSide = 16384
-    /// The largest PNG: 100 megapixels (400 MB of pixels while drawing).
-    package static let maximumPixels = 100_000_000
+    /// The largest side (``RenderLimits/maximumSide``).
+    package static let maximumSide = RenderLimits.maximumSide
+    /// The largest PNG (``RenderLimits/maximumPixels``).
+    package static let maximumPixels = RenderLimits.maximumPixels
 
     /// The output format.
     package let format: OutputFormat
@@ -117,26 +118,11 @@ package final class RenderTarget {
     /// acceptable.
     package static func validatedSize(format: OutputFormat, options: RenderOptions) throws -> (Int, Int) {
         let (width, height, scale) = (options.width, options.height, options.scale)
-        guard width.isFinite, height.isFinite, scale.isFinite else {
-            throw RenderError.invalidSize(width: width, height: height, scale: scale, reason: "width, height and scale must be finite numbers")
+        switch RenderLimits.check(width: width, height: height, scale: scale, format: format) {
+        case .fits(let w, let h): return (w, h)
+        case .invalid(let reason): throw RenderError.invalidSize(width: width, height: height, scale: scale, reason: reason)
+        case .tooLarge(let w, let h, let reason): throw RenderError.tooLarge(width: w, height: h, reason: reason)
         }
-        guard width > 0, height > 0 else {
-            throw RenderError.invalidSize(width: width, height: height, scale: scale, reason: "width and height must be greater than 0")
-        }
-        guard scale > 0 else {
-            throw RenderError.invalidSize(width: width, height: height, scale: scale, reason: "scale must be greater than 0")
-        }
-        var factor = 1.0, unit = "points"
-        if case .png = format { factor = scale; unit = "pixels" }
-        let w = (width * factor - 1e-9).rounded(.up), h = (height * factor - 1e-9).rounded(.up)
-        guard w <= Double(maximumSide), h <= Double(maximumSide) else {
-            throw RenderError.tooLarge(width: Int(min(w, 1e15)), height: Int(min(h, 1e15)),
-                                       reason: "at most \(maximumSide) \(unit) per side")
-        }
-        guard w * h <= Double(maximumPixels) else {
-            throw RenderError.tooLarge(width: Int(w), height: Int(h), reason: "at most \(maximumPixels / 1_000_000) megapixels")
-        }
-        return (max(Int(w), 1), max(Int(h), 1))
     }
 
     /// Ends the drawing and, for SVG and PDF, writes the document (into memory: ``encode()`` then

@@ -93,7 +93,9 @@ extension DesignerServer {
         var assignments: [(name: String, value: String)] = []
         if let attributes = body["attributes"] {
             guard let a = attributes as? [String: Any] else { throw HostError(.badData, "request body: attributes: expected an object") }
-            for (key, value) in a {
+            // By name: a JSON object has no order, and the first name the class does not declare is the
+            // one an error names.
+            for (key, value) in a.sorted(by: { $0.key < $1.key }) {
                 assignments.append((key, try AttributeText.text(value, path: "attributes.\(key)", file: "request body")))
             }
         }
@@ -104,9 +106,8 @@ extension DesignerServer {
             try session.withLock { () throws -> RenderTarget in
                 guard let cls = session.designableClass(named: className) else { throw unknownClass(className) }
                 // In the class's property order, as scenes apply attributes.
-                let order = Dictionary(cls.info.properties.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
                 var request = ComponentRenderRequest(className: className, format: format)
-                request.assignments = assignments.sorted { (order[$0.name] ?? Int.max, $0.name) < (order[$1.name] ?? Int.max, $1.name) }
+                request.assignments = cls.info.inPropertyOrder(assignments)
                 request.size = size
                 request.scale = scale ?? 1
                 request.background = background

@@ -34,8 +34,14 @@ func fail(_ message: String, _ code: Int32) -> Never {
     exit(code)
 }
 
+/// The host core of this measurement: the renderer's, with plugins loaded in this process.
+let environment: HostEnvironment = {
+    FontConfiguration.pin()
+    return HostEnvironment(renderer: RendererServices())
+}()
+
 func loadClass(_ file: String, _ name: String) -> DesignableClass {
-    let registry = Registry(files: [file])
+    let registry = Registry(files: [file], environment: environment)
     if let failure = registry.failures.first { fail("\(failure)", 69) }
     do {
         guard let cls = try registry.designableClass(named: name) else { fail("no class \(name) in \(file)", 66) }
@@ -120,7 +126,6 @@ struct RenderArguments {
 
 /// One frame's work, measured `runs` times after a warm-up; prints `key=value` lines.
 func render(_ arguments: RenderArguments) throws {
-    RendererServices.install()
     let cls = loadClass(arguments.file, arguments.className)
     var parsed: [(name: String, value: PropertyValue)] = []
     for (name, text) in arguments.values {

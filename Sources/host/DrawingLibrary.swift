@@ -3,92 +3,54 @@ import EaselCLI
 import EaselHost
 @preconcurrency import Glibc
 
-/// The EaselDrawing library (every command that draws, and the renderer), loaded on first need.
+/// The EaselDrawing library (the work of every command that draws, and the renderer), loaded on first need.
 ///
-/// `host` links only what the commands that never draw use (EaselCLI, EaselHost): `--version`,
+/// `host` links only the core (libEaselCore.so: EaselHost, EaselJSON, EaselCLI): `--version`,
 /// `--help`, `list`, `inspect`, `new`, `completions` and `manual` start without Cairo, Pango,
 /// fontconfig, X11, glib, Foundation or ICU, the libraries that made most of every start's relocation
-/// work. A drawing command, and `host __launcher`, are handed over whole to the library
-/// (``run(_:)``), before this program did anything else. A plugin that measures text or an image
-/// under `list` or `inspect` (in this process or in a worker forked from it) loads the library then
-/// (``services``), as librsvg is loaded when an image is first decoded.
+/// work. A drawing command loads the library once it has read its command line (its help and usage
+/// errors are answered by the command, in the core, without it). A plugin that measures text or an image
+/// under `list` or `inspect` (in this process or in a worker forked from it) loads it then
+/// (``renderer``), as librsvg is loaded when an image is first decoded.
 ///
 /// Where it is: beside the executable (the build directory), else `../lib/easel/` from it (an
 /// installation: PREFIX/bin/host and PREFIX/lib/easel/libEaselDrawing.so, see Scripts/install).
-enum DrawingLibrary {
+final class DrawingLibrary: DrawingProvider, @unchecked Sendable {
     static let fileName = "libEaselDrawing.so"
 
-    /// Whether `argv` (after the program name) is the drawing library's to run: the worker launcher,
-    /// or a drawing command with options its spec accepts (its help and usage errors are answered
-    /// here, from the spec, by the same code).
-    static func handles(_ argv: [String]) -> Bool {
-        if argv == [WorkerLauncher.launcherArgument] { return true }
-        guard let first = argv.first, !CLI.commands.contains(where: { $0.spec.name == first }) else { return false }
-        return CLI.isValidCommandLine(argv)
+    /// The library's contents once loaded, or why it could not be (one attempt per process).
+    private let loaded = Locked<Result<DrawingContents, HostError>?>(nil)
+    let renderer: Renderer
+
+    init() {
+        let loaded = self.loaded
+        renderer = LazyRenderer { try DrawingLibrary.contents(loadingInto: loaded) }
     }
 
-    /// Runs this process's command line in the library and returns its exit status; a library that
-    /// cannot be loaded is an internal error (70) saying where it was looked for.
-    static func run(_ argv: [String]) -> Int32 {
-        do {
-            let main = try symbol("easel_drawing_main", as: (@convention(c) () -> Int32).self)
-            return main()
-        } catch let error as HostError {
-            return CLI.report(error, command: argv.first ?? "", json: argv.contains("--json"))
-        } catch {
-            return 70
-        }
+    func engine() throws -> DrawingEngine { try contents().engine }
+
+    /// Makes this process a worker launcher (`host __launcher`): its workers run the worker loop with
+    /// the library's renderer, loaded now so that every worker starts with it. Returns its exit status.
+    func runLauncher() -> Int32 {
+        let renderer = (try? contents().renderer) ?? self.renderer
+        return WorkerLauncher.serve(control: 3, program: .serving(renderer: renderer))
     }
 
-    /// Makes plugins of this process, and of the workers forked from it, measure through the library
-    /// (loaded at their first measurement).
-    static func installServices() {
-        if HostServices.current == nil { HostServices.current = DrawingLibraryServices() }
-        WorkerLauncher.workerMain = {
-            WorkerServer.queryCanvas = { directory in
-                guard let query = try? symbol("easel_drawing_query_canvas",
-                                              as: (@convention(c) (UnsafePointer<CChar>) -> UnsafeMutablePointer<easel_canvas>).self)
-                else { return nil }
-                return directory.withCString { query($0) }
+    /// The library's contents, loading it the first time (thread-safe).
+    func contents() throws -> DrawingContents { try Self.contents(loadingInto: loaded) }
+
+    private static func contents(loadingInto loaded: Locked<Result<DrawingContents, HostError>?>) throws -> DrawingContents {
+        try loaded.withValue { loaded in
+            if loaded == nil {
+                do { loaded = .success(try Self.open()) } catch let error as HostError { loaded = .failure(error) } catch {
+                    loaded = .failure(HostError(.internalError, "\(error)"))
+                }
             }
-            return WorkerServer.run()
+            return try loaded!.get()
         }
     }
 
-    // MARK: - Loading
-
-    nonisolated(unsafe) private static var handle: UnsafeMutableRawPointer?
-    nonisolated(unsafe) private static var failure: HostError?
-    nonisolated(unsafe) private static var lock: pthread_mutex_t = {
-        var m = pthread_mutex_t()
-        pthread_mutex_init(&m, nil)
-        return m
-    }()
-
-    /// The library's function `name` (loading the library the first time; thread-safe).
-    static func symbol<F>(_ name: String, as type: F.Type) throws -> F {
-        let library = try load()
-        guard let address = dlsym(library, name) else {
-            throw HostError(.internalError, "\(fileName) has no function \(name): install the host and the library from the same build")
-        }
-        return unsafeBitCast(address, to: type)
-    }
-
-    private static func load() throws -> UnsafeMutableRawPointer {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        if let handle { return handle }
-        if let failure { throw failure }
-        do {
-            handle = try open()
-            return handle!
-        } catch let error as HostError {
-            failure = error
-            throw error
-        }
-    }
-
-    private static func open() throws -> UnsafeMutableRawPointer {
+    private static func open() throws -> DrawingContents {
         let directory = executableDirectory
         let candidates = [directory + "/" + fileName, directory + "/../lib/easel/" + fileName]
         guard let path = candidates.first(where: { access($0, F_OK) == 0 }) else {
@@ -108,7 +70,14 @@ enum DrawingLibrary {
             throw HostError(.internalError, "is the drawing library of Easel \(version), this host is \(expected) "
                             + "(install both from the same build)", file: path)
         }
-        return library
+        guard let contentsAddress = dlsym(library, "easel_drawing_contents") else {
+            throw HostError(.internalError, "is not Easel's drawing library (no easel_drawing_contents)", file: path)
+        }
+        let pointer = unsafeBitCast(contentsAddress, to: (@convention(c) () -> UnsafeRawPointer).self)()
+        guard let contents = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? DrawingContents else {
+            throw HostError(.internalError, "is not Easel's drawing library (its contents are not DrawingContents)", file: path)
+        }
+        return contents
     }
 
     /// The directory of this program's executable (symbolic links resolved).
@@ -121,30 +90,43 @@ enum DrawingLibrary {
     }
 }
 
-/// easel_host's text and image metrics, answered by the drawing library (loaded at the first
-/// question). If it cannot be loaded, a warning says why once and plugins measure {0, 0}.
-final class DrawingLibraryServices: PluginServices {
-    private var warned = false
+/// The library's renderer, loaded at its first question. If the library cannot be loaded, a warning
+/// says why once and plugins measure {0, 0}; pictures cannot be drawn.
+final class LazyRenderer: Renderer, @unchecked Sendable {
+    private let load: () throws -> DrawingContents
+    private let warned = Locked(false)
 
-    private func function<F>(_ name: String, as type: F.Type) -> F? {
-        do { return try DrawingLibrary.symbol(name, as: type) } catch {
-            if !warned {
-                warned = true
-                Diagnostics.warningSink("plugins cannot measure text or images: \(error)")
-            }
+    init(load: @escaping () throws -> DrawingContents) { self.load = load }
+
+    private var loaded: Renderer? {
+        do { return try load().renderer } catch {
+            let first = warned.withValue { warned in defer { warned = true }; return !warned }
+            if first { Diagnostics.standardErrorWarning("plugins cannot measure text or images: \(error)") }
             return nil
         }
     }
 
+    private func required() throws -> Renderer { try load().renderer }
+
     func measureText(_ text: UnsafePointer<CChar>, maxWidth: Double, style: UnsafePointer<easel_text_style>) -> easel_size {
-        typealias Measure = @convention(c) (UnsafePointer<CChar>, Double, UnsafePointer<easel_text_style>) -> easel_size
-        guard let measure = function("easel_drawing_measure_text", as: Measure.self) else { return easel_size(width: 0, height: 0) }
-        return measure(text, maxWidth, style)
+        loaded?.measureText(text, maxWidth: maxWidth, style: style) ?? easel_size(width: 0, height: 0)
     }
 
     func imageSize(_ name: String, resourceDirectory: String) -> easel_size {
-        typealias Size = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>) -> easel_size
-        guard let size = function("easel_drawing_image_size", as: Size.self) else { return easel_size(width: 0, height: 0) }
-        return name.withCString { n in resourceDirectory.withCString { size(n, $0) } }
+        loaded?.imageSize(name, resourceDirectory: resourceDirectory) ?? easel_size(width: 0, height: 0)
     }
+
+    func queryCanvas(resourceDirectory: String) -> UnsafeMutablePointer<easel_canvas>? {
+        loaded?.queryCanvas(resourceDirectory: resourceDirectory)
+    }
+
+    func rasterize(_ instance: DesignableInstance, size: Size, scale: Double) throws -> Raster {
+        try required().rasterize(instance, size: size, scale: scale)
+    }
+
+    func renderDirectly(_ instance: DesignableInstance, size: Size, scale: Double) throws -> RawImage {
+        try required().renderDirectly(instance, size: size, scale: scale)
+    }
+
+    func warmUp() { loaded?.warmUp() }
 }

@@ -5,12 +5,11 @@ import EaselHost
 // host — the Easel command-line tool. See `host --help` and README.md.
 signal(SIGPIPE, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())
-// Commands that draw, and the worker launcher, run in the drawing library, loaded now; the rest
-// start without it (see DrawingLibrary).
-if DrawingLibrary.handles(arguments) { exit(DrawingLibrary.run(arguments)) }
+// The commands that draw, and the renderer, come from the drawing library, loaded on first need.
+let drawing = DrawingLibrary()
+// The host re-executed as a worker launcher (see WorkerLauncher), when it could not fork one.
+if arguments == [WorkerLauncher.launcherArgument] { exit(drawing.runLauncher()) }
 HostProcess.start()
-CLI.installServices = DrawingLibrary.installServices
-var status = CLI.run(arguments)
-HostProcess.finish()
+var status = CLI(drawing: drawing).run(arguments)
 status = CLI.finishOutput(status)
 exit(status)

@@ -10,15 +10,14 @@ import XCTest
 final class ABIVersioningTests: XCTestCase {
     override func setUp() {
         useHostAsWorker()
-        RendererServices.install()
     }
 
     func legacyPlugin() throws -> String {
         try CFixture.build("abi-1.0/legacy_plugin.c", includeDirectory: TestPaths.fixtures + "/abi-1.0")
     }
 
-    func loaded(_ path: String) throws -> (Registry, DesignableClass) {
-        let registry = Registry(files: [path])
+    func loaded(_ path: String, environment: HostEnvironment = testEnvironment) throws -> (Registry, DesignableClass) {
+        let registry = Registry(files: [path], environment: environment)
         XCTAssertEqual(registry.failures, [])
         let name = try XCTUnwrap(registry.classes.first?.name)
         return (registry, try XCTUnwrap(try registry.designableClass(named: name)))
@@ -28,10 +27,8 @@ final class ABIVersioningTests: XCTestCase {
 
     func testA1_0PluginsTablesAreReadThroughTheFrozenLayout() throws {
         var warnings: [String] = []
-        let previous = Diagnostics.warningSink
-        Diagnostics.warningSink = { warnings.append($0) }
-        defer { Diagnostics.warningSink = previous }
-        let (registry, cls) = try loaded(try legacyPlugin())
+        let collecting = collectingWarnings { warnings.append($0) }
+        let (registry, cls) = try loaded(try legacyPlugin(), environment: collecting)
         let info = cls.info
         XCTAssertEqual(registry.plugins.first?.info.abi, "1.0")
         XCTAssertEqual(registry.plugins.first?.info.summary, "Built against ABI 1.0")
@@ -115,7 +112,7 @@ final class ABIVersioningTests: XCTestCase {
     }
 
     func testSizesThatCannotBeRightAreRefusedSayingWhatToWrite() throws {
-        func failure(_ path: String) -> HostError? { Registry(files: [path]).failures.first }
+        func failure(_ path: String) -> HostError? { Registry(files: [path], environment: testEnvironment).failures.first }
         let mixed = failure(try CFixture.build("growth_plugin.c", defines: ["LAYOUT=mixed"]))
         XCTAssertEqual(mixed?.className, "Growth")
         XCTAssertEqual(mixed?.phase, .validate)

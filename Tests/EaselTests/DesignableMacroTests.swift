@@ -16,7 +16,7 @@ final class DesignableMacroTests: XCTestCase {
     ]
 
     private func assertHostSetsRunDidSet(isolation: Isolation, file: StaticString = #filePath, line: UInt = #line) throws {
-        let registry = Registry(files: [try SwiftFixture.build("SwiftAllTypes")], isolation: isolation)
+        let registry = Registry(files: [try SwiftFixture.build("SwiftAllTypes")], isolation: isolation, environment: testEnvironment)
         XCTAssertEqual(registry.failures, [], file: file, line: line)
         let cls = try XCTUnwrap(try registry.designableClass(named: "AllTypesView"))
         let instance = try cls.makeInstance(frame: Rect(size: cls.info.defaultSize))
@@ -52,7 +52,7 @@ final class DesignableMacroTests: XCTestCase {
     }
 
     func testSummariesComeFromDocCommentsAndRangesFromInspector() throws {
-        let registry = Registry(files: [try SwiftFixture.build("SwiftAllTypes")])
+        let registry = Registry(files: [try SwiftFixture.build("SwiftAllTypes")], environment: testEnvironment)
         let cls = try XCTUnwrap(try registry.designableClass(named: "AllTypesView"))
         XCTAssertEqual(cls.info.summary, "One inspectable of every type", "the class's doc comment")
         let count = try XCTUnwrap(cls.info.property(named: "count"))
@@ -70,7 +70,7 @@ final class DesignableMacroTests: XCTestCase {
     }
 
     func testAnExportedSubclassWithoutDesignableIsRefusedNamingIt() throws {
-        let registry = Registry(files: [try SwiftFixture.build("SwiftUndesignable")])
+        let registry = Registry(files: [try SwiftFixture.build("SwiftUndesignable")], environment: testEnvironment)
         XCTAssertEqual(registry.failures.count, 1)
         let message = registry.failures.first.map { "\($0)" } ?? ""
         XCTAssertTrue(message.contains("init returned false: cannot export the classes: BigGadget is not @Designable (it would be created as a Gadget): write @Designable before 'class BigGadget'"),

@@ -6,7 +6,7 @@ import XCTest
 /// Interface Builder's lifecycle on one instance: changed and redrawn without being recreated.
 final class DesignerInstanceTests: XCTestCase {
     func testAnInstanceIsRedrawnAfterChangesWithoutBeingRecreated() throws {
-        let registry = Registry(files: [try CFixture.build("all_types.c")])
+        let registry = Registry(files: [try CFixture.build("all_types.c")], environment: testEnvironment)
         let cls = try XCTUnwrap(try registry.designableClass(named: "AllTypes"))
         let component = try DesignerInstance(cls, frame: Rect(size: Size(width: 20, height: 10)),
                                              values: [("color", .color(Color(red: 1, green: 0, blue: 0)))])
@@ -27,7 +27,7 @@ final class DesignerInstanceTests: XCTestCase {
 
     func testTheSameThroughAWorker() throws {
         useHostAsWorker()
-        let registry = Registry(files: [try CFixture.build("all_types.c")], isolation: .default)
+        let registry = Registry(files: [try CFixture.build("all_types.c")], isolation: .default, environment: testEnvironment)
         let cls = try XCTUnwrap(try registry.designableClass(named: "AllTypes"))
         let component = try DesignerInstance(cls, frame: Rect(size: Size(width: 20, height: 10)))
         for (color, expected) in [(Color(red: 0, green: 1, blue: 0), RGBA.green), (Color(red: 1, green: 0, blue: 0), .red)] {

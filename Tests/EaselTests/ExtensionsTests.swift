@@ -10,7 +10,6 @@ import XCTest
 final class ExtensionsTests: XCTestCase {
     override func setUp() {
         useHostAsWorker()
-        RendererServices.install()
     }
 
     func cPlugin(_ mode: String = "good") throws -> String {
@@ -22,7 +21,7 @@ final class ExtensionsTests: XCTestCase {
         var result: [(String, DesignableClass)] = []
         for (file, name) in [(try cPlugin(), "Extended"), (try SwiftFixture.build("SwiftExtensions"), "Meter")] {
             for isolation in [Isolation.inProcess, .default] {
-                let registry = Registry(files: [file], isolation: isolation)
+                let registry = Registry(files: [file], isolation: isolation, environment: testEnvironment)
                 XCTAssertEqual(registry.failures, [])
                 let cls = try XCTUnwrap(try registry.designableClass(named: name))
                 result.append(("\(name) \(isolation == .inProcess ? "in process" : "in a worker")", cls))
@@ -52,7 +51,7 @@ final class ExtensionsTests: XCTestCase {
     }
 
     func testTheHostAnswersItsOwnExtensionsAndNULLForOthers() throws {
-        let registry = Registry(files: [try cPlugin()])
+        let registry = Registry(files: [try cPlugin()], environment: testEnvironment)
         let instance = try XCTUnwrap(try registry.designableClass(named: "Extended")).makeInstance(frame: Rect(size: Size(width: 4, height: 4)))
         XCTAssertEqual(try instance.get("hostHasNoFoo"), .bool(true), "an unknown id: NULL")
         // easel.clock/1 was found in init (the fixture warns when it is not): the animation below runs on it.
@@ -175,7 +174,7 @@ final class ExtensionsTests: XCTestCase {
             XCTAssertEqual(r.status, 0, r.stderr)
             XCTAssertEqual(r.stderr.components(separatedBy: warning).count - 1, 1, "once, however often: \(isolation) \(r.stderr)")
         }
-        let component = try DesignerInstance(try XCTUnwrap(try Registry(files: [try cPlugin("unknown_name")]).designableClass(named: "Extended")),
+        let component = try DesignerInstance(try XCTUnwrap(try Registry(files: [try cPlugin("unknown_name")], environment: testEnvironment).designableClass(named: "Extended")),
                                              frame: Rect(x: 0, y: 0, width: 40, height: 40))
         try component.invoke("bump", argument: nil)
         XCTAssertEqual(try component.takeChangedValues().map(\.name), ["level", "double"], "the known names are read back")
@@ -244,17 +243,17 @@ final class ExtensionsTests: XCTestCase {
         let page = try String(contentsOfFile: root + "/gallery/index.html", encoding: .utf8)
         XCTAssertTrue(page.contains("<p class=\"warning\">warning: ./components/libExtensions.so: " + expected), page)
         // The reusable check itself, as a validator calls it.
-        let registry = Registry(files: [try cPlugin("defaults")])
+        let registry = Registry(files: [try cPlugin("defaults")], environment: testEnvironment)
         let mismatches = try DefaultsCheck.check(try XCTUnwrap(try registry.designableClass(named: "Extended")))
         XCTAssertEqual(mismatches.map(\.property.name), ["level", "double"], "double follows level")
         XCTAssertEqual(mismatches.first?.actual, .int(0))
-        XCTAssertEqual(try DefaultsCheck.check(try XCTUnwrap(try Registry(files: [try cPlugin()]).designableClass(named: "Extended"))), [])
+        XCTAssertEqual(try DefaultsCheck.check(try XCTUnwrap(try Registry(files: [try cPlugin()], environment: testEnvironment).designableClass(named: "Extended"))), [])
     }
 
     // MARK: - Invalid extensions
 
     func testInvalidExtensionTablesAreRefusedNamingClassAndEntry() throws {
-        func failure(_ mode: String) throws -> HostError? { Registry(files: [try cPlugin(mode)]).failures.first }
+        func failure(_ mode: String) throws -> HostError? { Registry(files: [try cPlugin(mode)], environment: testEnvironment).failures.first }
         let variant = try failure("variant_key")
         XCTAssertEqual(variant?.className, "Extended")
         XCTAssertEqual(variant?.property, "colour")
@@ -328,7 +327,7 @@ final class ExtensionsTests: XCTestCase {
         XCTAssertEqual(refused.status, 65)
         XCTAssertTrue(refused.stderr.contains("bad.json: class Extended: instances[0].variant: no variant 'huge' (did you mean 'high'? expected one of: low, high, titled)"), refused.stderr)
         // The variant's attributes come first, the instance's own override them.
-        let registry = Registry(files: [try cPlugin()])
+        let registry = Registry(files: [try cPlugin()], environment: testEnvironment)
         let parsed = try Scene.parse(Data(scene.utf8), file: "scene.json")
         XCTAssertEqual(parsed.instances.first?.variant, "high")
         let target = try SceneRender.render(parsed, classes: registry.designableClass(named:), format: .png())
@@ -340,7 +339,7 @@ final class ExtensionsTests: XCTestCase {
     func testEveryExampleHasTheVariantsItsTutorialShowsAndTheButtonsHighlight() throws {
         let names = ["Gauge", "RoundedCornerButton", "FancyButton", "Rainbow", "TaxRateRow", "CircularProgressBar"]
         let root = try exampleComponents(names)
-        let registry = Registry(searchPath: PluginSearchPath(directories: [root + "/components"]))
+        let registry = Registry(searchPath: PluginSearchPath(directories: [root + "/components"]), environment: testEnvironment)
         for name in names {
             let info = try XCTUnwrap(try registry.classInfo(named: name))
             XCTAssertGreaterThanOrEqual(info.variants.count, 3, name)
@@ -365,7 +364,7 @@ final class ExtensionsTests: XCTestCase {
 
     func testCircularProgressBarAnimatesToItsTargetWithRequestRedraw() throws {
         let root = try exampleComponents(["CircularProgressBar"])
-        let registry = Registry(searchPath: PluginSearchPath(directories: [root + "/components"]))
+        let registry = Registry(searchPath: PluginSearchPath(directories: [root + "/components"]), environment: testEnvironment)
         let cls = try XCTUnwrap(try registry.designableClass(named: "CircularProgressBar"))
         let component = try DesignerInstance(cls, frame: Rect(size: cls.info.defaultSize))
         try component.invoke("animateTo", argument: .cgFloat(75))

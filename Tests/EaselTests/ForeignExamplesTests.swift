@@ -10,7 +10,6 @@ import XCTest
 final class ForeignExamplesTests: XCTestCase {
     override func setUp() {
         useHostAsWorker()
-        RendererServices.install()
     }
 
     let examples = [("RustBadge", "panicked: the badge exploded on purpose"), ("CppBadge", "threw: the badge exploded on purpose")]
@@ -26,7 +25,7 @@ final class ForeignExamplesTests: XCTestCase {
         for (name, _) in examples {
             let file = try TestPaths.example(name)
             for isolation in [Isolation.inProcess, .default] {
-                let registry = Registry(files: [file], isolation: isolation)
+                let registry = Registry(files: [file], isolation: isolation, environment: testEnvironment)
                 XCTAssertEqual(registry.failures, [], name)
                 let cls = try XCTUnwrap(try registry.designableClass(named: name))
                 XCTAssertEqual(Set(cls.info.properties.map(\.type)), Set(PropertyType.allCases), name)
@@ -51,7 +50,7 @@ final class ForeignExamplesTests: XCTestCase {
     func testAPanicOrAnExceptionIsCaughtAtTheBoundaryAndReported() throws {
         for (name, why) in examples {
             for isolation in [Isolation.inProcess, .default] {
-                let registry = Registry(files: [try TestPaths.example(name)], isolation: isolation)
+                let registry = Registry(files: [try TestPaths.example(name)], isolation: isolation, environment: testEnvironment)
                 let instance = try XCTUnwrap(try registry.designableClass(named: name)).makeInstance(frame: Rect(size: Size(width: 120, height: 36)))
                 try instance.invoke("explode", argument: .bool(false)) // the default: nothing happens
                 XCTAssertThrowsError(try instance.invoke("explode", argument: .bool(true))) { error in

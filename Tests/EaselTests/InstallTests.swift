@@ -21,7 +21,7 @@ final class InstallTests: XCTestCase {
         let install = try runProcess(TestPaths.repoRoot + "/Scripts/install", ["--prefix", prefix, "--from", TestPaths.products])
         XCTAssertEqual(install.status, 0, install.stderr)
         XCTAssertTrue(install.stdout.contains("note: \(prefix)/bin is not on your PATH"), "install says how to reach easel: \(install.stdout)")
-        for file in ["bin/host", "bin/easel", "include/easel.h", "lib/pkgconfig/easel.pc", "lib/easel/libEaselMacros.so", "lib/easel/libEaselDrawing.so",
+        for file in ["bin/host", "bin/easel", "include/easel.h", "lib/pkgconfig/easel.pc", "lib/easel/libEaselMacros.so", "lib/easel/libEaselCore.so", "lib/easel/libEaselDrawing.so",
                      "share/easel/swift/EaselKit/Package.swift", "share/easel/swift/EaselKit/Sources/EaselKit/Designable.swift",
                      "share/bash-completion/completions/easel", "share/zsh/site-functions/_easel",
                      "share/fish/vendor_completions.d/easel.fish", "share/man/man1/easel.1", "share/easel/installed-files",

@@ -32,7 +32,7 @@ final class InstanceRequestsTests: XCTestCase {
     /// own: the preview is laid out and drawn again, and the value reported becomes the one held.
     func testWatchHonoursRequestsFromTheComponentsOwnThread() throws {
         let root = try componentsFolder(["libRelayout.so": try plugin("thread")])
-        let watch = try WatchSession(options: WatchOptions(directory: root + "/components", outputDirectory: root + "/previews"),
+        let watch = try WatchSession(options: WatchOptions(directory: root + "/components", outputDirectory: root + "/previews"), environment: testEnvironment,
                                      report: { _ in })
         try watch.start()
         defer { watch.stop() }
@@ -51,7 +51,7 @@ final class InstanceRequestsTests: XCTestCase {
     func testAValueReportedFromAThreadAloneIsHeld() throws {
         let root = try componentsFolder(["libRelayout.so": try plugin("report")])
         let log = Log()
-        let watch = try WatchSession(options: WatchOptions(directory: root + "/components", outputDirectory: root + "/previews"),
+        let watch = try WatchSession(options: WatchOptions(directory: root + "/components", outputDirectory: root + "/previews"), environment: testEnvironment,
                                      report: { log.events.append($0) })
         try watch.start()
         defer { watch.stop() }
@@ -68,7 +68,7 @@ final class InstanceRequestsTests: XCTestCase {
     /// outside the host's calls), and `host watch` shows the result.
     func testSwiftViewsAskTheUIKitWayFromTheirOwnThreads() throws {
         let root = try componentsFolder(["libSwiftOwnThread.so": try SwiftFixture.build("SwiftOwnThread")])
-        let watch = try WatchSession(options: WatchOptions(directory: root + "/components", outputDirectory: root + "/previews"),
+        let watch = try WatchSession(options: WatchOptions(directory: root + "/components", outputDirectory: root + "/previews"), environment: testEnvironment,
                                      report: { _ in })
         try watch.start()
         defer { watch.stop() }

@@ -12,7 +12,7 @@ final class LivePreviewTests: XCTestCase {
     func session(_ root: String, assignments: [PropertyAssignment] = [], events: @escaping (WatchEvent) -> Void) throws -> WatchSession {
         var options = WatchOptions(directory: root + "/components", outputDirectory: root + "/previews")
         options.assignments = assignments
-        return try WatchSession(options: options, report: events)
+        return try WatchSession(options: options, environment: testEnvironment, report: events)
     }
 
     final class Log: @unchecked Sendable { var events: [WatchEvent] = [] }

@@ -7,7 +7,7 @@ import XCTest
 /// where there is one) and what was expected — never in a crash of the host.
 final class PluginLoadingTests: XCTestCase {
     func loadFailure(_ path: String, file: StaticString = #filePath, line: UInt = #line) -> HostError? {
-        let registry = Registry(files: [path])
+        let registry = Registry(files: [path], environment: testEnvironment)
         XCTAssertTrue(registry.plugins.isEmpty, "\(path) should not load", file: file, line: line)
         XCTAssertEqual(registry.failures.count, 1, file: file, line: line)
         let failure = registry.failures.first
@@ -18,7 +18,7 @@ final class PluginLoadingTests: XCTestCase {
     }
 
     func testAValidFixtureLoads() throws {
-        let registry = Registry(files: [try CFixture.broken("none")])
+        let registry = Registry(files: [try CFixture.broken("none")], environment: testEnvironment)
         XCTAssertEqual(registry.failures, [])
         XCTAssertEqual(registry.classes.map(\.name), ["BrokenFixture"])
     }
@@ -31,7 +31,7 @@ final class PluginLoadingTests: XCTestCase {
         bytes.append(Data(repeating: 0xA5, count: 2 << 20))
         let path = try TestPaths.scratch() + "/libtailed.so"
         try bytes.write(to: URL(fileURLWithPath: path))
-        let registry = Registry(files: [path])
+        let registry = Registry(files: [path], environment: testEnvironment)
         XCTAssertEqual(registry.failures, [])
         XCTAssertEqual(registry.classes.map(\.name), ["BrokenFixture"])
         var copies: [Int] = []
@@ -180,12 +180,10 @@ final class PluginLoadingTests: XCTestCase {
         try FileManager.default.copyItem(atPath: gauge, toPath: dir + "/b-gauge.so")
         try FileManager.default.copyItem(atPath: duplicate, toPath: dir + "/a-duplicate.so")
         var warnings: [String] = []
-        let saved = Diagnostics.warningSink
-        Diagnostics.warningSink = { warnings.append($0) }
-        defer { Diagnostics.warningSink = saved }
+        let collecting = collectingWarnings { warnings.append($0) }
         for _ in 0..<2 {
             warnings = []
-            let registry = Registry(searchPath: PluginSearchPath(directories: [dir]))
+            let registry = Registry(searchPath: PluginSearchPath(directories: [dir]), environment: collecting)
             XCTAssertEqual(try registry.designableClass(named: "Gauge")?.info.plugin.path, dir + "/a-duplicate.so")
             XCTAssertEqual(warnings, ["class Gauge is registered by both \(dir)/a-duplicate.so and \(dir)/b-gauge.so; using \(dir)/a-duplicate.so (its path sorts first)"])
         }
@@ -196,7 +194,7 @@ final class PluginLoadingTests: XCTestCase {
         try FileManager.default.copyItem(atPath: try TestPaths.example("Gauge"), toPath: dir + "/libGauge.so")
         try FileManager.default.copyItem(atPath: try CFixture.broken("abi_major"), toPath: dir + "/libOld.so")
         try "garbage".write(toFile: dir + "/libJunk.so", atomically: true, encoding: .utf8)
-        let registry = Registry(searchPath: PluginSearchPath(directories: [dir]))
+        let registry = Registry(searchPath: PluginSearchPath(directories: [dir]), environment: testEnvironment)
         XCTAssertEqual(registry.classes.map(\.name), ["Gauge"])
         XCTAssertEqual(registry.failures.map(\.file), [dir + "/libJunk.so", dir + "/libOld.so"])
     }
@@ -206,9 +204,9 @@ final class PluginLoadingTests: XCTestCase {
         let dir = try TestPaths.scratch()
         let path = dir + "/libSwap.so"
         try FileManager.default.copyItem(atPath: try CFixture.broken("none"), toPath: path)
-        XCTAssertEqual(Registry(files: [path]).classes.map(\.name), ["BrokenFixture"])
+        XCTAssertEqual(Registry(files: [path], environment: testEnvironment).classes.map(\.name), ["BrokenFixture"])
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.copyItem(atPath: try CFixture.build("all_types.c"), toPath: path)
-        XCTAssertEqual(Registry(files: [path]).classes.map(\.name), ["AllTypes"])
+        XCTAssertEqual(Registry(files: [path], environment: testEnvironment).classes.map(\.name), ["AllTypes"])
     }
 }

@@ -21,7 +21,7 @@ final class PropertyRoundTripTests: XCTestCase {
     ]
 
     func allTypesClass() throws -> DesignableClass {
-        let registry = Registry(files: [try CFixture.build("all_types.c")])
+        let registry = Registry(files: [try CFixture.build("all_types.c")], environment: testEnvironment)
         XCTAssertEqual(registry.failures, [])
         return try XCTUnwrap(try registry.designableClass(named: "AllTypes"))
     }

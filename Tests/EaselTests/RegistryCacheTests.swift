@@ -15,26 +15,26 @@ final class RegistryCacheTests: XCTestCase {
         let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge"),
                                          "libAllTypes.so": try CFixture.build("all_types.c")])
         let dir = root + "/components", cache = root + "/registry.bin"
-        let cold = Registry(options: options(dir, cache: cache))
+        let cold = Registry(options: options(dir, cache: cache), environment: testEnvironment)
         XCTAssertEqual([cold.scannedCount, cold.cachedCount], [2, 0])
         XCTAssertEqual(cold.classes.map(\.name), ["AllTypes", "Gauge"])
-        let warm = Registry(options: options(dir, cache: cache))
+        let warm = Registry(options: options(dir, cache: cache), environment: testEnvironment)
         XCTAssertEqual([warm.scannedCount, warm.cachedCount], [0, 2])
         XCTAssertEqual(warm.classes.map(\.name), ["AllTypes", "Gauge"])
         XCTAssertEqual(try warm.classInfo(named: "Gauge"), try cold.classInfo(named: "Gauge"), "full descriptions survive the cache")
         // Touched but identical: the content hash says no rescan is needed.
         let later = Date().addingTimeInterval(5)
         try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: dir + "/libGauge.so")
-        let touched = Registry(options: options(dir, cache: cache))
+        let touched = Registry(options: options(dir, cache: cache), environment: testEnvironment)
         XCTAssertEqual([touched.scannedCount, touched.cachedCount], [0, 2])
         // Replaced by another build: scanned.
         try FileManager.default.removeItem(atPath: dir + "/libAllTypes.so")
         try FileManager.default.copyItem(atPath: try CFixture.broken("none"), toPath: dir + "/libAllTypes.so")
-        let changed = Registry(options: options(dir, cache: cache))
+        let changed = Registry(options: options(dir, cache: cache), environment: testEnvironment)
         XCTAssertEqual([changed.scannedCount, changed.cachedCount], [1, 1])
         XCTAssertEqual(changed.classes.map(\.name), ["BrokenFixture", "Gauge"])
         // --rescan scans everything.
-        let rescanned = Registry(options: options(dir, cache: cache, rescan: true))
+        let rescanned = Registry(options: options(dir, cache: cache, rescan: true), environment: testEnvironment)
         XCTAssertEqual(rescanned.scannedCount, 2)
     }
 
@@ -47,16 +47,16 @@ final class RegistryCacheTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: try CFixture.build("all_types.c"), toPath: other + "/libAllTypes.so")
         func size() throws -> Int { (try FileManager.default.attributesOfItem(atPath: cache)[.size] as? Int) ?? 0 }
-        XCTAssertEqual(Registry(options: options(root + "/components", cache: cache)).scannedCount, 1)
-        XCTAssertEqual(Registry(options: options(other, cache: cache)).scannedCount, 1)
+        XCTAssertEqual(Registry(options: options(root + "/components", cache: cache), environment: testEnvironment).scannedCount, 1)
+        XCTAssertEqual(Registry(options: options(other, cache: cache), environment: testEnvironment).scannedCount, 1)
         let both = try size()
-        let first = Registry(options: options(root + "/components", cache: cache))
+        let first = Registry(options: options(root + "/components", cache: cache), environment: testEnvironment)
         XCTAssertEqual([first.scannedCount, first.cachedCount], [0, 1])
-        let second = Registry(options: options(other, cache: cache))
+        let second = Registry(options: options(other, cache: cache), environment: testEnvironment)
         XCTAssertEqual([second.scannedCount, second.cachedCount], [0, 1], "the other folder's entry was kept")
         XCTAssertEqual(try size(), both)
         try FileManager.default.removeItem(atPath: other + "/libAllTypes.so")
-        XCTAssertEqual(Registry(options: options(root + "/components", cache: cache)).classes.map(\.name), ["Gauge"])
+        XCTAssertEqual(Registry(options: options(root + "/components", cache: cache), environment: testEnvironment).classes.map(\.name), ["Gauge"])
         XCTAssertLessThan(try size(), both, "the deleted file's entry was forgotten")
     }
 
@@ -68,14 +68,12 @@ final class RegistryCacheTests: XCTestCase {
                         Data("EASELREG".utf8) + Data([4, 0, 0, 0, 0, 0, 0, 0]) + Data(repeating: 0xFF, count: 120)] {
             try garbage.write(to: URL(fileURLWithPath: cache))
             var warnings: [String] = []
-            let saved = Diagnostics.warningSink
-            Diagnostics.warningSink = { warnings.append($0) }
-            defer { Diagnostics.warningSink = saved }
-            let registry = Registry(options: options(root + "/components", cache: cache))
+            let collecting = collectingWarnings { warnings.append($0) }
+            let registry = Registry(options: options(root + "/components", cache: cache), environment: collecting)
             XCTAssertEqual(registry.classes.map(\.name), ["Gauge"])
             XCTAssertEqual(warnings.count, garbage.isEmpty ? 1 : 1, "\(warnings)")
             XCTAssertTrue(warnings.first?.contains("registry cache is corrupt") ?? false, "\(warnings)")
-            XCTAssertEqual(Registry(options: options(root + "/components", cache: cache)).cachedCount, 1, "rebuilt")
+            XCTAssertEqual(Registry(options: options(root + "/components", cache: cache), environment: collecting).cachedCount, 1, "rebuilt")
         }
     }
 
@@ -89,12 +87,10 @@ final class RegistryCacheTests: XCTestCase {
         older += Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37) })
         try older.write(to: URL(fileURLWithPath: cache))
         var warnings: [String] = []
-        let saved = Diagnostics.warningSink
-        Diagnostics.warningSink = { warnings.append($0) }
-        defer { Diagnostics.warningSink = saved }
-        XCTAssertEqual(Registry(options: options(root + "/components", cache: cache)).classes.map(\.name), ["Gauge"])
+        let collecting = collectingWarnings { warnings.append($0) }
+        XCTAssertEqual(Registry(options: options(root + "/components", cache: cache), environment: collecting).classes.map(\.name), ["Gauge"])
         XCTAssertEqual(warnings, [], "another format is not corruption")
-        XCTAssertEqual(Registry(options: options(root + "/components", cache: cache)).cachedCount, 1, "rewritten in this format")
+        XCTAssertEqual(Registry(options: options(root + "/components", cache: cache), environment: collecting).cachedCount, 1, "rewritten in this format")
         XCTAssertTrue(RegistryOptions.defaultCacheFileText.hasSuffix("/registry-v4.bin"), "the file name carries the format")
     }
 
@@ -140,8 +136,8 @@ final class RegistryCacheTests: XCTestCase {
     func testScansInAWorkerGiveTheSameDescriptionsAsInProcess() throws {
         let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge"),
                                          "libAllTypes.so": try CFixture.build("all_types.c")])
-        let inProcess = Registry(options: options(root + "/components", cache: root + "/a.bin", isolation: .inProcess))
-        let workers = Registry(options: options(root + "/components", cache: root + "/b.bin"))
+        let inProcess = Registry(options: options(root + "/components", cache: root + "/a.bin", isolation: .inProcess), environment: testEnvironment)
+        let workers = Registry(options: options(root + "/components", cache: root + "/b.bin"), environment: testEnvironment)
         for name in ["Gauge", "AllTypes"] {
             XCTAssertEqual(try inProcess.classInfo(named: name), try workers.classInfo(named: name), name)
         }
@@ -155,36 +151,36 @@ final class RegistryCacheTests: XCTestCase {
         let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge"),
                                          "libAllTypes.so": try CFixture.build("all_types.c")])
         let dir = root + "/components", cache = root + "/registry.bin"
-        let first = Registry(options: options(dir, cache: cache))
+        let first = Registry(options: options(dir, cache: cache), environment: testEnvironment)
         XCTAssertNil(first.storedListing(mode: "text"), "none stored yet")
         XCTAssertEqual(first.classes.count, 2)
         first.storeListing(mode: "text", output: "the listing\n", status: 0)
-        let second = Registry(options: options(dir, cache: cache))
+        let second = Registry(options: options(dir, cache: cache), environment: testEnvironment)
         XCTAssertEqual(second.storedListing(mode: "text")?.output, "the listing\n")
         XCTAssertTrue(second.listedFromCache)
         XCTAssertNil(second.storedListing(mode: "json"), "another mode has its own listing")
-        XCTAssertNil(Registry(options: options(dir, cache: cache, rescan: true)).storedListing(mode: "text"), "--rescan lists again")
+        XCTAssertNil(Registry(options: options(dir, cache: cache, rescan: true), environment: testEnvironment).storedListing(mode: "text"), "--rescan lists again")
         // Each change of the walk makes it stale: a touched file, a new file in a subfolder, a removed file.
         let later = Date().addingTimeInterval(7)
         try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: dir + "/libGauge.so")
-        XCTAssertNil(Registry(options: options(dir, cache: cache)).storedListing(mode: "text"), "touched")
-        Registry(options: options(dir, cache: cache)).storeListing(mode: "text", output: "after the touch\n", status: 0)
-        XCTAssertEqual(Registry(options: options(dir, cache: cache)).storedListing(mode: "text")?.output, "after the touch\n")
+        XCTAssertNil(Registry(options: options(dir, cache: cache), environment: testEnvironment).storedListing(mode: "text"), "touched")
+        Registry(options: options(dir, cache: cache), environment: testEnvironment).storeListing(mode: "text", output: "after the touch\n", status: 0)
+        XCTAssertEqual(Registry(options: options(dir, cache: cache), environment: testEnvironment).storedListing(mode: "text")?.output, "after the touch\n")
         try FileManager.default.createDirectory(atPath: dir + "/more", withIntermediateDirectories: true)
-        Registry(options: options(dir, cache: cache)).storeListing(mode: "text", output: "with a subfolder\n", status: 0)
+        Registry(options: options(dir, cache: cache), environment: testEnvironment).storeListing(mode: "text", output: "with a subfolder\n", status: 0)
         try FileManager.default.copyItem(atPath: try CFixture.broken("none"), toPath: dir + "/more/libMore.so")
-        XCTAssertNil(Registry(options: options(dir, cache: cache)).storedListing(mode: "text"), "a file added in a subfolder")
+        XCTAssertNil(Registry(options: options(dir, cache: cache), environment: testEnvironment).storedListing(mode: "text"), "a file added in a subfolder")
         try FileManager.default.removeItem(atPath: dir + "/more/libMore.so")
-        Registry(options: options(dir, cache: cache)).storeListing(mode: "text", output: "x\n", status: 0)
+        Registry(options: options(dir, cache: cache), environment: testEnvironment).storeListing(mode: "text", output: "x\n", status: 0)
         try FileManager.default.removeItem(atPath: dir + "/libAllTypes.so")
-        XCTAssertNil(Registry(options: options(dir, cache: cache)).storedListing(mode: "text"), "a file removed")
+        XCTAssertNil(Registry(options: options(dir, cache: cache), environment: testEnvironment).storedListing(mode: "text"), "a file removed")
         // Other commands rewriting the cache keep the listing (a class looked up, defaults checked).
-        let lister = Registry(options: options(dir, cache: cache))
+        let lister = Registry(options: options(dir, cache: cache), environment: testEnvironment)
         XCTAssertEqual(lister.classes.map(\.name), ["Gauge"])
         lister.storeListing(mode: "names", output: "Gauge\n", status: 0)
-        let checker = Registry(options: options(dir, cache: cache))
+        let checker = Registry(options: options(dir, cache: cache), environment: testEnvironment)
         _ = try checker.checkedDefaults(of: try XCTUnwrap(checker.designableClass(named: "Gauge")))
-        XCTAssertEqual(Registry(options: options(dir, cache: cache)).storedListing(mode: "names")?.output, "Gauge\n")
+        XCTAssertEqual(Registry(options: options(dir, cache: cache), environment: testEnvironment).storedListing(mode: "names")?.output, "Gauge\n")
     }
 
     /// A listing stored by another program (another build of the host; here the test runner, with
@@ -193,10 +189,10 @@ final class RegistryCacheTests: XCTestCase {
     func testAListingStoredByAnotherProgramIsNotPrinted() throws {
         let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
         let dir = root + "/components", cache = root + "/registry.bin"
-        let stored = Registry(options: options(dir, cache: cache))
+        let stored = Registry(options: options(dir, cache: cache), environment: testEnvironment)
         XCTAssertEqual(stored.classes.map(\.name), ["Gauge"])
         stored.storeListing(mode: "names", output: "stored by another program\n", status: 0)
-        XCTAssertEqual(Registry(options: options(dir, cache: cache)).storedListing(mode: "names")?.output,
+        XCTAssertEqual(Registry(options: options(dir, cache: cache), environment: testEnvironment).storedListing(mode: "names")?.output,
                        "stored by another program\n", "the same program finds it")
         let listed = try runHost(["list", "--names", "--plugins", dir, "--cache", cache],
                                  directory: FileManager.default.currentDirectoryPath)
@@ -266,9 +262,9 @@ final class RegistryCacheTests: XCTestCase {
         let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge"),
                                          "libAllTypes.so": try CFixture.build("all_types.c")])
         let dir = root + "/components", cache = root + "/registry.bin"
-        let fresh = Registry(options: options(dir, cache: root + "/fresh.bin", isolation: .inProcess))
+        let fresh = Registry(options: options(dir, cache: root + "/fresh.bin", isolation: .inProcess), environment: testEnvironment)
         let expected = try ["Gauge", "AllTypes"].map { try fresh.classInfo(named: $0) }
-        let first = Registry(options: options(dir, cache: cache))
+        let first = Registry(options: options(dir, cache: cache), environment: testEnvironment)
         for name in ["Gauge", "AllTypes"] { _ = try first.checkedDefaults(of: try XCTUnwrap(first.designableClass(named: name))) }
         first.storeListing(mode: "text", output: "AllTypes, Gauge\n", status: 0)
         let good = try Data(contentsOf: URL(fileURLWithPath: cache))
@@ -278,12 +274,10 @@ final class RegistryCacheTests: XCTestCase {
             bad[offset] ^= 0x5A
             try bad.write(to: URL(fileURLWithPath: cache))
             var warnings: [String] = []
-            let saved = Diagnostics.warningSink
-            Diagnostics.warningSink = { warnings.append($0) }
-            defer { Diagnostics.warningSink = saved }
+            let collecting = collectingWarnings { warnings.append($0) }
             // Every part of the cache is read: the listing, the index (each class), the entries (all),
             // the defaults.
-            let lister = Registry(options: options(dir, cache: cache))
+            let lister = Registry(options: options(dir, cache: cache), environment: collecting)
             let listed = lister.storedListing(mode: "text")
             XCTAssertTrue(listed == nil || listed?.output == "AllTypes, Gauge\n", "byte \(offset): \(listed?.output ?? "")")
             if listed == nil { // as `host list` does: list, and store the listing
@@ -291,9 +285,9 @@ final class RegistryCacheTests: XCTestCase {
                 lister.storeListing(mode: "text", output: "AllTypes, Gauge\n", status: 0)
             }
             for (name, info) in zip(["Gauge", "AllTypes"], expected) {
-                XCTAssertEqual(try Registry(options: options(dir, cache: cache)).classInfo(named: name), info, "byte \(offset)")
+                XCTAssertEqual(try Registry(options: options(dir, cache: cache), environment: collecting).classInfo(named: name), info, "byte \(offset)")
             }
-            let registry = Registry(options: options(dir, cache: cache))
+            let registry = Registry(options: options(dir, cache: cache), environment: collecting)
             XCTAssertEqual(registry.classes.map(\.name), ["AllTypes", "Gauge"], "byte \(offset)")
             XCTAssertEqual(try ["Gauge", "AllTypes"].map { try registry.classInfo(named: $0) }, expected, "byte \(offset)")
             for name in ["Gauge", "AllTypes"] {
@@ -312,17 +306,15 @@ final class RegistryCacheTests: XCTestCase {
     func testTheHeaderPaddingAndTrailingBytesAreChecked() throws {
         let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
         let dir = root + "/components", cache = root + "/registry.bin"
-        _ = Registry(options: options(dir, cache: cache)).classes
+        _ = Registry(options: options(dir, cache: cache), environment: testEnvironment).classes
         let good = try Data(contentsOf: URL(fileURLWithPath: cache))
         var variants: [(String, Data)] = (84..<88).map { i in var d = good; d[i] ^= 0x01; return ("byte \(i)", d) }
         variants.append(("400 kB of zeros appended", good + Data(count: 400_000)))
         for (what, bad) in variants {
             try bad.write(to: URL(fileURLWithPath: cache))
             var warnings: [String] = []
-            let saved = Diagnostics.warningSink
-            Diagnostics.warningSink = { warnings.append($0) }
-            defer { Diagnostics.warningSink = saved }
-            XCTAssertEqual(Registry(options: options(dir, cache: cache)).classes.map(\.name), ["Gauge"], what)
+            let collecting = collectingWarnings { warnings.append($0) }
+            XCTAssertEqual(Registry(options: options(dir, cache: cache), environment: collecting).classes.map(\.name), ["Gauge"], what)
             XCTAssertTrue(warnings.contains { $0.contains("registry cache is corrupt") }, "\(what): \(warnings)")
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: cache)), good, "\(what): rebuilt as it was")
         }
@@ -362,29 +354,29 @@ final class RegistryCacheTests: XCTestCase {
         let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge"),
                                          "libAllTypes.so": try CFixture.build("all_types.c")])
         let dir = root + "/components", cache = root + "/registry.bin"
-        let full = Registry(options: options(dir, cache: cache))
+        let full = Registry(options: options(dir, cache: cache), environment: testEnvironment)
         let expected = try full.classInfo(named: "Gauge")
-        let warm = Registry(options: options(dir, cache: cache))
+        let warm = Registry(options: options(dir, cache: cache), environment: testEnvironment)
         XCTAssertEqual(try warm.classInfo(named: "Gauge"), expected)
         XCTAssertEqual(warm.indexedLookups, 1, "answered by the index")
         XCTAssertNotNil(try warm.designableClass(named: "AllTypes"))
         XCTAssertEqual(warm.indexedLookups, 2)
-        XCTAssertNil(try Registry(options: options(dir, cache: cache)).classInfo(named: "Nope"), "unknown: a full load says so")
+        XCTAssertNil(try Registry(options: options(dir, cache: cache), environment: testEnvironment).classInfo(named: "Nope"), "unknown: a full load says so")
         // A new file that sorts first and registers Gauge too: the directory changed, so the index
         // is not trusted and the new winner is found.
         try FileManager.default.copyItem(atPath: try TestPaths.example("Gauge"), toPath: dir + "/libAGauge.so")
-        let changed = Registry(options: options(dir, cache: cache))
+        let changed = Registry(options: options(dir, cache: cache), environment: testEnvironment)
         XCTAssertEqual(try changed.classInfo(named: "Gauge")?.plugin.path, dir + "/libAGauge.so")
         XCTAssertEqual(changed.indexedLookups, 0)
         // The winner rewritten in place (the directory unchanged): its signature tells.
-        let next = Registry(options: options(dir, cache: cache))
+        let next = Registry(options: options(dir, cache: cache), environment: testEnvironment)
         XCTAssertEqual(try next.classInfo(named: "Gauge")?.plugin.path, dir + "/libAGauge.so")
         XCTAssertEqual(next.indexedLookups, 1)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: dir + "/libAGauge.so"))
         try handle.truncate(atOffset: 0)
         try handle.write(contentsOf: try Data(contentsOf: URL(fileURLWithPath: try CFixture.build("all_types.c"))))
         try handle.close()
-        let rewritten = Registry(options: options(dir, cache: cache))
+        let rewritten = Registry(options: options(dir, cache: cache), environment: testEnvironment)
         XCTAssertEqual(try rewritten.classInfo(named: "Gauge")?.plugin.path, dir + "/libGauge.so")
         XCTAssertEqual(rewritten.indexedLookups, 0)
     }

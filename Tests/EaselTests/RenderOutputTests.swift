@@ -1,3 +1,4 @@
+import EaselHost
 import CCairo
 import CEasel
 import CPNG

@@ -19,10 +19,8 @@ final class ScanTests: XCTestCase {
             try FileManager.default.copyItem(atPath: crashing.contains(i) ? crash : good, toPath: name)
         }
         var warnings = 0
-        let saved = Diagnostics.warningSink
-        Diagnostics.warningSink = { _ in warnings += 1 }
-        defer { Diagnostics.warningSink = saved }
-        let registry = Registry(options: RegistryOptions(searchPath: PluginSearchPath(directories: [dir]), cacheFile: nil))
+        let collecting = collectingWarnings { _ in warnings += 1 }
+        let registry = Registry(options: RegistryOptions(searchPath: PluginSearchPath(directories: [dir]), cacheFile: nil), environment: collecting)
         XCTAssertEqual(registry.plugins.count, 450 - crashing.count)
         XCTAssertEqual(registry.failures.count, crashing.count)
         let blamed = Set(registry.failures.compactMap { $0.file.map { Int($0.suffix(7).prefix(4))! } })

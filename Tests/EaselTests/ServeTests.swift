@@ -1383,7 +1383,9 @@ final class ServeTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: prefix + "/share/easel/page", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: TestPaths.host, toPath: prefix + "/bin/host")
         try FileManager.default.createDirectory(atPath: prefix + "/lib/easel", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: TestPaths.products + "/libEaselDrawing.so", toPath: prefix + "/lib/easel/libEaselDrawing.so")
+        for library in ["libEaselCore.so", "libEaselDrawing.so"] {
+            try FileManager.default.copyItem(atPath: TestPaths.products + "/" + library, toPath: prefix + "/lib/easel/" + library)
+        }
         try "<!doctype html><title>installed page</title>".write(toFile: prefix + "/share/easel/page/index.html", atomically: true, encoding: .utf8)
         for (environment, expected) in [([:], "installed page"), (["EASEL_PAGE_DIR": TestPaths.repoRoot + "/Sources/EaselServe/Page"], "Easel designer")] {
             let process = Process()

@@ -91,6 +91,24 @@ final class StartupTests: XCTestCase {
         return try XCTUnwrap(properties.first { $0["name"] as? String == "textWidth" }?["value"] as? Double)
     }
 
+    /// The program and the drawing library it loads share one copy of the core: the types of
+    /// EaselHost, EaselJSON and EaselCLI are defined in libEaselCore.so only (Core/Package.swift), so a
+    /// process that draws holds each module once (it held two copies of EaselHost and EaselCLI).
+    func testTheCoreIsDefinedOnceForTheProgramAndTheDrawingLibrary() throws {
+        func typesOfTheCore(in binary: String) throws -> [String] {
+            let nm = try runProcess("/usr/bin/nm", ["--defined-only", binary])
+            XCTAssertEqual(nm.status, 0, nm.stderr)
+            // A nominal type descriptor (…Mn) is where a type is defined; "got." entries only refer to one.
+            return nm.stdout.split(separator: "\n").map { String($0.split(separator: " ").last ?? "") }.filter {
+                $0.range(of: #"^\$s(9EaselHost|8EaselCLI|9EaselJSON)[0-9A-Za-z_]*Mn$"#, options: .regularExpression) != nil
+            }
+        }
+        XCTAssertGreaterThan(try typesOfTheCore(in: TestPaths.products + "/libEaselCore.so").count, 100)
+        for binary in [TestPaths.host, TestPaths.products + "/libEaselDrawing.so"] {
+            XCTAssertEqual(try typesOfTheCore(in: binary), [], "\(binary) holds its own copy of the core")
+        }
+    }
+
     /// A host without its drawing library (a broken installation) still lists and inspects; a drawing
     /// command is an internal error saying where the library was looked for; a plugin that measures
     /// gets {0, 0} and a warning.
@@ -100,6 +118,9 @@ final class StartupTests: XCTestCase {
         let alone = root + "/bin/host"
         try FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: TestPaths.host, toPath: alone)
+        // The core it links, where an installed host finds it (PREFIX/lib/easel), without the drawing library.
+        try FileManager.default.createDirectory(atPath: root + "/lib/easel", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestPaths.products + "/libEaselCore.so", toPath: root + "/lib/easel/libEaselCore.so")
         func run(_ arguments: [String]) throws -> ProcessResult {
             try runProcess(alone, arguments, environment: ["EASEL_PLUGIN_PATH": "", "EASEL_WORKER_EXECUTABLE": "",
                                                            "EASEL_REGISTRY_CACHE": root + "/registry.bin"], directory: root)
@@ -135,10 +156,16 @@ final class StartupTests: XCTestCase {
         XCTAssertEqual(variables, ProcessInfo.processInfo.environment)
     }
 
-    /// `host render --help` states the renderer's limits without loading it (EaselHost's RenderLimits).
-    func testTheLimitsTheHelpStatesAreTheRenderers() {
-        XCTAssertEqual(RenderLimits.maximumSide, RenderTarget.maximumSide)
-        XCTAssertEqual(RenderLimits.maximumPixels, RenderTarget.maximumPixels)
+    /// `host render --help` states the renderer's limits without loading it: one definition
+    /// (EaselHost's RenderLimits), which the renderer enforces (it kept a copy, held equal by this test).
+    func testTheLimitsTheHelpStatesAreTheRenderers() throws {
+        let help = try runHost(["render", "--help"])
+        XCTAssertTrue(help.stdout.contains("at most \(RenderLimits.maximumSide) pixels"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("\(RenderLimits.maximumPixels / 1_000_000) megapixels per PNG"), help.stdout)
+        let side = Double(RenderLimits.maximumSide)
+        XCTAssertEqual(try RenderTarget.validatedSize(format: .png(), options: RenderOptions(width: side, height: 1)).0, RenderLimits.maximumSide)
+        XCTAssertThrowsError(try RenderTarget.validatedSize(format: .png(), options: RenderOptions(width: side + 1, height: 1)))
+        XCTAssertThrowsError(try RenderTarget.validatedSize(format: .png(), options: RenderOptions(width: 10_001, height: 10_000)))
     }
 
     func testServeLoadsTheHTTPServerWhenItStarts() throws {

@@ -5,7 +5,7 @@ import XCTest
 /// Plugins written in Swift with EaselKit, through the same ABI and libffi calls as C plugins.
 final class SwiftPluginTests: XCTestCase {
     func testEveryTypeRoundTripsThroughLibffiInSwift() throws {
-        let registry = Registry(files: [try SwiftFixture.build("SwiftAllTypes")])
+        let registry = Registry(files: [try SwiftFixture.build("SwiftAllTypes")], environment: testEnvironment)
         XCTAssertEqual(registry.failures, [])
         let cls = try XCTUnwrap(try registry.designableClass(named: "AllTypesView"))
         let own = cls.info.properties.prefix(12)
@@ -39,7 +39,7 @@ final class SwiftPluginTests: XCTestCase {
 
     func testTheSameThroughAWorker() throws {
         useHostAsWorker()
-        let registry = Registry(files: [try SwiftFixture.build("SwiftAllTypes")], isolation: .default)
+        let registry = Registry(files: [try SwiftFixture.build("SwiftAllTypes")], isolation: .default, environment: testEnvironment)
         let cls = try XCTUnwrap(try registry.designableClass(named: "AllTypesView"))
         let instance = try cls.makeInstance(frame: Rect(size: cls.info.defaultSize))
         try instance.set("caption", to: .string("through a worker"))
@@ -49,7 +49,7 @@ final class SwiftPluginTests: XCTestCase {
     }
 
     func testTwoSwiftPluginsLoadSideBySide() throws {
-        let registry = Registry(files: [try SwiftFixture.build("SwiftAllTypes"), try TestPaths.example("RoundedCornerButton")])
+        let registry = Registry(files: [try SwiftFixture.build("SwiftAllTypes"), try TestPaths.example("RoundedCornerButton")], environment: testEnvironment)
         XCTAssertEqual(registry.failures, [])
         let a = try XCTUnwrap(try registry.designableClass(named: "AllTypesView")).makeInstance(frame: Rect(size: Size(width: 10, height: 10)))
         let b = try XCTUnwrap(try registry.designableClass(named: "RoundedCornerButton")).makeInstance(frame: Rect(size: Size(width: 10, height: 10)))

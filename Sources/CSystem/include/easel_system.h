@@ -39,9 +39,11 @@ int easel_standard_output_error(void);
 
 /* Termination: what a SIGTERM, SIGINT, SIGHUP or SIGQUIT sent to the host cleans up before the
  * host ends with that signal (everything in the handler is async-signal-safe). */
-/** The worker launcher's control socket and pid: closed and waited for on termination, which makes
- *  the launcher kill every worker group first. fd -1 forgets it. */
-void easel_termination_set_launcher(int fd, pid_t pid);
+/** Registers a worker launcher's control socket and pid: closed and waited for on termination, which
+ *  makes the launcher kill every worker group first. Returns its slot (of 16), or -1 if all are taken. */
+int easel_termination_add_launcher(int fd, pid_t pid);
+/** Forgets a slot returned by easel_termination_add_launcher (the launcher was shut down). */
+void easel_termination_remove_launcher(int slot);
 /** The process group of a build `host serve --build` runs (its leader's pid): killed (SIGKILL) on
  *  termination, so a build never outlives the host. 0 forgets it. */
 void easel_termination_set_build_group(pid_t leader);

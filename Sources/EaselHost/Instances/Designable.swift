@@ -23,6 +23,8 @@ package protocol DesignableClass: AnyObject {
     /// init(coder:): a new instance from an archive. The caller then sets the archived attributes
     /// and calls ``DesignableInstance/awakeFromArchive()``.
     func makeInstance(archive: Archive) throws -> DesignableInstance
+    /// Where warnings about this class and its instances go (its host core's).
+    var diagnostics: Diagnostics { get }
 }
 
 /// One live instance of a ``DesignableClass``. It is destroyed when the last reference goes away.

@@ -13,6 +13,8 @@ final class InstanceHost: @unchecked Sendable {
     let propertyNames: Set<String>
     let log: PluginLog
     let pluginHost: UnsafePointer<easel_host>
+    /// Answers measure_text and image_size; nil: {0, 0}.
+    let renderer: Renderer?
     private(set) var pointer: UnsafeMutablePointer<easel_instance_host>!
     private let classNameCString: UnsafeMutablePointer<CChar>
     private var lock = pthread_mutex_t()
@@ -25,8 +27,10 @@ final class InstanceHost: @unchecked Sendable {
     /// pending: a worker uses it to tell its host at once.
     var onRequest: (@Sendable () -> Void)?
 
-    init(className: String, propertyNames: Set<String>, pluginHost: UnsafePointer<easel_host>, log: PluginLog) {
+    init(className: String, propertyNames: Set<String>, pluginHost: UnsafePointer<easel_host>, log: PluginLog,
+         renderer: Renderer?) {
         self.className = className
+        self.renderer = renderer
         self.propertyNames = propertyNames
         self.log = log
         self.pluginHost = pluginHost
@@ -41,11 +45,11 @@ final class InstanceHost: @unchecked Sendable {
                 InstanceHost.from(ih)?.record(level: level, message: String(cString: message))
             },
             measure_text: { ih, text, maxWidth, style in
-                HostServices.current?.measureText(text, maxWidth: maxWidth, style: style) ?? easel_size(width: 0, height: 0)
+                InstanceHost.from(ih)?.renderer?.measureText(text, maxWidth: maxWidth, style: style) ?? easel_size(width: 0, height: 0)
             },
             image_size: { ih, name in
-                HostServices.current?.imageSize(String(cString: name),
-                                                resourceDirectory: String(cString: ih.pointee.host.pointee.resource_dir))
+                InstanceHost.from(ih)?.renderer?.imageSize(String(cString: name),
+                                                           resourceDirectory: String(cString: ih.pointee.host.pointee.resource_dir))
                     ?? easel_size(width: 0, height: 0)
             },
             request_layout: { ih in InstanceHost.from(ih)?.request { $0.layout = true } },

@@ -18,7 +18,12 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
     /// Called for every instance this class creates (a worker hooks its request notifications here).
     var onInstance: ((NativeInstance) -> Void)?
 
-    init(_ valid: DescriptorReader.ValidClass, log: PluginLog, host: UnsafePointer<easel_host>) {
+    /// Answers the instances' measurements (easel_instance_host.measure_text, image_size).
+    let renderer: Renderer?
+    var diagnostics: Diagnostics { log.diagnostics }
+
+    init(_ valid: DescriptorReader.ValidClass, log: PluginLog, host: UnsafePointer<easel_host>, renderer: Renderer?) {
+        self.renderer = renderer
         self.info = valid.info
         self.functions = valid.functions
         self.log = log
@@ -38,7 +43,7 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
     }
 
     private func makeInstanceHost() -> InstanceHost {
-        InstanceHost(className: info.name, propertyNames: propertyNames, pluginHost: host, log: log)
+        InstanceHost(className: info.name, propertyNames: propertyNames, pluginHost: host, log: log, renderer: renderer)
     }
 
     func makeInstance(frame: Rect) throws -> DesignableInstance {

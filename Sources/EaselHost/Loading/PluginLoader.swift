@@ -20,9 +20,6 @@ package final class LoadedPlugin: @unchecked Sendable {
         self.image = image
         self.log = log
         self.deinitialize = deinitialize
-        Self.allLock.lock()
-        Self.all.append(self)
-        Self.allLock.unlock()
     }
 
     /// Calls the plugin's deinit (once). Every instance must have been destroyed first; the image
@@ -33,18 +30,6 @@ package final class LoadedPlugin: @unchecked Sendable {
         PluginStandardOutput.around { deinitialize?() }
     }
 
-    nonisolated(unsafe) private static var all: [LoadedPlugin] = []
-    private static let allLock = Mutex()
-
-    /// Calls the deinit of every plugin loaded into this process that has not been finished yet:
-    /// `--in-process`, when the command ends (its instances are gone by then), so that what deinit
-    /// logs is shown as it is from a worker.
-    static func finishAll() {
-        allLock.lock()
-        let plugins = all
-        allLock.unlock()
-        for plugin in plugins { plugin.finish() }
-    }
 }
 
 /// Loads one plugin file: dlopen of a private copy, the entry symbol, the ABI check, init, and
@@ -57,16 +42,18 @@ package enum PluginLoader {
     package static let hostName = "easel"
     package static let hostVersion = "0.1.0"
 
-    package static func load(_ path: String) throws -> LoadedPlugin {
+    /// Loads `path` into this process, for `environment` (its renderer answers the plugin's
+    /// measurements; its ``HostEnvironment/finish()`` calls the plugin's deinit).
+    package static func load(_ path: String, environment: HostEnvironment) throws -> LoadedPlugin {
         var ignored: [HostError] = []
-        return try load(path, problems: &ignored)
+        return try load(path, environment: environment, problems: &ignored)
     }
 
     /// Every problem a load finds (all descriptor problems, not only the first; a failure before
     /// the descriptors are read is the only one), or none when the file loads. The image stays mapped.
-    package static func problems(_ path: String) -> [HostError] {
+    package static func problems(_ path: String, environment: HostEnvironment) -> [HostError] {
         var problems: [HostError] = []
-        do { _ = try load(path, problems: &problems) } catch let error as HostError {
+        do { _ = try load(path, environment: environment, problems: &problems) } catch let error as HostError {
             return problems.isEmpty ? [error] : problems
         } catch {
             return [HostError(.pluginFailure, "\(error)", file: path, phase: .load)]
@@ -75,19 +62,21 @@ package enum PluginLoader {
     }
 
     /// `load`, keeping every descriptor problem in `problems` when it throws.
-    static func load(_ path: String, problems: inout [HostError]) throws -> LoadedPlugin {
+    static func load(_ path: String, environment: HostEnvironment, problems: inout [HostError]) throws -> LoadedPlugin {
         // Loading runs plugin code: constructors, the entry point, init, get_extension.
-        try PluginStandardOutput.around { try loadImage(path, problems: &problems) }
+        let plugin = try PluginStandardOutput.around { try loadImage(path, environment: environment, problems: &problems) }
+        environment.adopt(plugin)
+        return plugin
     }
 
-    private static func loadImage(_ path: String, problems: inout [HostError]) throws -> LoadedPlugin {
+    private static func loadImage(_ path: String, environment: HostEnvironment, problems: inout [HostError]) throws -> LoadedPlugin {
         let image = try PluginImage.open(path)
         guard let symbol = image.symbol(EASEL_ENTRY_SYMBOL) else {
             throw HostError(.pluginFailure,
                             "has no entry symbol '\(EASEL_ENTRY_SYMBOL)' (expected an Easel plugin: define it with EASEL_PLUGIN_ENTRY, or EaselPlugin.export in Swift)",
                             file: path, phase: .entry)
         }
-        let log = PluginLog(file: path)
+        let log = PluginLog(file: path, diagnostics: environment.diagnostics)
         let entry = unsafeBitCast(symbol, to: easel_plugin_entry_fn.self)
         guard let returned = entry() else {
             throw HostError(.pluginFailure, log.explain("the entry point returned NULL (expected a plugin descriptor)"),
@@ -110,7 +99,7 @@ package enum PluginLoader {
         var reader = DescriptorReader(file: path)
         let info: PluginInfo
         do { info = try reader.readPlugin(fields) } catch { problems = reader.allProblems; throw error }
-        let hostStruct = makeHost(for: path, log: log)
+        let hostStruct = makeHost(for: path, log: log, renderer: environment.renderer)
         if let initialize = fields.initialize {
             guard initialize(hostStruct) else {
                 throw HostError(.pluginFailure, log.explain("init returned false"), file: path, phase: .initialize)
@@ -123,10 +112,10 @@ package enum PluginLoader {
         }
         for id in reader.misplacedPluginWideExtensions(fields) {
             // Short: a worker passes on lines of at most 300 bytes.
-            Diagnostics.warnOnce("\(path): get_extension(NULL, \"\(id)\") answers a table no class does: \(id) is per class "
+            environment.diagnostics.warnOnce("\(path): get_extension(NULL, \"\(id)\") answers a table no class does: \(id) is per class "
                                  + "(asked as get_extension(cls, id)), so it is never read")
         }
-        let classes = validClasses.map { NativeClass($0, log: log, host: hostStruct) }
+        let classes = validClasses.map { NativeClass($0, log: log, host: hostStruct, renderer: environment.renderer) }
         return LoadedPlugin(info: info, classes: classes, image: image, log: log, deinitialize: fields.deinitialize)
     }
 
@@ -192,9 +181,24 @@ package enum PluginLoader {
         return getcwd(&buffer, buffer.count) != nil ? buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } : nil
     }()
 
+    /// What a loaded image's easel_host carries as its host_data: its log, and the renderer that
+    /// answers its measurements.
+    final class HostData {
+        let log: PluginLog
+        let renderer: Renderer?
+        init(log: PluginLog, renderer: Renderer?) {
+            self.log = log
+            self.renderer = renderer
+        }
+
+        static func of(_ host: UnsafePointer<easel_host>) -> HostData? {
+            host.pointee.host_data.map { Unmanaged<HostData>.fromOpaque($0).takeUnretainedValue() }
+        }
+    }
+
     /// The easel_host a plugin keeps from init until deinit: allocated once per loaded image and never
     /// freed (images are never unloaded).
-    private static func makeHost(for path: String, log: PluginLog) -> UnsafePointer<easel_host> {
+    private static func makeHost(for path: String, log: PluginLog, renderer: Renderer?) -> UnsafePointer<easel_host> {
         let host = UnsafeMutablePointer<easel_host>.allocate(capacity: 1)
         host.initialize(to: easel_host(
             abi: hostABI,
@@ -203,17 +207,15 @@ package enum PluginLoader {
             plugin_path: UnsafePointer(strdup(absolutePath(path))!),
             resource_dir: UnsafePointer(strdup(resourceDirectory(for: path))!),
             log: { host, level, message in
-                guard let data = host.pointee.host_data else { return }
-                let log = Unmanaged<PluginLog>.fromOpaque(data).takeUnretainedValue()
-                log.record(level: level, message: String(cString: message))
+                HostData.of(host)?.log.record(level: level, message: String(cString: message))
             },
-            host_data: Unmanaged.passRetained(log).toOpaque(),
-            measure_text: { _, text, maxWidth, style in
-                HostServices.current?.measureText(text, maxWidth: maxWidth, style: style)
+            host_data: Unmanaged.passRetained(HostData(log: log, renderer: renderer)).toOpaque(),
+            measure_text: { host, text, maxWidth, style in
+                HostData.of(host)?.renderer?.measureText(text, maxWidth: maxWidth, style: style)
                     ?? easel_size(width: 0, height: 0)
             },
             image_size: { host, name in
-                HostServices.current?.imageSize(String(cString: name), resourceDirectory: String(cString: host.pointee.resource_dir))
+                HostData.of(host)?.renderer?.imageSize(String(cString: name), resourceDirectory: String(cString: host.pointee.resource_dir))
                     ?? easel_size(width: 0, height: 0)
             },
             get_extension: { _, id in
@@ -223,12 +225,19 @@ package enum PluginLoader {
     }
 }
 
-/// The extensions the host offers plugins (easel.h, EXTENSIONS): process-wide, never freed.
+/// The extensions the host offers plugins (easel.h, EXTENSIONS): constant tables, never freed.
 enum HostExtensions {
     /// easel.clock/1: each instance's ``AnimationClock``.
-    nonisolated(unsafe) static let clock: UnsafePointer<easel_clock> = {
-        let p = UnsafeMutablePointer<easel_clock>.allocate(capacity: 1)
-        p.initialize(to: easel_clock(now: { ih in InstanceHost.from(ih)?.clock.now() ?? 0 }))
-        return UnsafePointer(p)
-    }()
+    static var clock: UnsafePointer<easel_clock> { clockTable.pointer }
+    private static let clockTable = ConstantTable(easel_clock(now: { ih in InstanceHost.from(ih)?.clock.now() ?? 0 }))
+}
+
+/// A C table made once and never changed or freed: safe to share between threads.
+struct ConstantTable<Table>: @unchecked Sendable {
+    let pointer: UnsafePointer<Table>
+    init(_ table: Table) {
+        let p = UnsafeMutablePointer<Table>.allocate(capacity: 1)
+        p.initialize(to: table)
+        pointer = UnsafePointer(p)
+    }
 }

@@ -5,33 +5,19 @@ import Glibc
 ///
 /// An `EASEL_LOG_ERROR` line explains the failure of the callback that logs it: the host takes it with
 /// ``takeLastError()`` right after a failing call and puts it into the error it reports. Warnings are
-/// forwarded to ``Diagnostics`` with the plugin's file name. An error that no failure claimed (the
-/// plugin logged it and went on) is shown as a warning by ``reportUnclaimedErrors()``.
+/// passed to its ``Diagnostics`` with the plugin's file name. An error that no failure claimed (the
+/// plugin logged it and went on) is shown as a warning by ``Diagnostics/reportUnclaimedErrors()``.
 final class PluginLog: @unchecked Sendable {
     let file: String
+    let diagnostics: Diagnostics
     private var lock = pthread_mutex_t()
     private var lastError: String?
 
-    nonisolated(unsafe) private static var all: [PluginLog] = []
-    private static let allLock = Mutex()
-
-    init(file: String) {
+    init(file: String, diagnostics: Diagnostics) {
         self.file = file
+        self.diagnostics = diagnostics
         pthread_mutex_init(&lock, nil)
-        Self.allLock.lock()
-        Self.all.append(self)
-        Self.allLock.unlock()
-    }
-
-    /// Shows, as warnings, the errors plugins logged without a failure explaining them. Called after
-    /// each request a worker serves, and when a command ends.
-    static func reportUnclaimedErrors() {
-        allLock.lock()
-        let logs = all
-        allLock.unlock()
-        for log in logs {
-            if let error = log.takeLastError() { Diagnostics.warn("\(log.file): the plugin logged an error: \(error)") }
-        }
+        diagnostics.follow(self)
     }
 
     /// Records one line logged by the plugin; `className` when an instance logged it (through its
@@ -47,11 +33,11 @@ final class PluginLog: @unchecked Sendable {
             lastError = message
             pthread_mutex_unlock(&lock)
         case EASEL_LOG_WARNING:
-            Diagnostics.warn("\(origin): \(TerminalText.line(message))")
+            diagnostics.warn("\(origin): \(TerminalText.line(message))")
         case EASEL_LOG_DEBUG:
-            Diagnostics.debugSink?("\(origin): \(TerminalText.line(message))")
+            diagnostics.debug("\(origin): \(TerminalText.line(message))")
         default:
-            Diagnostics.verboseSink?("\(origin): \(TerminalText.line(message))")
+            diagnostics.verbose("\(origin): \(TerminalText.line(message))")
         }
     }
 

@@ -5,19 +5,16 @@ import Glibc
 ///
 /// ```swift
 /// HostProcess.start()          // first thing in main
-/// let status = run()
-/// HostProcess.finish()
+/// let status = run()            // with a HostEnvironment, finished when done
 /// ```
 package enum HostProcess {
     /// The standard descriptors (0, 1, 2) that were closed when the program started; they have been
     /// opened on /dev/null since, so no file or socket the host opens can take their numbers.
     /// Standard output is opened read-only, so that writing to it still fails (EBADF), as it would
     /// have: the command ends with 73 saying it is closed (see ``standardOutputError``).
-    nonisolated(unsafe) package private(set) static var closedStandardDescriptors: Set<Int32> = []
-
-    /// How the program's errors begin when it prints them itself, "host render" (the CLI sets it):
-    /// for errors printed outside the command's own reporting (``StuckCallWatchdog``).
-    nonisolated(unsafe) package static var commandLabel = "host"
+    package static var closedStandardDescriptors: Set<Int32> { closedAtStart.withValue { $0 } }
+    /// Process-wide by nature: the process's own descriptors 0–2, as they were at its start.
+    private static let closedAtStart = Locked<Set<Int32>>([])
 
     /// Why a write to standard output failed (an errno: ENOSPC for a full disk, EPIPE for a reader
     /// gone, EBADF when it is closed), if one did. Standard output is a stream of the host's own
@@ -33,7 +30,7 @@ package enum HostProcess {
     /// worker (with the processes its plugins started) and then ends the program with that signal.
     package static func start() {
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
-            closedStandardDescriptors.insert(fd)
+            closedAtStart.withValue { _ = $0.insert(fd) }
             let null = open("/dev/null", fd == 2 ? O_WRONLY : O_RDONLY)
             if null >= 0 && null != fd { dup2(null, fd); close(null) }
         }
@@ -80,20 +77,5 @@ package enum HostProcess {
             }
             rmdir(dir)
         }
-    }
-
-    /// Asks every worker to quit now, without waiting: for a command that makes no more plugin
-    /// calls (a one-shot render, before it encodes and writes its picture), so that they end while
-    /// this process works. What their plugins print as they end is still passed on.
-    package static func releaseWorkers() {
-        WorkerProcess.quitAll()
-    }
-
-    /// Calls the deinit of the plugins loaded into this process (`--in-process`), reports what
-    /// plugins logged as errors without failing, and stops every worker.
-    package static func finish() {
-        LoadedPlugin.finishAll()
-        PluginLog.reportUnclaimedErrors()
-        WorkerLauncher.shutdown()
     }
 }

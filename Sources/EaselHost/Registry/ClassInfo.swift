@@ -106,10 +106,21 @@ package struct ClassInfo: Equatable, Codable, Sendable {
         var result: [(name: String, value: PropertyValue)] = []
         if let variant {
             let v = try requireVariant(variant, file: file)
-            let order = Dictionary(uniqueKeysWithValues: properties.enumerated().map { ($1.name, $0) })
-            result = try parse(v.assignments).sorted { (order[$0.name] ?? 0) < (order[$1.name] ?? 0) }
+            result = inPropertyOrder(try parse(v.assignments))
         }
         return result + (try parse(assignments, file: file))
+    }
+
+    /// `values` in the class's property order, as archived attributes, scenes, variants and the
+    /// designer apply them (a setter may depend on an earlier property): the one place that order is
+    /// made. The sort is stable; names the class does not declare come last, in the order given (the
+    /// setter refuses them, naming the property).
+    package func inPropertyOrder<Value>(_ values: [(name: String, value: Value)]) -> [(name: String, value: Value)] {
+        var order: [String: Int] = [:]
+        for (index, property) in properties.enumerated() where order[property.name] == nil { order[property.name] = index }
+        return values.enumerated().sorted { a, b in
+            (order[a.element.name] ?? Int.max, a.offset) < (order[b.element.name] ?? Int.max, b.offset)
+        }.map(\.element)
     }
 
     /// Parses `NAME[=VALUE]` action invocations against the class's actions, in order.

@@ -5,8 +5,8 @@
 /// worker returns all of its memory. The parent process loads no plugin code at all.
 ///
 /// ```swift
-/// let spare = PluginBuild.startSpare(timeout: 2)      // ahead of need
-/// let build = try PluginBuild(path: "components/libRainbow.so", timeout: 2, spare: spare)
+/// let spare = PluginBuild.startSpare(timeout: 2, environment: environment)      // ahead of need
+/// let build = try PluginBuild(path: "components/libRainbow.so", timeout: 2, environment: environment, spare: spare)
 /// let rainbow = build.designableClass(named: "Rainbow")
 /// …
 /// build.stop()
@@ -19,11 +19,12 @@ package final class PluginBuild {
     /// The build loaded in this process (`--in-process`), instead of a worker.
     private let loaded: LoadedPlugin?
 
-    /// Loads the file now, in `spare` if given (see ``startSpare(timeout:)``) or in a new worker.
-    /// Throws the load's ``HostError`` (invalid, crashed, hung) — the previous build is untouched.
-    package init(path: String, timeout: Double, spare: SpareWorker? = nil) throws {
+    /// Loads the file now, in `spare` if given (see ``startSpare(timeout:environment:)``) or in a new
+    /// worker of `environment`. Throws the load's ``HostError`` (invalid, crashed, hung) — the
+    /// previous build is untouched.
+    package init(path: String, timeout: Double, environment: HostEnvironment, spare: SpareWorker? = nil) throws {
         self.path = path
-        let hosted = WorkerHostedPlugin(path: path, timeout: timeout, spare: spare?.process)
+        let hosted = WorkerHostedPlugin(path: path, timeout: timeout, environment: environment, spare: spare?.process)
         self.hosted = hosted
         loaded = nil
         do {
@@ -41,10 +42,10 @@ package final class PluginBuild {
     /// Loads the file into this process (from a private copy, so every build is a new image), for
     /// debugging with gdb or valgrind: a crash in the plugin is a crash of the host, and the image
     /// is never unloaded.
-    package init(inProcess path: String) throws {
+    package init(inProcess path: String, environment: HostEnvironment) throws {
         self.path = path
         hosted = nil
-        let plugin = try PluginLoader.load(path)
+        let plugin = try PluginLoader.load(path, environment: environment)
         loaded = plugin
         classes = plugin.classes.map { cls in
             var info = cls.info
@@ -67,8 +68,8 @@ package final class PluginBuild {
     package var workerProcessID: Int32? { hosted?.worker.flatMap { $0.isAlive ? $0.pid : nil } }
 
     /// A worker started ahead of need; nil if it could not be started (a fresh one is started then).
-    package static func startSpare(timeout: Double) -> SpareWorker? {
-        (try? WorkerProcess(timeout: timeout, waitForHello: false)).map(SpareWorker.init)
+    package static func startSpare(timeout: Double, environment: HostEnvironment) -> SpareWorker? {
+        (try? WorkerProcess(environment: environment, timeout: timeout, waitForHello: false)).map(SpareWorker.init)
     }
 }
 

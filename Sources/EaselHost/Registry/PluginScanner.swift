@@ -14,12 +14,12 @@ enum PluginScanner {
     static var parallelScanners: Int { max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) }
 
     /// In this process. The loaded plugins are returned too, for instances.
-    static func scanInProcess(_ paths: [String]) -> [String: (ScanOutcome, LoadedPlugin?)] {
+    static func scanInProcess(_ paths: [String], environment: HostEnvironment) -> [String: (ScanOutcome, LoadedPlugin?)] {
         var results: [String: (ScanOutcome, LoadedPlugin?)] = [:]
         let progress = ScanProgress(total: paths.count)
         for path in paths {
             do {
-                let plugin = try PluginLoader.load(path)
+                let plugin = try PluginLoader.load(path, environment: environment)
                 results[path] = (.plugin(plugin.info, plugin.classes.map(\.info)), plugin)
             } catch let error as HostError {
                 results[path] = (.failed(error.with(file: path)), nil)
@@ -34,18 +34,18 @@ enum PluginScanner {
 
     /// In scanner workers: batches of files, on several workers at once; when a worker dies or hangs
     /// on a file, that file is recorded as failed and a new worker goes on with the rest of its batch.
-    static func scanInWorkers(_ paths: [String], timeout: Double) -> [String: ScanOutcome] {
+    static func scanInWorkers(_ paths: [String], timeout: Double, environment: HostEnvironment) -> [String: ScanOutcome] {
         let batches = stride(from: 0, to: paths.count, by: batchSize).map { Array(paths[$0..<min($0 + batchSize, paths.count)]) }
         let scanners = min(parallelScanners, batches.count)
         guard scanners > 1 else {
             let progress = ScanProgress(total: paths.count)
             var results: [String: ScanOutcome] = [:]
-            for batch in batches { results.merge(scanBatch(batch, timeout: timeout, progress: progress)) { $1 } }
+            for batch in batches { results.merge(scanBatch(batch, timeout: timeout, environment: environment, progress: progress)) { $1 } }
             progress.finish()
             return results
         }
         // Fork the launcher before there are threads.
-        WorkerLauncher.prepare()
+        environment.workers.prepare()
         final class Shared: @unchecked Sendable {
             let lock = Mutex()
             var next = 0
@@ -60,7 +60,7 @@ enum PluginScanner {
                 shared.next += 1
                 shared.lock.unlock()
                 guard index < batches.count else { return }
-                let scanned = scanBatch(batches[index], timeout: timeout, progress: progress)
+                let scanned = scanBatch(batches[index], timeout: timeout, environment: environment, progress: progress)
                 shared.lock.lock()
                 shared.results.merge(scanned) { $1 }
                 shared.lock.unlock()
@@ -71,13 +71,13 @@ enum PluginScanner {
     }
 
     /// One batch, in one worker (more if one dies), which is stopped at the end.
-    static func scanBatch(_ paths: [String], timeout: Double, progress: ScanProgress) -> [String: ScanOutcome] {
+    static func scanBatch(_ paths: [String], timeout: Double, environment: HostEnvironment, progress: ScanProgress) -> [String: ScanOutcome] {
         var results: [String: ScanOutcome] = [:]
         var remaining = paths[...]
         while let current = remaining.first {
             let context = HostError(.pluginFailure, "", file: current, phase: .load)
             do {
-                let worker = try WorkerProcess(timeout: timeout)
+                let worker = try WorkerProcess(environment: environment, timeout: timeout)
                 defer { worker.terminate() }
                 var response = try worker.call(.scan(paths: Array(remaining)), timeout: timeout, context: context)
                 while true {

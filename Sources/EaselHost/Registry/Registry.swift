@@ -66,6 +66,8 @@ package final class PluginRecord {
 /// ```
 package final class Registry {
     package let options: RegistryOptions
+    /// Where its warnings go, what answers plugins' measurements, where its workers come from.
+    package let environment: HostEnvironment
     package var searchPath: PluginSearchPath { options.searchPath }
     /// Loaded plugins, sorted by path.
     package var plugins: [PluginRecord] { loadFully(); return loadedPlugins }
@@ -101,19 +103,21 @@ package final class Registry {
     private var indexed: [String: ClassInfo] = [:]
     private var loadedInProcess: [String: LoadedPlugin] = [:]
 
-    package init(options: RegistryOptions) {
+    package init(options: RegistryOptions, environment: HostEnvironment) {
         self.options = options
+        self.environment = environment
         explicitFiles = nil
     }
 
     /// Every plugin on `searchPath`, in this process, without a cache.
-    package convenience init(searchPath: PluginSearchPath) {
-        self.init(options: RegistryOptions(searchPath: searchPath, isolation: .inProcess, cacheFile: nil))
+    package convenience init(searchPath: PluginSearchPath, environment: HostEnvironment) {
+        self.init(options: RegistryOptions(searchPath: searchPath, isolation: .inProcess, cacheFile: nil), environment: environment)
     }
 
     /// Exactly these files (`host inspect FILE.so`), without a cache.
-    package init(files: [String], isolation: Isolation = .inProcess) {
+    package init(files: [String], isolation: Isolation = .inProcess, environment: HostEnvironment) {
         options = RegistryOptions(searchPath: PluginSearchPath(directories: []), isolation: isolation, cacheFile: nil)
+        self.environment = environment
         explicitFiles = files
     }
 
@@ -160,7 +164,7 @@ package final class Registry {
         cache.storeListing(mode: mode, RegistryCache.Listing(key: key, output: output, warnings: warnings, status: status))
         let reported = pendingListing // the load's own save, done here: its failure is worth a warning
         pendingListing = false
-        cache.save { if reported { Diagnostics.warn($0) } }
+        cache.save { if reported { environment.diagnostics.warn($0) } }
     }
 
     /// Set when ``storedListing(mode:)`` found none: the full load does not write the cache, and
@@ -191,7 +195,7 @@ package final class Registry {
     }
 
     private func printWarnings() {
-        for w in collectedWarnings[printedWarnings...] { Diagnostics.warn(w) }
+        for w in collectedWarnings[printedWarnings...] { environment.diagnostics.warn(w) }
         printedWarnings = collectedWarnings.count
     }
 
@@ -296,9 +300,9 @@ package final class Registry {
         guard !files.isEmpty else { return [:] }
         switch options.isolation {
         case .inProcess:
-            return PluginScanner.scanInProcess(files)
+            return PluginScanner.scanInProcess(files, environment: environment)
         case .workers(let timeout):
-            return PluginScanner.scanInWorkers(files, timeout: timeout).mapValues { ($0, nil) }
+            return PluginScanner.scanInWorkers(files, timeout: timeout, environment: environment).mapValues { ($0, nil) }
         }
     }
 
@@ -369,7 +373,7 @@ package final class Registry {
     /// warning), never trusted and never fatal.
     private func classes(of record: PluginRecord) throws -> [ClassInfo] {
         do { return try record.classes() } catch {
-            Diagnostics.warn("\(record.info.path): its registry cache entry is corrupt (\(error)); scanning it again")
+            environment.diagnostics.warn("\(record.info.path): its registry cache entry is corrupt (\(error)); scanning it again")
             guard let result = scan([record.info.path])[record.info.path] else { throw HostError(.internalError, "no scan result", file: record.info.path) }
             guard case .plugin(_, let infos) = result.0 else {
                 if case .failed(let failure) = result.0 { throw failure }
@@ -378,7 +382,7 @@ package final class Registry {
             record.lazyClasses = LazyClasses(infos)
             record.loaded = record.loaded ?? result.1
             store(Self.outcome(result.0), for: record.info.path, signature: nil)
-            cache?.save { Diagnostics.warn($0) }
+            cache?.save { environment.diagnostics.warn($0) }
             return infos
         }
     }
@@ -399,7 +403,7 @@ package final class Registry {
         let path = info.plugin.path
         switch options.isolation {
         case .inProcess:
-            let plugin = try record?.loaded ?? loadedInProcess[path] ?? PluginLoader.load(path)
+            let plugin = try record?.loaded ?? loadedInProcess[path] ?? PluginLoader.load(path, environment: environment)
             record?.loaded = plugin
             loadedInProcess[path] = plugin
             guard let cls = plugin.classes.first(where: { $0.info.name == name }) else {
@@ -408,7 +412,7 @@ package final class Registry {
             }
             return cls
         case .workers(let timeout):
-            let plugin = hosted[path] ?? WorkerHostedPlugin(path: path, timeout: timeout)
+            let plugin = hosted[path] ?? WorkerHostedPlugin(path: path, timeout: timeout, environment: environment)
             hosted[path] = plugin
             return WorkerClass(info: info, plugin: plugin)
         }
@@ -435,7 +439,7 @@ package final class Registry {
         if let cache, let signature, FileSignature(path: info.plugin.path) == signature {
             cache.storeCheckedDefaults(file: file, className: info.name, RegistryCache.CheckedDefaults(
                 signature: signature, mismatches: found.map { (property: $0.property.name, actual: $0.actual) }))
-            cache.save { Diagnostics.warn($0) }
+            cache.save { environment.diagnostics.warn($0) }
         }
         return found
     }

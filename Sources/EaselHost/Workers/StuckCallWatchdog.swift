@@ -14,10 +14,10 @@ enum StuckCallWatchdog {
     static func deadline(forBudget seconds: Double) -> Double { 2 * seconds + 1 }
 
     /// Runs `body` with the watchdog armed for `seconds`; `error` is what ends the program if it
-    /// does not return by then.
-    static func guarding<T>(seconds: Double, error: @autoclosure () -> HostError, _ body: () throws -> T) rethrows -> T {
+    /// does not return by then, printed after `label` ("host render": see ``Diagnostics/label``).
+    static func guarding<T>(seconds: Double, label: String, error: @autoclosure () -> HostError, _ body: () throws -> T) rethrows -> T {
         let failure = error()
-        let text = "\(HostProcess.commandLabel): error: \(failure)\n"
+        let text = "\(label): error: \(failure)\n"
         _ = easel_watchdog_arm(seconds, text, failure.exitCode)
         defer { easel_watchdog_disarm() }
         return try body()

@@ -16,13 +16,15 @@ package enum Isolation: Equatable, Sendable {
 final class WorkerHostedPlugin {
     let path: String
     let timeout: Double
+    let environment: HostEnvironment
     private(set) var worker: WorkerProcess?
     private var nextInstance: UInt32 = 1
 
     /// `spare`: a worker started ahead of need, to use instead of starting one.
-    init(path: String, timeout: Double, spare: WorkerProcess? = nil) {
+    init(path: String, timeout: Double, environment: HostEnvironment, spare: WorkerProcess? = nil) {
         self.path = path
         self.timeout = timeout
+        self.environment = environment
         self.spare = spare
     }
     private var spare: WorkerProcess?
@@ -30,7 +32,7 @@ final class WorkerHostedPlugin {
     /// A live worker with the plugin loaded, and the class descriptions it reported.
     func ensureWorker() throws -> (WorkerProcess, [ClassInfo]) {
         if let worker, worker.isAlive, let loaded { return (worker, loaded) }
-        let w = try spare ?? WorkerProcess(timeout: timeout)
+        let w = try spare ?? WorkerProcess(environment: environment, timeout: timeout)
         spare = nil
         let context = HostError(.pluginFailure, "", file: path, phase: .load)
         switch try w.call(.load(path: path), timeout: timeout, context: context) {
@@ -63,6 +65,7 @@ final class WorkerClass: DesignableClass {
     }
 
     var context: HostError { HostError(.pluginFailure, "", file: info.plugin.path, className: info.name) }
+    var diagnostics: Diagnostics { plugin.environment.diagnostics }
 
     func makeInstance(frame: Rect) throws -> DesignableInstance {
         try instantiate { .create(instance: $0, className: info.name, frame: frame) }
@@ -106,13 +109,13 @@ final class WorkerInstance: RasterizingInstance {
         guard worker.isAlive else { return }
         do {
             let response = try worker.call(.destroy(instance: id), timeout: timeout, context: context())
-            if case .failure(let error) = response { Self.warnDestroyFailed(error) }
+            if case .failure(let error) = response { warnDestroyFailed(error) }
         } catch {
-            Self.warnDestroyFailed(error)
+            warnDestroyFailed(error)
         }
     }
 
-    private static func warnDestroyFailed(_ error: Error) {
+    private func warnDestroyFailed(_ error: Error) {
         var text = "\(error)"
         if var e = error as? HostError {
             e.phase = e.phase ?? .destroy
@@ -120,7 +123,7 @@ final class WorkerInstance: RasterizingInstance {
         }
         // One line: the worker's last output, if any, follows the error on further lines.
         let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
-        Diagnostics.warn(first + " (after the instance was used: what it drew is kept)")
+        worker.diagnostics.warn(first + " (after the instance was used: what it drew is kept)")
     }
 
     func context(_ property: String? = nil) -> HostError {
@@ -171,12 +174,12 @@ final class WorkerInstance: RasterizingInstance {
         let transform = canvas.pointee.get_transform(canvas)
         switch try worker.call(.draw(instance: id, rect: rect, transform: transform), timeout: timeout, context: context()) {
         case .drawn(let list):
-            let budget = DisplayListPlayer.Budget(seconds: timeout, memoryBytes: WorkerProcess.memoryLimit)
+            let budget = DisplayListPlayer.Budget(seconds: timeout, memoryBytes: worker.launcher.memoryLimit)
             let limit = StuckCallWatchdog.deadline(forBudget: timeout)
             let stuck = HostError(.pluginFailure, "replaying the drawing did not finish within \(PropertyInfo.formatNumber(limit)) s: one canvas call never returned (the drawing library is stuck on what the plugin drew); the program had to end",
                                   file: info.plugin.path, className: info.name, phase: .draw)
             do {
-                try StuckCallWatchdog.guarding(seconds: limit, error: stuck) {
+                try StuckCallWatchdog.guarding(seconds: limit, label: worker.diagnostics.label, error: stuck) {
                     try DisplayListPlayer.replay(list, onto: canvas, budget: budget)
                 }
             } catch let e as HostError {

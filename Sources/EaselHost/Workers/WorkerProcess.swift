@@ -9,12 +9,10 @@ import Glibc
 /// worker (with its whole process group) is killed. When the worker dies, the call fails with a
 /// ``HostError`` naming the plugin file, class, phase, the signal or exit status, and the worker's output.
 final class WorkerProcess {
-    /// The memory limit of each worker, in bytes (`--memory-limit`): its resident memory is checked
-    /// every 20 ms while a call runs, and its data size is capped at twice the limit (`RLIMIT_DATA`)
-    /// as a backstop for allocations faster than that (they fail: malloc returns NULL).
-    nonisolated(unsafe) static var memoryLimit: UInt64 = WorkerLimits.defaultMemoryLimit
-
     let pid: pid_t
+    /// The launcher it came from (its memory limit applies), and where what it prints is passed on.
+    let launcher: WorkerLauncher
+    let diagnostics: Diagnostics
     let connection: WorkerConnection
     private let output: Int32
     private var outputTail = OutputTail()
@@ -35,7 +33,9 @@ final class WorkerProcess {
     /// returns at once and the hello is read before the first call: a spare worker started ahead of
     /// need costs nothing on the path that uses it.
     /// `fill`: a worker whose new memory holds that byte (see ``WorkerLauncher/spawn(socket:output:memoryLimit:fill:)``).
-    init(timeout: Double, waitForHello: Bool = true, fill: UInt8? = nil) throws {
+    init(environment: HostEnvironment, timeout: Double, waitForHello: Bool = true, fill: UInt8? = nil) throws {
+        launcher = environment.workers
+        diagnostics = environment.diagnostics
         var pair: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw HostError(.internalError, "cannot create a socket pair for a worker: \(String(cString: strerror(errno)))")
@@ -48,7 +48,7 @@ final class WorkerProcess {
         for fd in pipeEnds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         defer { close(pair[1]); close(pipeEnds[1]) }
         do {
-            pid = try WorkerLauncher.spawn(socket: pair[1], output: pipeEnds[1], memoryLimit: Self.memoryLimit * 2, fill: fill)
+            pid = try launcher.spawn(socket: pair[1], output: pipeEnds[1], fill: fill)
         } catch {
             close(pair[0]); close(pipeEnds[0])
             throw error
@@ -56,9 +56,7 @@ final class WorkerProcess {
         connection = WorkerConnection(fd: pair[0])
         output = pipeEnds[0]
         _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
-        Self.liveLock.lock()
-        Self.live[ObjectIdentifier(self)] = WeakWorker(worker: self)
-        Self.liveLock.unlock()
+        launcher.follow(self)
         if waitForHello { try awaitHello(timeout: timeout) }
     }
 
@@ -74,9 +72,7 @@ final class WorkerProcess {
     }
 
     deinit {
-        Self.liveLock.lock()
-        Self.live[ObjectIdentifier(self)] = nil
-        Self.liveLock.unlock()
+        launcher.forgetLive(self)
         terminate()
         close(output)
         close(connection.fd)
@@ -148,7 +144,7 @@ final class WorkerProcess {
         lastMemorySample = now
         guard let bytes = ProcessMemory.residentBytes(pid) else { return }
         lastResidentKilobytes = Int(bytes >> 10)
-        if bytes > Self.memoryLimit { throw WorkerConnection.Failure.memoryExceeded }
+        if bytes > launcher.memoryLimit { throw WorkerConnection.Failure.memoryExceeded }
     }
 
     /// A program that stops on a signal (``HostProcess/stopOnSignal()``) cuts short the call it waits
@@ -158,28 +154,13 @@ final class WorkerProcess {
     }
 
     /// Sends the worker its quit (once), without waiting: it runs its plugins' deinit and ends.
-    private func sendQuit() {
+    func sendQuit() {
         guard isAlive, !quitSent else { return }
         quitSent = true
         try? connection.send(WorkerRequest.quit.encoded())
         shutdown(connection.fd, Int32(SHUT_WR))
     }
     private var quitSent = false
-
-    /// Asks every worker of this process to quit now, without waiting for them: for a command that
-    /// needs no more plugin calls (a one-shot render, before it encodes and writes its picture), so
-    /// that the workers end while the host works. Their end is awaited, and what their plugins print
-    /// meanwhile is passed on, when each is released (``terminate()``, at the latest when the
-    /// program ends). Call it only while no plugin call runs on another thread.
-    static func quitAll() {
-        liveLock.lock()
-        let workers = live.values.compactMap(\.worker)
-        liveLock.unlock()
-        for worker in workers { worker.sendQuit() }
-    }
-    private struct WeakWorker { weak var worker: WorkerProcess? }
-    private static let liveLock = Mutex()
-    nonisolated(unsafe) private static var live: [ObjectIdentifier: WeakWorker] = [:]
 
     /// Asks the worker to quit, then makes sure it is gone (with its process group) and reaped; what
     /// it printed meanwhile (its plugins' deinit) is passed on.
@@ -199,7 +180,7 @@ final class WorkerProcess {
             while true {
                 let n = read(output, &buffer, buffer.count)
                 if n > 0 {
-                    for line in outputTail.append(buffer[0..<n]) { PluginLogLine.forward(line, loading: loading) }
+                    for line in outputTail.append(buffer[0..<n]) { PluginLogLine.forward(line, loading: loading, to: diagnostics) }
                     continue
                 }
                 if n == 0 { ended = true }
@@ -209,7 +190,7 @@ final class WorkerProcess {
         if ended {
             isAlive = false
             ending = ending ?? "quit"
-            WorkerLauncher.forget(pid)
+            launcher.forget(pid)
         } else {
             reap(kill: true)
             drainOutput()
@@ -230,7 +211,7 @@ final class WorkerProcess {
         while true {
             let n = read(output, &buffer, buffer.count)
             if n <= 0 { return }
-            for line in outputTail.append(buffer[0..<n]) { PluginLogLine.forward(line, loading: loading) }
+            for line in outputTail.append(buffer[0..<n]) { PluginLogLine.forward(line, loading: loading, to: diagnostics) }
         }
     }
 
@@ -248,7 +229,7 @@ final class WorkerProcess {
             return "did not answer within \(PropertyInfo.formatNumber(timeout)) s (an endless loop or a deadlock?); the worker was stopped"
         case .memoryExceeded:
             reap(kill: true)
-            let limit = Self.memoryLimit >> 20
+            let limit = launcher.memoryLimit >> 20
             ending = "stopped after exceeding the memory limit of \(limit) MB"
             return "exceeded the memory limit of \(limit) MB (it used \(lastResidentKilobytes >> 10) MB; see --memory-limit); the worker was stopped"
         case .closed:
@@ -305,7 +286,7 @@ final class WorkerProcess {
     @discardableResult
     private func reap(kill: Bool) -> Bool {
         guard isAlive else { return true }
-        let state = kill ? WorkerLauncher.kill(pid) : WorkerLauncher.state(of: pid)
+        let state = kill ? launcher.kill(pid) : launcher.state(of: pid)
         switch state {
         case .running:
             return false
@@ -315,8 +296,8 @@ final class WorkerProcess {
         case .ended(let end):
             isAlive = false
             let signal = end.status & 0x7F
-            let nearLimit = UInt64(end.maximumResidentKilobytes) * 1024 >= Self.memoryLimit
-            let memory = nearLimit ? "; it had reached its memory limit of \(Self.memoryLimit >> 20) MB" : ""
+            let nearLimit = UInt64(end.maximumResidentKilobytes) * 1024 >= launcher.memoryLimit
+            let memory = nearLimit ? "; it had reached its memory limit of \(launcher.memoryLimit >> 20) MB" : ""
             if signal == 0 {
                 let code = (end.status >> 8) & 0xFF
                 if code == WorkerLauncher.brokenChannelStatus {
@@ -346,145 +327,4 @@ final class WorkerProcess {
         default: return "signal \(signal)"
         }
     }
-}
-
-/// Limits applied to every worker.
-package enum WorkerLimits {
-    /// 1 GiB: far above what a component needs to draw (the examples stay under 40 MB), far below
-    /// what would hurt the machine.
-    package static let defaultMemoryLimit: UInt64 = 1 << 30
-
-    /// Sets the memory limit of the workers started from now on (`--memory-limit MB`).
-    package static func setMemoryLimit(megabytes: UInt64) { WorkerProcess.memoryLimit = megabytes << 20 }
-}
-
-/// What a worker printed during one call, bounded: the first lines (which say what went wrong: a
-/// Rust panic's message, a Swift fatal error) and the last ones, with a mark where lines were cut.
-/// Of a stack trace, only the first few frames outside the Swift runtime are kept. When a call printed
-/// nothing, the lines printed before it are shown instead.
-struct OutputTail {
-    static let headLines = 6
-    static let tailLines = 12
-    static let maximumLineLength = 300
-    static let maximumFrames = 3
-    private var head: [String] = []
-    private var tail: [String] = []
-    private var cut = 0
-    private var earlier: [String] = []
-    private var partial: [UInt8] = []
-    private var partialLength = 0
-    private var framesKept = 0
-
-    /// Marks the start of a call: what was printed so far becomes "earlier" output.
-    mutating func beginCall() {
-        guard !head.isEmpty || !tail.isEmpty else { return }
-        earlier = lines
-        head.removeAll(); tail.removeAll(); cut = 0; framesKept = 0
-    }
-
-    /// The kept lines, with "… N lines cut …" where lines were dropped.
-    var lines: [String] {
-        if head.isEmpty && tail.isEmpty { return earlier }
-        return head + (cut > 0 ? ["… \(cut) line\(cut == 1 ? "" : "s") cut …"] : []) + tail
-    }
-
-    /// Adds output; returns the lines it completed (for forwarding log lines). Scans for line ends
-    /// with memchr, so a plugin printing megabytes costs little.
-    @discardableResult
-    mutating func append(_ bytes: ArraySlice<UInt8>) -> [String] {
-        var completed: [String] = []
-        bytes.withUnsafeBytes { raw in
-            guard var p = raw.baseAddress else { return }
-            var remaining = raw.count
-            while remaining > 0 {
-                guard let nl = memchr(p, 0x0A, remaining) else {
-                    take(p, remaining)
-                    return
-                }
-                let n = p.distance(to: UnsafeRawPointer(nl))
-                take(p, n)
-                let line = String(decoding: partial, as: UTF8.self) + (partialLength > Self.maximumLineLength ? "…" : "")
-                partial.removeAll(keepingCapacity: true)
-                partialLength = 0
-                if completed.count < 64 { completed.append(line) }
-                push(line)
-                p += n + 1
-                remaining -= n + 1
-            }
-        }
-        return completed
-    }
-
-    private mutating func take(_ p: UnsafeRawPointer, _ n: Int) {
-        let room = max(0, Self.maximumLineLength - partial.count)
-        if room > 0 { partial.append(contentsOf: UnsafeRawBufferPointer(start: p, count: min(n, room))) }
-        partialLength += n
-    }
-
-    private mutating func push(_ line: String) {
-        if line.isEmpty { return }
-        if line.hasPrefix("Current stack trace:") { framesKept = 0 }
-        if Self.isFrame(line) {
-            if line.contains("libswiftCore.so") || framesKept >= Self.maximumFrames { return }
-            framesKept += 1
-        }
-        if head.count < Self.headLines { head.append(line); return }
-        tail.append(line)
-        if tail.count > Self.tailLines { tail.removeFirst(); cut += 1 }
-    }
-
-    /// "4    libFoo.so    0x00007f… symbol + 12": a stack frame line.
-    static func isFrame(_ line: String) -> Bool {
-        let parts = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
-        return parts.count >= 3 && parts[0].allSatisfy(\.isNumber) && parts[2].hasPrefix("0x")
-    }
-}
-
-/// Plugin log lines as a worker prints them ("warning: …", "error: …", "info: …", "debug: …"), and
-/// how the host passes them on.
-///
-/// A build's init runs in every worker that loads it: a command with a cold registry cache scans the
-/// file in one, then loads it in another to render, inspect or check it. What init logs is shown the
-/// first time only: a line printed while a build loads is not shown again for the same build (its
-/// ``FileSignature``: a rebuild logs afresh).
-enum PluginLogLine {
-    private struct LoadLine: Hashable {
-        var build: FileSignature
-        var line: String
-    }
-    nonisolated(unsafe) private static var shownWhileLoading: Set<LoadLine> = []
-    private static let lock = Mutex()
-
-    /// Passes `line` on; `loading`: the builds the call that printed it loads.
-    static func forward(_ line: String, loading builds: [FileSignature] = []) {
-        if !builds.isEmpty {
-            lock.lock()
-            let keys = builds.map { LoadLine(build: $0, line: line) }
-            let seen = keys.contains(where: shownWhileLoading.contains)
-            shownWhileLoading.formUnion(keys)
-            lock.unlock()
-            if seen { return }
-        }
-        for (prefix, isWarning) in [("warning: ", true), ("error: ", true), ("info: ", false), ("debug: ", false)]
-        where line.hasPrefix(prefix) {
-            let text = String(line.dropFirst(prefix.count))
-            if isWarning {
-                // What a load logs is said once, also when this process loaded the build itself.
-                if builds.isEmpty { Diagnostics.warn(text) } else { Diagnostics.warnOnce(text) }
-            } else if prefix == "info: " {
-                Diagnostics.verboseSink?(text)
-            } else {
-                Diagnostics.debugSink?(text)
-            }
-            return
-        }
-    }
-}
-
-/// Runs `body` with a NULL-terminated C array of strings.
-func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
-    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
-    pointers.append(nil)
-    defer { pointers.forEach { free($0) } }
-    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }

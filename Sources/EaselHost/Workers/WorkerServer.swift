@@ -7,25 +7,24 @@ import CEasel
 /// anything worse ends this process and the host reports it. A plugin that closes or replaces fd 3
 /// ends the worker with ``WorkerLauncher/brokenChannelStatus``, which the host names.
 package enum WorkerServer {
-    /// Makes the canvas that answers text and image queries while recording a draw (the renderer's,
-    /// set by the program; nil: measurements are {0, 0}). The argument is the plugin's resource
-    /// directory.
-    nonisolated(unsafe) package static var queryCanvas: ((String) -> UnsafeMutablePointer<easel_canvas>?)?
-    /// Draws an instance onto a transparent picture in this process (the renderer's, set by the
-    /// program): the worker's side of ``RasterizingInstance/rasterize(size:scale:)``.
-    nonisolated(unsafe) package static var rasterizer: ((DesignableInstance, Size, Double) throws -> Raster)?
-
     /// Serves requests on `fd` until the host closes it or says quit; returns the exit status.
-    package static func run(fd: Int32 = 3) -> Int32 {
+    /// `renderer` answers the plugins' measurements and the text and image queries of a recorded
+    /// draw, and draws pictures (nil: measurements are {0, 0}, pictures cannot be drawn).
+    package static func run(fd: Int32 = 3, renderer: Renderer?) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         // Plugin output reaches the host line by line, so a crash loses at most a partial line.
         setvbuf(stdout, nil, _IOLBF, 0)
-        Diagnostics.verboseSink = { fputs("info: \(TerminalText.printable($0, keepingNewlines: true))\n", stderr) }
-        Diagnostics.debugSink = { fputs("debug: \(TerminalText.printable($0, keepingNewlines: true))\n", stderr) }
+        // What plugins log goes to stderr, one prefixed line each, which the host passes on (PluginLogLine).
+        func prefixed(_ prefix: String) -> (String) -> Void {
+            { fputs("\(prefix)\(TerminalText.printable($0, keepingNewlines: true))\n", stderr) }
+        }
+        let diagnostics = Diagnostics(warnings: prefixed("warning: "), verbose: prefixed("info: "), debug: prefixed("debug: "))
+        // A worker starts no workers: its launcher is never started.
+        let environment = HostEnvironment(diagnostics: diagnostics, renderer: renderer)
         let connection = WorkerConnection(fd: fd)
         let channel = ChannelIdentity(fd: fd)
         let sender = Sender(connection)
-        var state = State(sender: sender)
+        var state = State(sender: sender, environment: environment)
         do {
             try sender.send(.hello(protocolVersion: WorkerResponse.protocolVersion, pid: getpid()))
             while true {
@@ -41,7 +40,7 @@ package enum WorkerServer {
                 }
                 if request == .quit {
                     state.finish()
-                    PluginLog.reportUnclaimedErrors() // an error deinit logged
+                    environment.diagnostics.reportUnclaimedErrors() // an error deinit logged
                     // Done: the host sees the output end now, not after this process's memory is
                     // torn down (the launcher reaps it meanwhile).
                     fflush(stdout)
@@ -61,13 +60,13 @@ package enum WorkerServer {
                 } catch {
                     response = .failure(HostError(.internalError, "\(error)"))
                 }
-                PluginLog.reportUnclaimedErrors()
+                environment.diagnostics.reportUnclaimedErrors()
                 guard channel.isIntact else { return channel.broken() }
                 try sender.send(response)
             }
         } catch WorkerConnection.Failure.closed where channel.isIntact {
             state.finish()
-            PluginLog.reportUnclaimedErrors()
+            environment.diagnostics.reportUnclaimedErrors()
             return 0
         } catch {
             if !channel.isIntact { return channel.broken() }
@@ -122,6 +121,7 @@ package enum WorkerServer {
 
     struct State {
         let sender: Sender
+        let environment: HostEnvironment
         var plugins: [String: LoadedPlugin] = [:]
         var classes: [String: DesignableClass] = [:]
         var instances: [UInt32: DesignableInstance] = [:]
@@ -137,7 +137,7 @@ package enum WorkerServer {
 
         func scan(_ path: String) -> ScanOutcome {
             do {
-                let plugin = try PluginLoader.load(path)
+                let plugin = try PluginLoader.load(path, environment: environment)
                 return .plugin(plugin.info, plugin.classes.map(\.info))
             } catch let error as HostError {
                 return .failed(error)
@@ -149,7 +149,7 @@ package enum WorkerServer {
         mutating func handle(_ request: WorkerRequest) throws -> WorkerResponse {
             switch request {
             case .load(let path):
-                let plugin = try plugins[path] ?? PluginLoader.load(path)
+                let plugin = try plugins[path] ?? PluginLoader.load(path, environment: environment)
                 plugins[path] = plugin
                 for cls in plugin.classes { classes[cls.info.name] = cls }
                 return .plugin(plugin.info, plugin.classes.map(\.info))
@@ -185,7 +185,7 @@ package enum WorkerServer {
                 let target = try instance(id)
                 let resources = PluginLoader.resourceDirectory(for: target.info.plugin.path)
                 let recorder = DisplayListRecorder(initialTransform: transform,
-                                                   queryCanvas: WorkerServer.queryCanvas?(resources))
+                                                   queryCanvas: environment.renderer?.queryCanvas(resourceDirectory: resources))
                 try target.draw(into: recorder.pointer, rect: rect)
                 if recorder.overflowed {
                     throw HostError(.pluginFailure, "the drawing is larger than \(DisplayListRecorder.maximumByteCount >> 20) MiB of canvas calls (an endless drawing loop?)",
@@ -198,7 +198,7 @@ package enum WorkerServer {
                 instances[id] = nil
                 return .ok
             case .problems(let path):
-                return .problems(PluginLoader.problems(path))
+                return .problems(PluginLoader.problems(path, environment: environment))
             case .memory:
                 return .memory(MemoryUsage.current())
             case .cycle(let name, let count, let frame):
@@ -212,12 +212,9 @@ package enum WorkerServer {
                 finish()
                 return .value(.bool(plugins.values.contains { $0.hasDeinit }))
             case .renderDirectly(let id, let size, let scale):
-                return .pixels(try PluginProbes.render(try instance(id), size: size, scale: scale))
+                return .pixels(try renderer().renderDirectly(try instance(id), size: size, scale: scale))
             case .rasterize(let id, let size, let scale):
-                guard let rasterizer = WorkerServer.rasterizer else {
-                    throw HostError(.internalError, "this worker has no renderer to draw pictures with")
-                }
-                return .raster(try rasterizer(try instance(id), size, scale))
+                return .raster(try renderer().rasterize(try instance(id), size: size, scale: scale))
             case .scan, .quit:
                 return .ok
             }
@@ -230,6 +227,13 @@ package enum WorkerServer {
                 native.host.onRequest = { try? sender.send(.requested(instance: id)) }
             }
             return instance
+        }
+
+        func renderer() throws -> Renderer {
+            guard let renderer = environment.renderer else {
+                throw HostError(.internalError, "this worker has no renderer to draw pictures with")
+            }
+            return renderer
         }
 
         func cls(_ name: String) throws -> DesignableClass {

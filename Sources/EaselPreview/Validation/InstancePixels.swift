@@ -4,7 +4,8 @@ import EaselRender
 /// Draws one instance onto a fresh PNG canvas and returns its pixels: layout for `size`, then draw
 /// of its bounds, with images resolved against its plugin's resources. The validator renders this
 /// way in the host (a worker's instance: its display list is replayed here) and, through
-/// ``PluginProbes/directRenderer``, inside a worker (straight onto Cairo), so the two can be compared.
+/// ``RendererServices/renderDirectly(_:size:scale:)``, inside a worker (straight onto Cairo), so the
+/// two can be compared.
 /// A size of 0 on an axis draws onto a 1-pixel canvas. Missing images are not errors here (the
 /// validator's resources check reports them); Cairo errors are.
 package enum InstancePixels {
@@ -22,14 +23,6 @@ package enum InstancePixels {
         try instance.draw(into: target.canvas.pointer, rect: Rect(size: size))
         do { return try target.rgbaImage() } catch let error as RenderError {
             throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)
-        }
-    }
-
-    /// Installs ``render(_:size:scale:layout:)`` as the probes' direct renderer (idempotent).
-    static func install() {
-        PluginProbes.directRenderer = { instance, size, scale in
-            let image = try render(instance, size: size, scale: scale)
-            return RawImage(width: image.width, height: image.height, rgba: image.pixels)
         }
     }
 }

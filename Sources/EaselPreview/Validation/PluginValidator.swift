@@ -53,6 +53,8 @@ package final class ValidationContext {
     package let isolated: Bool
     /// Where plugin code runs, for checks that start workers of their own.
     package let isolation: Isolation
+    /// The host core the checks run in (for workers of their own).
+    package let environment: HostEnvironment
     let start = Clock.seconds()
     let budget: Double
     private(set) var failures: [String] = []
@@ -60,8 +62,9 @@ package final class ValidationContext {
     private(set) var notes: [String] = []
     private(set) var skipReason: String?
 
-    init(path: String, probe: PluginProbe, seed: UInt64, isolation: Isolation, budget: Double) {
+    init(path: String, probe: PluginProbe, seed: UInt64, isolation: Isolation, budget: Double, environment: HostEnvironment) {
         self.path = path
+        self.environment = environment
         self.probe = probe
         self.seed = seed
         self.isolation = isolation
@@ -117,17 +120,18 @@ package enum PluginValidator {
 
     /// Validates one file. `progress` is called after each check.
     package static func validate(_ path: String, checks: [ValidationCheck], isolation: Isolation, seed: UInt64,
+                                environment: HostEnvironment,
                                 progress: (ValidationResult) -> Void = { _ in }) -> PluginValidation {
         var report = PluginValidation(path: path, plugin: nil, results: [])
         // One shared probe in this process (a plugin is loaded into a process once); a fresh worker
         // per check otherwise.
         var shared: PluginProbe?
-        if isolation == .inProcess { shared = PluginProbes.make(inProcess: path) }
+        if isolation == .inProcess { shared = PluginProbes.make(inProcess: path, environment: environment) }
         var loadFailure: String?
         // Whether the file loads decides what else can run: found out first, even when `load` is
         // not among the checks asked for.
         do {
-            let probe = try shared ?? PluginProbes.make(path: path, isolation: isolation)
+            let probe = try shared ?? PluginProbes.make(path: path, isolation: isolation, environment: environment)
             do {
                 report.plugin = try probe.load().first?.info.plugin
             } catch let error as HostError {
@@ -143,7 +147,7 @@ package enum PluginValidator {
             if check.needsLoad, loadFailure != nil {
                 result = ValidationResult(check: check.name, status: .skipped, messages: ["the plugin did not load (see the load check)"], seconds: 0)
             } else {
-                result = run(check, path: path, shared: shared, isolation: isolation, seed: seed)
+                result = run(check, path: path, shared: shared, isolation: isolation, seed: seed, environment: environment)
             }
             result.seconds = Clock.seconds() - start
             report.results.append(result)
@@ -152,14 +156,15 @@ package enum PluginValidator {
         return report
     }
 
-    static func run(_ check: ValidationCheck, path: String, shared: PluginProbe?, isolation: Isolation, seed: UInt64) -> ValidationResult {
+    static func run(_ check: ValidationCheck, path: String, shared: PluginProbe?, isolation: Isolation, seed: UInt64,
+                    environment: HostEnvironment) -> ValidationResult {
         let probe: PluginProbe
-        do { probe = try shared ?? PluginProbes.make(path: path, isolation: isolation) } catch {
+        do { probe = try shared ?? PluginProbes.make(path: path, isolation: isolation, environment: environment) } catch {
             return ValidationResult(check: check.name, status: .failed, messages: ["could not start a worker: \(error)"], seconds: 0)
         }
         defer { if shared == nil { probe.stop() } }
         let context = ValidationContext(path: path, probe: probe, seed: seed, isolation: shared == nil ? isolation : .inProcess,
-                                        budget: check.budget)
+                                        budget: check.budget, environment: environment)
         do {
             try check.body(context)
         } catch let exceeded as ValidationContext.BudgetExceeded {
@@ -183,5 +188,7 @@ package enum PluginValidator {
 
 extension PluginProbes {
     /// The in-process probe (`--in-process`).
-    static func make(inProcess path: String) -> PluginProbe { try! make(path: path, isolation: .inProcess) }
+    static func make(inProcess path: String, environment: HostEnvironment) -> PluginProbe {
+        try! make(path: path, isolation: .inProcess, environment: environment)
+    }
 }

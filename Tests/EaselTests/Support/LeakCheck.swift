@@ -58,7 +58,7 @@ final class LeakCheck: NSObject, XCTestObservation {
     func testBundleDidFinish(_ testBundle: Bundle) {
         // The workers of registries made in this process (useHostAsWorker) end with it, as a host's
         // end with the host.
-        WorkerLauncher.shutdown()
+        testEnvironment.finish()
         var left: [(pid_t, String)] = []
         for _ in 0..<50 {
             left = Self.processesOfThisRun()

@@ -1,4 +1,6 @@
 import CCairo
+import EaselHost
+import EaselPreview
 import Foundation
 import XCTest
 
@@ -62,6 +64,18 @@ enum TestPaths {
 func useHostAsWorker() {
     LeakCheck.install()
     setenv("EASEL_WORKER_EXECUTABLE", TestPaths.host, 1)
+}
+
+/// The host core the tests run plugins with, as a program makes one: the renderer answers plugins'
+/// measurements, and workers are the built `host` (`host __launcher`, see ``useHostAsWorker()``).
+let testEnvironment: HostEnvironment = {
+    useHostAsWorker()
+    return HostEnvironment(renderer: RendererServices())
+}()
+
+/// A host core like ``testEnvironment`` (the same renderer and workers) whose warnings go to `sink`.
+func collectingWarnings(_ sink: @escaping (String) -> Void) -> HostEnvironment {
+    HostEnvironment(diagnostics: Diagnostics(warnings: sink), renderer: testEnvironment.renderer, workers: testEnvironment.workers)
 }
 
 /// Builds C fixture plugins with the system C compiler, as a component author would.

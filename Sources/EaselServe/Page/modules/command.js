@@ -1,0 +1,52 @@
+// "Copy as command": the `host render` line (`easel render` when the server was run as easel) that
+// draws what the canvas shows.
+import { $, basename } from "./dom.js";
+import { notice } from "./notices.js";
+import { shownClass, shownScene } from "./subject.js";
+import { searchPath, programName } from "./library.js";
+import { isRendering, lastFrameScale } from "./canvas.js";
+import { shownFrameSize } from "./sizing.js";
+import { editsInFlight } from "./values.js";
+
+function shellQuote(s) { return /^[A-Za-z0-9_.,:#=\/+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`; }
+
+/** The command line of what the canvas shows: the class (or scene), the folders this server loads
+ *  from, the values, the size asked for, and the scale the frame shown was rendered at. */
+export function command() {
+  const scene = shownScene();
+  const parts = [programName() || "host", "render", scene ? shellQuote(scene.file) : shownClass().class.name];
+  // The folders this server loads from, unless it is the default that host render searches too
+  // (without them the line found no class when the server was started on another folder).
+  const dirs = searchPath() || [];
+  if (!(dirs.length === 1 && dirs[0] === "./components")) for (const d of dirs) parts.push("--plugins", shellQuote(d));
+  if (!scene) {
+    const c = shownClass().class;
+    for (const p of c.properties) if (p.valueText !== undefined && p.valueText !== p.defaultText) parts.push("--set", shellQuote(`${p.name}=${p.valueText}`));
+    // The size of the frame shown (not one typed since and refused).
+    if (shownFrameSize()) parts.push("--size", shownFrameSize());
+  }
+  if (lastFrameScale() !== 1) parts.push("--scale", String(lastFrameScale()));
+  const name = scene ? basename(scene.file).replace(/\.json$/, "") : shownClass().class.name;
+  parts.push("-o", shellQuote(name + ".png"));
+  return parts.join(" ") + (scene?.deletedOnDisk ? "   # save the scene first: its file is not on disk"
+    : scene?.dirty ? "   # save the scene first: it has unsaved edits" : "");
+}
+
+/** The command shown (once asked for) follows the current view, frame after frame. */
+export function refreshCommand() {
+  if (!$("command-row").hidden) $("command").value = command();
+}
+
+/** Wires "Copy as command": the line is shown, selected and copied to the clipboard. */
+export function initCommand() {
+  $("copy-command").addEventListener("click", async () => {
+    if (!shownClass() && !shownScene()) return;
+    // The line of the view the click brings: a size or value the click's blur sent is drawn first.
+    while (isRendering() || editsInFlight()) await new Promise((ok) => setTimeout(ok, 20));
+    const text = command();
+    $("command").value = text;
+    $("command-row").hidden = false;
+    $("command").select();
+    try { await navigator.clipboard.writeText(text); notice("Copied: " + text, "ok"); } catch { notice("Select the command and copy it: " + text); }
+  });
+}

@@ -1,0 +1,43 @@
+// What an editor says about its value: a refusal under it (the server's message, or the field's
+// own), and the "modified" marker. Each editor row counts its edits (data-serial), so that an answer
+// about an older value never wipes or replaces what the row says about a newer one.
+
+let editSerial = 0;
+
+/** Counts an edit in `row` (a value sent, text it refused itself); returns the edit's serial. */
+export function markEdited(row) {
+  row.dataset.serial = String(++editSerial);
+  return editSerial;
+}
+
+/** Whether the edit `{row, serial}` is still its row's latest. */
+export function isLatestEdit({ row, serial }) { return row.dataset.serial === String(serial); }
+
+/** Clears a refusal: the message under the editor, and its controls' invalid marks. */
+export function clearRefusal(row, message) {
+  message.textContent = "";
+  row.classList.remove("invalid");
+  row.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
+}
+
+/** Shows a refused value's message under its editor (and marks its controls invalid). */
+export function showRefusal(row, message, text) {
+  message.textContent = text;
+  row.classList.add("invalid");
+  row.querySelectorAll("input, select").forEach((el) => el.setAttribute("aria-invalid", "true"));
+}
+
+/** The "modified" dot: an image named "modified" for screen readers (a bare span's label is not
+ *  announced), nothing at all when the value is the default. */
+export function showModified(marker, modified) {
+  marker.textContent = modified ? "●" : "";
+  if (modified) {
+    marker.setAttribute("role", "img");
+    marker.setAttribute("aria-label", "modified");
+    marker.removeAttribute("aria-hidden");
+  } else {
+    marker.removeAttribute("role");
+    marker.removeAttribute("aria-label");
+    marker.setAttribute("aria-hidden", "true");
+  }
+}
