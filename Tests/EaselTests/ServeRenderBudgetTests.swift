@@ -75,8 +75,10 @@ extension ServeTests {
         let (server, port) = try serve(root, environment: [RenderAdmission.environmentVariable: "8192"])
         defer { server.stop() }
         let pid = server.process.processIdentifier
-        // Room for the 400 MB surface, not for the encoder's rows and file besides it.
-        let limit = try runProcess("/usr/bin/prlimit", ["--pid", "\(pid)", "--as=\(ProcFigures.status(pid, "VmSize") + (600 << 20)):unlimited"])
+        // A render first: the threads and allocator arenas a request needs exist before the limit.
+        XCTAssertEqual(try HTTPClient.json(port, "/api/render", ["class": "Gauge", "size": "40x40"]).status, 200)
+        // Room for the 400 MB surface (and a connection's thread), not for the encoder's rows besides it.
+        let limit = try runProcess("/usr/bin/prlimit", ["--pid", "\(pid)", "--as=\(ProcFigures.status(pid, "VmSize") + (700 << 20)):unlimited"])
         XCTAssertEqual(limit.status, 0, limit.stderr)
         let reply = try HTTPClient.json(port, "/api/render", ["class": "Gauge", "size": "10000x10000", "pngLevel": 0])
         assertRefusal(reply, "out of memory rendering class Gauge at 10000×10000 pixels", retry: true)

@@ -76,15 +76,15 @@ package struct HostError: Error, CustomStringConvertible, Equatable, Sendable {
         if let file { parts.append(Self.printable(file)) }
         if let className, !messageNamesSubject { parts.append("class \(Self.printable(className))") }
         if let property, !messageNamesSubject { parts.append("property \(Self.printable(property.shortened))") }
-        // The first line carries the phase; further lines (a worker's last output, one line each)
-        // follow it. Those are the only line breaks: one in the message itself (a plugin's text, a
-        // file name) is escaped, so that it cannot print a line of its own.
-        let shown = TerminalText.message(message)
-        let tail = shown.firstRange(of: Self.workerOutputHeader).map { shown[$0.lowerBound...] } ?? ""
-        parts.append(String(shown.dropLast(tail.count)))
+        // The first line carries the phase; further lines (a worker's last output, indented) follow
+        // it. Those are the only line breaks: one in a plugin's text or a file name the message
+        // quotes is escaped (TerminalText.message), so that it cannot print a line of its own.
+        let lines = TerminalText.message(message).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        parts.append(String(lines[0]))
         var text = parts.joined(separator: ": ")
         if let phase, kind == .pluginFailure { text += " [phase: \(phase.rawValue)]" }
-        return text + tail
+        if lines.count > 1 { text += "\n" + lines[1] }
+        return text
     }
 
     /// What starts the worker's last output lines in a message (see ``description``).

@@ -29,13 +29,24 @@ package enum TerminalText {
         return out
     }
 
-    /// A message (an error, a warning) for the terminal: as ``line(_:)``, except the line feeds that
-    /// start a worker's last output lines (after ``HostError/workerOutputHeader``, each indented),
-    /// which the host puts there itself. A line feed in a plugin's string or a file name that the
-    /// message quotes cannot print a line of its own.
+    /// A message (an error, a warning) for the terminal: as ``line(_:)``, except a line feed that
+    /// starts an indented line (two spaces or more): the form the host gives a message's further
+    /// lines (a worker's last output, the files that failed to load). Any other line feed, one in a
+    /// plugin's string or a file name that the message quotes, is escaped: it cannot print a line of
+    /// its own that starts where a message or an entry does.
     package static func message(_ text: String) -> String {
-        guard let tail = text.firstRange(of: HostError.workerOutputHeader) else { return line(text) }
-        return line(String(text[..<tail.lowerBound])) + printable(String(text[tail.lowerBound...]), keepingNewlines: true)
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var out = ""
+        for (i, scalar) in scalars.enumerated() {
+            let continuation = scalar == "\n" && i + 2 < scalars.count && scalars[i + 1] == " " && scalars[i + 2] == " "
+            if isControl(scalar) && !continuation {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// `text` with its control characters escaped; newlines kept when `keepingNewlines`.
