@@ -77,6 +77,32 @@ final class PluginSearchPathTests: XCTestCase {
         XCTAssertEqual(problems, [])
     }
 
+    /// The walk sorts paths as bytes (a number made of the first eight bytes past the prefix all of
+    /// them share, then the rest), or as Strings when a path is not ASCII: either way the order is
+    /// String order, for names that share long prefixes, differ past the first eight bytes, end
+    /// within them, or lie in subfolders.
+    func testTheWalkSortsPathsInStringOrder() throws {
+        let fm = FileManager.default
+        var generator = SystemRandomNumberGenerator()
+        for alphabet in [["a", "b", "Z", "0", "9", "-", "_", "."], ["a", "b", "é", "ü", "漢", "Z", "0", "-"]] {
+            let dir = try TestPaths.scratch()
+            try fm.createDirectory(atPath: dir + "/sub/deeper", withIntermediateDirectories: true)
+            try fm.createDirectory(atPath: dir + "/libGeneratedComponent", withIntermediateDirectories: true)
+            var expected = Set<String>()
+            for _ in 0..<300 {
+                let folder = ["", "sub/", "sub/deeper/", "libGeneratedComponent/"].randomElement(using: &generator)!
+                let middle = (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+                let path = "\(dir)/\(folder)libGeneratedComponent\(middle).so"
+                guard !expected.contains(path) else { continue }
+                XCTAssertTrue(fm.createFile(atPath: path, contents: Data(path.utf8)), path)
+                expected.insert(path)
+            }
+            let (files, problems) = PluginSearchPath(directories: [dir]).pluginFiles()
+            XCTAssertEqual(problems, [])
+            XCTAssertEqual(files, expected.sorted(), "alphabet \(alphabet)")
+        }
+    }
+
     func testAMissingDirectoryIsAProblemNotACrash() throws {
         let absent = try TestPaths.scratch() + "/absent/easel"
         let (files, problems) = PluginSearchPath(directories: [absent]).pluginFiles()
