@@ -25,6 +25,13 @@ struct BinaryWriter {
         if let v { u8(1); write(&self, v) } else { u8(0) }
     }
     mutating func string(_ s: String?) { optional(s) { $0.string($1) } }
+    /// A string given as its UTF-8 bytes, written as ``string(_:)-swift.method`` writes it.
+    mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        u32(UInt32(utf8.count))
+        bytes.append(contentsOf: utf8)
+    }
+    /// Forgets what was written, keeping the storage (to write the next piece of something long).
+    mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
     mutating func blob(_ b: [UInt8]) { u32(UInt32(b.count)); bytes.append(contentsOf: b) }
     mutating func blob(_ b: ArraySlice<UInt8>) { u32(UInt32(b.count)); bytes.append(contentsOf: b) }
     /// Bytes as they are, without a length.

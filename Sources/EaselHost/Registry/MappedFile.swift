@@ -1,3 +1,4 @@
+import CZlib
 import Glibc
 
 /// A read-only memory map of a regular file (nothing mapped for an empty one).
@@ -36,6 +37,21 @@ final class MappedFile: @unchecked Sendable {
     func bytes(_ offset: Int, _ length: Int) -> [UInt8] {
         guard let base, offset >= 0, length >= 0, offset <= count - length else { return [] }
         return Array(UnsafeRawBufferPointer(start: base + offset, count: length))
+    }
+
+    /// Calls `body` with `length` bytes at `offset`, in place, once they are checked against their
+    /// CRC-32 (nothing is copied: `body` must not keep them). Throws if they lie beyond the end of
+    /// the file or fail their checksum.
+    func withChecked<Result>(_ offset: Int, _ length: Int, crc: UInt32, what: String,
+                             _ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result {
+        guard offset >= 0, length >= 0, offset <= count - length else {
+            throw BinaryReader.Invalid(description: "the \(what) lies beyond the end of the file")
+        }
+        let bytes = UnsafeRawBufferPointer(start: base.map { $0 + offset }, count: length)
+        guard UInt32(crc32(0, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(length))) == crc else {
+            throw BinaryReader.Invalid(description: "the \(what) fails its checksum")
+        }
+        return try body(bytes)
     }
 
     /// The same, checked against its CRC-32.

@@ -30,7 +30,7 @@ package struct PluginSearchPath: Equatable, Sendable {
     /// Every plugin file on the path, and a warning for each directory that cannot be read.
     package func pluginFiles() -> (files: [String], problems: [String]) {
         let found = walk()
-        return (found.files, found.problems)
+        return (found.files.paths, found.problems)
     }
 
     /// A directory as it was when the path was walked: its identity and modification time. When
@@ -65,12 +65,10 @@ package struct PluginSearchPath: Equatable, Sendable {
         }
     }
 
-    /// The plugin files, the problems met, every directory walked, and each file's signature as
-    /// the walk saw it (`signatures[i]` is `files[i]`'s: nothing is stat'ed twice).
-    func walk() -> (files: [String], problems: [String], directories: [WalkedDirectory], signatures: [FileSignature]) {
-        var files: [String] = []
-        var signatures: [FileSignature] = []
-        var ids: [DirectoryID] = []
+    /// The plugin files (sorted by path, each once, with their signatures as the walk saw them:
+    /// nothing is stat'ed twice), the problems met, and every directory walked.
+    func walk() -> (files: PluginFileList, problems: [String], directories: [WalkedDirectory]) {
+        var files = PluginFileList()
         var problems: [String] = []
         var walked: [WalkedDirectory] = []
         for dir in directories {
@@ -85,33 +83,14 @@ package struct PluginSearchPath: Equatable, Sendable {
                 walked.append(WalkedDirectory(path: dir, st))
                 continue
             }
-            var found = FoundPluginFiles()
+            let start = files.count
             var visited: Set<DirectoryID> = [DirectoryID(st)]
             walked.append(WalkedDirectory(path: dir, st))
-            walk(dir, into: &found, problems: &problems, visited: &visited, walked: &walked, depth: 0)
-            found.appendSorted(to: &files, signatures: &signatures, ids: &ids)
+            walk(dir, into: &files, problems: &problems, visited: &visited, walked: &walked, depth: 0)
+            files.sortByPath(from: start)
         }
-        Self.keepFirstOfEachFile(&files, &signatures, ids: ids)
-        return (files, problems, walked, signatures)
-    }
-
-    /// Every file once (by device and inode): a link to a file listed earlier is dropped. The ids
-    /// are sorted (not hashed into a set: that was a tenth of the walk of 1000 plugins), so that
-    /// when no file repeats, nothing else is done.
-    private static func keepFirstOfEachFile(_ files: inout [String], _ signatures: inout [FileSignature], ids: [DirectoryID]) {
-        guard ids.count > 1 else { return }
-        let order = ids.indices.sorted { a, b in
-            let x = ids[a], y = ids[b]
-            return x.device != y.device ? x.device < y.device : x.inode != y.inode ? x.inode < y.inode : a < b
-        }
-        var repeated: [Bool]?
-        for k in order.indices.dropFirst() where ids[order[k]] == ids[order[k - 1]] {
-            if repeated == nil { repeated = [Bool](repeating: false, count: ids.count) }
-            repeated![order[k]] = true // the first of the same file sorts first: it stays
-        }
-        guard let repeated else { return }
-        files = files.indices.filter { !repeated[$0] }.map { files[$0] }
-        signatures = signatures.indices.filter { !repeated[$0] }.map { signatures[$0] }
+        files.keepFirstOfEachFile()
+        return (files, problems, walked)
     }
 
     /// A directory's (or file's) identity, to enter each directory and list each file once.
@@ -121,7 +100,7 @@ package struct PluginSearchPath: Equatable, Sendable {
         init(_ st: stat) { device = UInt64(st.st_dev); inode = UInt64(st.st_ino) }
     }
 
-    private func walk(_ dir: String, into files: inout FoundPluginFiles, problems: inout [String],
+    private func walk(_ dir: String, into files: inout PluginFileList, problems: inout [String],
                       visited: inout Set<DirectoryID>, walked: inout [WalkedDirectory], depth: Int) {
         guard depth < 32 else { return }
         var subdirectories: [(String, stat)] = []

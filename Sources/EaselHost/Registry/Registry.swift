@@ -91,7 +91,7 @@ package final class Registry {
         } else {
             let walk = walked
             collectedWarnings += walk.problems
-            load(walk.files, directories: walk.directories, signatures: walk.signatures)
+            load(walk.files.paths, directories: walk.directories, signatures: walk.files.signatures)
         }
     }
 

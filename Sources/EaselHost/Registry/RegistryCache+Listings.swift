@@ -12,20 +12,21 @@ extension RegistryCache {
         var status: Int32
     }
 
-
-    /// The listing stored for `mode`, if it was made from exactly `key`. A corrupt listing is a
+    /// The listing stored for `mode`, if `keyMatches` says that what it was made from (its key,
+    /// where it lies in the file) is what it would be made from now. The record is checked against
+    /// its checksum and read in place: only the text printed is copied. A corrupt listing is a
     /// warning, and nil (the caller lists again and stores a good one).
-    func listing(mode: String, key: [UInt8]) -> Listing? {
+    func listing(mode: String, keyMatches: (UnsafeRawBufferPointer) -> Bool) -> (output: String, warnings: [String], status: Int32)? {
         do {
             guard let reference = try storedListingReferences().first(where: { $0.mode == mode })?.record,
                   let mapped else { return nil }
-            var r = BinaryReader(try mapped.copy(reference.start, Int(reference.length), crc: reference.crc, what: "listing"))
-            let stored = try r.blobSlice()
-            guard stored.count == key.count,
-                  key.isEmpty || stored.withUnsafeBytes({ s in key.withUnsafeBytes { memcmp(s.baseAddress!, $0.baseAddress!, key.count) == 0 } }) else { return nil }
-            let output = try r.string()
-            let warnings = try r.array { try $0.string() }
-            return Listing(key: key, output: output, warnings: warnings, status: Int32(bitPattern: try r.u32()))
+            return try mapped.withChecked(reference.start, Int(reference.length), crc: reference.crc, what: "listing") { record in
+                var r = BorrowedBinaryReader(record)
+                guard keyMatches(try r.blob()) else { return nil }
+                let output = try r.string()
+                let warnings = try r.array { try $0.string() }
+                return (output, warnings, Int32(bitPattern: try r.u32()))
+            }
         } catch {
             warn("\(path): the registry cache's listing is corrupt (\(error)); listing again")
             isDirty = true
@@ -46,5 +47,4 @@ extension RegistryCache {
         guard try r.string() == Self.hostIdentity else { return [] }
         return try r.array { (mode: try $0.string(), record: try BlobReference(from: &$0)) }
     }
-
 }
