@@ -103,6 +103,28 @@ final class PluginSearchPathTests: XCTestCase {
         }
     }
 
+    /// Many folders (past the few the walk looks through one by one), each with a link back to the
+    /// top (a loop) and a hard link to the first plugin: every folder is entered once, every file
+    /// listed once, under the path that sorts first.
+    func testManyFoldersWithLoopsAndHardLinksListEachFileOnce() throws {
+        let fm = FileManager.default
+        let dir = try TestPaths.scratch()
+        _ = fm.createFile(atPath: dir + "/libA.so", contents: Data("a".utf8))
+        var expected = [dir + "/libA.so"]
+        for i in 0..<40 {
+            let sub = dir + "/d\(String(format: "%02d", i))"
+            try fm.createDirectory(atPath: sub, withIntermediateDirectories: true)
+            _ = fm.createFile(atPath: sub + "/libP.so", contents: Data("\(i)".utf8))
+            try fm.createSymbolicLink(atPath: sub + "/up", withDestinationPath: dir)
+            try fm.linkItem(atPath: dir + "/libA.so", toPath: sub + "/libHard.so")
+            expected.append(sub + "/libP.so")
+        }
+        let (files, problems) = PluginSearchPath(directories: [dir]).pluginFiles()
+        XCTAssertEqual(problems, [])
+        // libA.so's hard links sort before it ("d00/libHard.so" < "libA.so"): the first one stays.
+        XCTAssertEqual(files, ([dir + "/d00/libHard.so"] + expected.dropFirst()).sorted())
+    }
+
     func testAMissingDirectoryIsAProblemNotACrash() throws {
         let absent = try TestPaths.scratch() + "/absent/easel"
         let (files, problems) = PluginSearchPath(directories: [absent]).pluginFiles()

@@ -48,11 +48,17 @@ package enum TerminalText {
         let count = bytes.count
         let raw = UnsafeRawBufferPointer(bytes)
         while i < count {
-            // Eight bytes at a time while they are all printable ASCII (0x20…0x7E): a byte below 0x20
-            // or above 0x7E anywhere in the word sends it through the checks below, byte by byte.
+            // Eight bytes at a time while they are all printable ASCII (0x20…0x7E), or kept newlines
+            // (made 0x2A for the test): a byte below 0x20 or above 0x7E anywhere in the word sends
+            // it through the checks below, byte by byte.
             if i + 8 <= count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                var word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                if keepingNewlines {
+                    let t = word ^ (0x0A &* ones)
+                    let isNewline = ~((((t & ~highs) &+ ~highs) | t)) & highs // 0x80 where a byte is 0x0A
+                    word |= isNewline >> 2
+                }
                 let below20 = (word &- 0x20 &* ones) & ~word & highs
                 let above7E = ((word &+ ones) | word) & highs
                 if (below20 | above7E) == 0 { i += 8; continue }

@@ -84,7 +84,7 @@ package struct PluginSearchPath: Equatable, Sendable {
                 continue
             }
             let start = files.count
-            var visited: Set<DirectoryID> = [DirectoryID(st)]
+            var visited = VisitedDirectories(DirectoryID(st))
             walked.append(WalkedDirectory(path: dir, st))
             walk(dir, into: &files, problems: &problems, visited: &visited, walked: &walked, depth: 0)
             files.sortByPath(from: start)
@@ -100,8 +100,27 @@ package struct PluginSearchPath: Equatable, Sendable {
         init(_ st: stat) { device = UInt64(st.st_dev); inode = UInt64(st.st_ino) }
     }
 
+    /// The directories a walk entered, to enter each once: a few, looked through one by one (a set
+    /// of a type of ours costs more to make, the first time in a process, than a warm `list` spends
+    /// on its whole folder's sort), and a set once they are many.
+    struct VisitedDirectories {
+        private var few: [DirectoryID]
+        private var many: Set<DirectoryID>?
+
+        init(_ first: DirectoryID) { few = [first] }
+
+        /// Adds `id`; false if it was there already.
+        mutating func insert(_ id: DirectoryID) -> Bool {
+            if many != nil { return many!.insert(id).inserted }
+            if few.contains(id) { return false }
+            few.append(id)
+            if few.count > 32 { many = Set(few) }
+            return true
+        }
+    }
+
     private func walk(_ dir: String, into files: inout PluginFileList, problems: inout [String],
-                      visited: inout Set<DirectoryID>, walked: inout [WalkedDirectory], depth: Int) {
+                      visited: inout VisitedDirectories, walked: inout [WalkedDirectory], depth: Int) {
         guard depth < 32 else { return }
         var subdirectories: [(String, stat)] = []
         // A plugin whose file name is not UTF-8 was skipped without a word ("No plugins found").
@@ -137,7 +156,7 @@ package struct PluginSearchPath: Equatable, Sendable {
         }
         guard opened else { return problems.append("\(dir): cannot be read: \(String(cString: strerror(errno)))") }
         // Entered after the directory is closed (at most one open at a time, however deep).
-        for (path, st) in subdirectories where visited.insert(DirectoryID(st)).inserted {
+        for (path, st) in subdirectories where visited.insert(DirectoryID(st)) {
             walked.append(WalkedDirectory(path: path, st))
             walk(path, into: &files, problems: &problems, visited: &visited, walked: &walked, depth: depth + 1)
         }
