@@ -44,7 +44,7 @@ struct PluginFileList {
     mutating func append(prefix: [UInt8], name: UnsafeRawBufferPointer, isASCII pathIsASCII: Bool, _ st: stat) {
         spans.append(Span(start: bytes.count, count: prefix.count + name.count))
         bytes.append(contentsOf: prefix)
-        bytes.append(contentsOf: name.bindMemory(to: UInt8.self))
+        name.withMemoryRebound(to: UInt8.self) { bytes.append(contentsOf: $0) }
         ids.append(PluginSearchPath.DirectoryID(st))
         signatures.append(FileSignature(st))
         isASCII = isASCII && pathIsASCII
