@@ -98,14 +98,16 @@ enum InspectText {
         return lines
     }
 
-    /// "CGFloat. Range: 0 - 100, step 1 Default: 0".
+    /// "CGFloat. Range: 0 - 100, step 1; Default: 0"; with dependent bounds (easel.ranges/1)
+    /// "Int. Range: 0 - 100, step 1; Maximum: the value of maximum; Default: 30".
     static func typeLine(_ p: PropertyInfo) -> String {
         var line = p.type.name + "."
         if let r = p.range {
             line += " Range: \(PropertyInfo.formatNumber(r.min)) - \(PropertyInfo.formatNumber(r.max))"
             if r.step > 0 { line += ", step \(PropertyInfo.formatNumber(r.step))" }
         }
-        return line + (p.range == nil ? " " : "; ") + "Default: " + shown(p, p.defaultValue)
+        if let bounds = p.dependentRangeText { line += (p.range == nil ? " " : "; ") + bounds }
+        return line + (p.range == nil && p.dependentRange == nil ? " " : "; ") + "Default: " + shown(p, p.defaultValue)
     }
 
     /// A value as written on the command line, strings quoted so empty ones are visible.

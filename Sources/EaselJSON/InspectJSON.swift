@@ -3,9 +3,12 @@ import EaselHost
 /// The JSON of `host inspect --json` (schema easel.inspect/1, documented in the README).
 package enum InspectJSON {
     /// `reported`: properties the component said it changed itself (property_changed) after --set;
-    /// `mismatches`: the defaults check's findings (nil: not checked).
+    /// `mismatches`: the defaults check's findings (nil: not checked); `held`: the properties whose
+    /// values a designer holds (nil: no designer), each property then says whether it is one.
+    /// With `current`, a property with a dependent range (easel.ranges/1) has `currentRange`: the
+    /// bounds those values give.
     package static func describe(_ info: ClassInfo, current: [String: PropertyValue]?, reported: Set<String> = [],
-                                mismatches: [DefaultMismatch]? = nil) -> JSON {
+                                mismatches: [DefaultMismatch]? = nil, held: Set<String>? = nil) -> JSON {
         var members: [(String, JSON)] = [
             ("name", .string(info.name)),
             ("displayName", .string(info.displayName)),
@@ -23,8 +26,14 @@ package enum InspectJSON {
             ])),
             ("properties", .array(info.properties.map { p in
                 var described = property(p, current: current?[p.name])
-                if current != nil, case .object(var m) = described {
+                if let current, case .object(var m) = described {
                     m.append(("reportedByComponent", .bool(reported.contains(p.name))))
+                    if let held { m.append(("held", .bool(held.contains(p.name)))) }
+                    if p.dependentRange != nil, let r = p.currentRange({ current[$0] }) {
+                        m.append(("currentRange", .object([("min", r.min.isFinite ? .number(r.min) : .null),
+                                                           ("max", r.max.isFinite ? .number(r.max) : .null),
+                                                           ("step", .number(r.step))])))
+                    }
                     described = .object(m)
                 }
                 return described
@@ -67,6 +76,7 @@ package enum InspectJSON {
             ("default", value(p.defaultValue, p)),
             ("defaultText", .string(p.format(p.defaultValue))),
             ("range", p.range.map { .object([("min", .number($0.min)), ("max", .number($0.max)), ("step", .number($0.step))]) } ?? .null),
+            ("dependentRange", p.dependentRange.map { .object([("min", .optional($0.minimum)), ("max", .optional($0.maximum))]) } ?? .null),
             ("enumCases", .array(p.enumCases.map {
                 .object([("name", .string($0.name)), ("value", .integer($0.value)), ("displayName", .string($0.displayName))])
             })),

@@ -19,7 +19,7 @@
 /// them as in Xcode. `@Designable` is the macro that reads them. Properties are listed in declaration
 /// order, the class's own first, then its superclasses', then the toolkit's ("View", "Button", …).
 /// A property's summary is the first paragraph of its doc comment; range, step, group and display
-/// name come from ``Inspector(range:step:group:displayName:hidden:)``.
+/// name come from ``Inspector(range:step:minimum:maximum:group:displayName:hidden:)``.
 ///
 /// The inspectable types are `Int`, `CGFloat`, `Double`, `String`, `Bool`, `CGPoint`, `CGSize`,
 /// `CGRect`, `UIColor`, `UIColor?`, `UIImage?`, `UIEdgeInsets` and enums adopting ``InspectableEnum``;
@@ -48,12 +48,18 @@ public macro Designable() = #externalMacro(module: "EaselMacros", type: "Designa
 ///   - range: the allowed values of an `Int`, `CGFloat` or `Double` property; the host rejects others
 ///     before your setter runs. Without a range any value is accepted, and clamping is yours.
 ///   - step: the inspector's increment (0: continuous).
+///   - minimum, maximum: the name of another `@IBInspectable` `Int`, `CGFloat` or `Double` of the class
+///     whose value bounds this one, a dependent range (easel.ranges/1):
+///     `@Inspector(range: 0...1000, maximum: "limit") var value = 30` goes up to `limit`. Clamping is
+///     yours: a `didSet` that assigns the property (here `value`, when `limit` drops below it) is
+///     reported to the host, which shows the value kept; the host does not refuse a value past a
+///     dependent bound, since documents and scenes set properties in order.
 ///   - group: the inspector section; by default the class's own.
 ///   - displayName: by default derived from the name ("cornerRadius" → "Corner Radius").
 ///   - hidden: settable by the host, but not listed by its inspector.
 @attached(peer)
-public macro Inspector(range: ClosedRange<Double>? = nil, step: Double? = nil, group: String? = nil,
-                       displayName: String? = nil, hidden: Bool = false)
+public macro Inspector(range: ClosedRange<Double>? = nil, step: Double? = nil, minimum: String? = nil,
+                       maximum: String? = nil, group: String? = nil, displayName: String? = nil, hidden: Bool = false)
     = #externalMacro(module: "EaselMacros", type: "InspectorMacro")
 
 /// Interface Builder's `@IBOutlet`, for layout documents: a view of the document whose `"outlet"` is

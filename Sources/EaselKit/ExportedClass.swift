@@ -60,6 +60,7 @@ final class ExportedClass {
 
         extensions[EASEL_EXTENSION_VARIANTS] = DesignableVariant.table(viewClass.designableVariants)
         extensions[EASEL_EXTENSION_ACTIONS] = try ActionTrampolines.table(for: self, viewClass.designableActions)
+        extensions[EASEL_EXTENSION_RANGES] = try dependentRanges(descriptions)
 
         slot.initialize(to: easel_class(
             struct_size: UInt32(MemoryLayout<easel_class>.size),
@@ -115,6 +116,35 @@ final class ExportedClass {
                 throw ExportError("\(qualified): enum case \"\(enumCase.name)\" is not an identifier")
             }
         }
+    }
+
+    /// easel.ranges/1 for the inspectables with `@Inspector(minimum:maximum:)`; nil if none has them.
+    /// Throws when a bound names no numeric inspectable of the class, or the property itself.
+    private func dependentRanges(_ descriptions: [PropertyDescription]) throws -> UnsafeRawPointer? {
+        let bounded = descriptions.filter { $0.options.minimumFrom != nil || $0.options.maximumFrom != nil }
+        guard !bounded.isEmpty else { return nil }
+        let numeric = descriptions.filter { $0.defaultNumber != nil }.map(\.name)
+        let list = UnsafeMutablePointer<easel_dependent_range>.allocate(capacity: bounded.count)
+        for (index, property) in bounded.enumerated() {
+            for bound in [property.options.minimumFrom, property.options.maximumFrom].compactMap({ $0 }) {
+                guard property.defaultNumber != nil else {
+                    throw ExportError("\(name).\(property.name): a minimum or maximum is allowed on Int, CGFloat and Double only")
+                }
+                guard bound != property.name, numeric.contains(bound) else {
+                    throw ExportError("\(name).\(property.name): the bound \"\(bound)\" is not another Int, CGFloat or Double "
+                                      + "inspectable of the class (expected one of: \(numeric.filter { $0 != property.name }.joined(separator: ", ")))")
+                }
+            }
+            (list + index).initialize(to: easel_dependent_range(
+                struct_size: UInt32(MemoryLayout<easel_dependent_range>.size), reserved0: 0,
+                property: CStrings.persistent(property.name),
+                minimum: CStrings.persistent(property.options.minimumFrom),
+                maximum: CStrings.persistent(property.options.maximumFrom)))
+        }
+        let table = UnsafeMutablePointer<easel_ranges>.allocate(capacity: 1)
+        table.initialize(to: easel_ranges(struct_size: UInt32(MemoryLayout<easel_ranges>.size),
+                                          range_count: UInt32(bounded.count), ranges: UnsafePointer(list)))
+        return UnsafeRawPointer(table)
     }
 
     private func cProperty(_ property: PropertyDescription, get: easel_fn, set: easel_fn?) -> easel_property {

@@ -10,11 +10,23 @@ protocol InspectableAccess: AnyObject {
     func describe() -> PropertyDescription
     /// Writes the current value as the C getter's return value.
     func abiGet(into result: UnsafeMutableRawPointer, string: inout UnsafeMutablePointer<CChar>?)
-    /// Stores the C setter's argument; false if it is not a representable value (nothing changed).
-    func abiSet(from argument: UnsafeRawPointer) -> Bool
+    /// Stores the C setter's argument through the property's setter: whether it was stored as given,
+    /// changed by the setter itself (a `didSet` that clamps), or refused (not a representable value;
+    /// nothing changed).
+    func abiSet(from argument: UnsafeRawPointer) -> SetOutcome
     /// Reads the value and remembers it; true if it differs from the value remembered last (the first
     /// call remembers and returns false). How the component's own changes are found, to report them.
     func noteValue() -> Bool
+}
+
+/// What became of a value the host set (``InspectableAccess/abiSet(from:)``).
+enum SetOutcome {
+    /// The property reads back the value given.
+    case stored
+    /// The setter kept another value (a `didSet` that clamps): the host is told (property_changed).
+    case changedBySetter
+    /// Not a value of the property (an enum's unknown case): nothing was set.
+    case refused
 }
 
 /// A property as the class table describes it (read once, from the prototype instance).

@@ -13,25 +13,26 @@ public struct InspectableProperty {
     /// Binds the property to one view of its class.
     let bind: (UIView) -> InspectableAccess
 
-    /// A settable property: get and set through `keyPath`.
+    /// A settable property: get and set through `keyPath`. `minimum` and `maximum` name other
+    /// inspectables of the class whose values bound this one (a dependent range, easel.ranges/1).
     public init<Owner: UIView, Value: InspectableValue>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Owner, Value>, summary: String? = nil,
-        range: ClosedRange<Double>? = nil, step: Double? = nil, group: String? = nil, displayName: String? = nil,
-        hidden: Bool = false
+        range: ClosedRange<Double>? = nil, step: Double? = nil, minimum: String? = nil, maximum: String? = nil,
+        group: String? = nil, displayName: String? = nil, hidden: Bool = false
     ) {
-        self.init(name, options: InspectableOptions(range: range, step: step, summary: summary, group: group,
-                                                    displayName: displayName, hidden: hidden),
+        self.init(name, options: InspectableOptions(range: range, step: step, minimum: minimum, maximum: maximum,
+                                                    summary: summary, group: group, displayName: displayName, hidden: hidden),
                   get: { (owner: Owner) in owner[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
     }
 
     /// A read-only property (no setter, or a `private(set)` one seen from outside): shown, never set.
     public init<Owner: UIView, Value: InspectableValue>(
         _ name: String, _ keyPath: KeyPath<Owner, Value>, summary: String? = nil,
-        range: ClosedRange<Double>? = nil, step: Double? = nil, group: String? = nil, displayName: String? = nil,
-        hidden: Bool = false
+        range: ClosedRange<Double>? = nil, step: Double? = nil, minimum: String? = nil, maximum: String? = nil,
+        group: String? = nil, displayName: String? = nil, hidden: Bool = false
     ) {
-        self.init(name, options: InspectableOptions(range: range, step: step, summary: summary, group: group,
-                                                    displayName: displayName, hidden: hidden),
+        self.init(name, options: InspectableOptions(range: range, step: step, minimum: minimum, maximum: maximum,
+                                                    summary: summary, group: group, displayName: displayName, hidden: hidden),
                   get: { (owner: Owner) in owner[keyPath: keyPath] }, set: nil)
     }
 
@@ -42,8 +43,8 @@ public struct InspectableProperty {
         """)
     public init<Owner, Value>(
         _ name: String, _ keyPath: KeyPath<Owner, Value>, summary: String? = nil,
-        range: ClosedRange<Double>? = nil, step: Double? = nil, group: String? = nil, displayName: String? = nil,
-        hidden: Bool = false
+        range: ClosedRange<Double>? = nil, step: Double? = nil, minimum: String? = nil, maximum: String? = nil,
+        group: String? = nil, displayName: String? = nil, hidden: Bool = false
     ) {
         fatalError("unavailable")
     }
@@ -53,8 +54,8 @@ public struct InspectableProperty {
         _ owner: Owner.Type, _ value: Value.Type, _ name: String, group: String, displayName: String? = nil,
         range: ClosedRange<Double>? = nil, get: @escaping (Owner) -> Value, set: @escaping (Owner, Value) -> Void
     ) -> InspectableProperty {
-        InspectableProperty(name, options: InspectableOptions(range: range, step: nil, summary: nil, group: group,
-                                                              displayName: displayName, hidden: false),
+        InspectableProperty(name, options: InspectableOptions(range: range, step: nil, minimum: nil, maximum: nil, summary: nil,
+                                                              group: group, displayName: displayName, hidden: false),
                             get: get, set: set, isToolkit: true)
     }
 
@@ -70,10 +71,10 @@ public struct InspectableProperty {
 }
 
 extension InspectableOptions {
-    init(range: ClosedRange<Double>?, step: Double?, summary: String?, group: String?, displayName: String?,
-         hidden: Bool) {
-        self.init(range: range.map { ($0.lowerBound, $0.upperBound) }, step: step ?? 0, summary: summary,
-                  group: group, displayName: displayName, hidden: hidden)
+    init(range: ClosedRange<Double>?, step: Double?, minimum: String?, maximum: String?, summary: String?,
+         group: String?, displayName: String?, hidden: Bool) {
+        self.init(range: range.map { ($0.lowerBound, $0.upperBound) }, step: step ?? 0, minimumFrom: minimum,
+                  maximumFrom: maximum, summary: summary, group: group, displayName: displayName, hidden: hidden)
     }
 }
 
@@ -105,10 +106,12 @@ final class AccessorInspectable<Owner: UIView, Value: InspectableValue>: Inspect
         codec.store(getter(view), result, &string)
     }
 
-    func abiSet(from argument: UnsafeRawPointer) -> Bool {
-        guard let setter, let value = codec.load(argument) else { return false }
+    func abiSet(from argument: UnsafeRawPointer) -> SetOutcome {
+        guard let setter, let value = codec.load(argument) else { return .refused }
         setter(view, value)
-        return true
+        let kept = getter(view)
+        // NaN is kept as NaN, though it is not equal to itself.
+        return kept == value || (kept != kept && value != value) ? .stored : .changedBySetter
     }
 
     /// The value `noteValue()` saw last.

@@ -66,10 +66,16 @@ final class InstanceBox {
 
     private func store(_ index: Int, from argument: UnsafeRawPointer) {
         let property = properties[index]
-        guard property.abiSet(from: argument) else {
+        switch property.abiSet(from: argument) {
+        case .refused:
             EaselPlugin.log(.warning, "\(exportedClass.name).\(property.propertyName): ignored a value that is "
                                   + "not one of its cases")
             return
+        case .changedBySetter:
+            // Its didSet kept another value (a clamp): the host reads it back (easel.h, property_changed).
+            designer.propertyChanged(property.propertyName)
+        case .stored:
+            break
         }
         view.inspectablePropertyDidChange(property.propertyName)
     }

@@ -152,7 +152,7 @@ enum LayoutProperties {
         default:
             throw reader.error(path, "the property's type (code \(description.type)) cannot be set from a document")
         }
-        guard access.abiSet(from: UnsafeRawPointer(buffer)) else {
+        guard access.abiSet(from: UnsafeRawPointer(buffer)) != .refused else {
             throw reader.error(path, "the value \(describeJSON(value)) was refused")
         }
         view.inspectablePropertyDidChange(access.propertyName)

@@ -82,6 +82,8 @@ public struct DesignableMacro: MemberMacro {
             }
         }
 
+        InspectableMember.checkBounds(properties, className: className, in: context)
+
         let access = accessKeyword(classDecl)
         var members: [DeclSyntax] = []
         let entries = properties.map { "\n        " + $0.tableEntry(className: className) + "," }.joined()
@@ -138,7 +140,7 @@ public struct DesignableMacro: MemberMacro {
     }
 }
 
-/// `@Inspector(range:step:group:displayName:hidden:)`: how the inspector shows an `@IBInspectable`
+/// `@Inspector(range:step:minimum:maximum:group:displayName:hidden:)`: how the inspector shows an `@IBInspectable`
 /// property. `@Designable` reads the arguments; this macro itself adds nothing and only checks where it
 /// is written.
 public struct InspectorMacro: PeerMacro {

@@ -14,6 +14,7 @@ enum DesignableMessage: DiagnosticMessage {
     case ibOutlet(String)
     case notDesignable(String, String)
     case summaryTwice(String)
+    case badBound(String, String, String, [String])
 
     var message: String {
         switch self {
@@ -39,6 +40,11 @@ enum DesignableMessage: DiagnosticMessage {
             return "on Linux @IBOutlet compiles only on Objective-C classes: write @Outlet weak var \(names) (a layout document connects it by name)"
         case .notDesignable(let owner, let names):
             return "\(owner) is not @Designable, so the host never sees \(names): write @Designable before 'class \(owner)'"
+        case .badBound(let property, let side, let bound, let candidates):
+            let expected = candidates.isEmpty ? "the class has no other Int, CGFloat or Double @IBInspectable"
+                : "expected one of: " + candidates.joined(separator: ", ")
+            return "@Inspector \(side): \"\(bound)\" of \(property) must name another @IBInspectable Int, CGFloat or "
+                + "Double declared in the class (\(expected))"
         case .summaryTwice(let owner):
             return "\(owner) has a doc comment and overrides designableSummary: the doc comment is the summary; "
                 + "remove the override"

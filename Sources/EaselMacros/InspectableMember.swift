@@ -9,6 +9,8 @@ struct InspectableMember {
     let summary: String?
     /// The `@Inspector(…)` arguments as written (`range: 0...100`, `group: "Border"`).
     let inspectorArguments: LabeledExprListSyntax?
+    /// Whether its type is Int, CGFloat or Double as written (nil: the spelling does not say).
+    var isNumeric: Bool? = nil
 
     /// The `InspectableProperty(…)` table entry.
     func tableEntry(className: String) -> String {
@@ -64,15 +66,41 @@ struct InspectableMember {
                 continue
             }
             if let type, let arguments, !InspectableType.isNumeric(type) {
-                for argument in arguments where ["range", "step"].contains(argument.label?.text) {
+                for argument in arguments where ["range", "step", "minimum", "maximum"].contains(argument.label?.text) {
                     context.diagnose(Diagnostic(node: argument, message: DesignableMessage.rangeOnNonNumber(
                         "\(className).\(name)", type.trimmedDescription)))
                     ok = false
                 }
             }
-            members.append(InspectableMember(name: name, summary: summary, inspectorArguments: arguments))
+            var member = InspectableMember(name: name, summary: summary, inspectorArguments: arguments)
+            if let type { member.isNumeric = InspectableType.numericTypes.contains(type.trimmedDescription) }
+            else if let value = binding.initializer?.value {
+                member.isNumeric = value.is(IntegerLiteralExprSyntax.self) || value.is(FloatLiteralExprSyntax.self) ? true : nil
+            }
+            members.append(member)
         }
         return ok ? members : []
+    }
+}
+
+extension InspectableMember {
+    /// `@Inspector(minimum: "start", maximum: "limit")` names other inspectables of the class: each
+    /// must be an `@IBInspectable` Int, CGFloat or Double declared in it, and not the property itself.
+    /// An error on the argument otherwise. Names that are not string literals are left to EaselKit.
+    static func checkBounds(_ members: [InspectableMember], className: String, in context: some MacroExpansionContext) {
+        for member in members {
+            for argument in member.inspectorArguments ?? [] {
+                guard let side = argument.label?.text, ["minimum", "maximum"].contains(side),
+                      let literal = argument.expression.as(StringLiteralExprSyntax.self),
+                      let bound = literal.representedLiteralValue else { continue }
+                let candidates = members.filter { $0.name != member.name && $0.isNumeric != false }.map(\.name)
+                let target = members.first { $0.name == bound }
+                if bound == member.name || target == nil || target?.isNumeric == false {
+                    context.diagnose(Diagnostic(node: argument, message: DesignableMessage.badBound(
+                        "\(className).\(member.name)", side, bound, candidates)))
+                }
+            }
+        }
     }
 }
 

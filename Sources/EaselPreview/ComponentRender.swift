@@ -56,8 +56,11 @@ package enum ComponentRender {
     /// with its virtual animation clock (easel.clock/1) 1/60 s further each time, until it stops
     /// asking (at most ``maximumSettleFrames``): the picture shows the animation where it ends, the
     /// same on every machine. Intermediate frames are drawn onto a scratch surface.
+    /// `reported` is given the values the instance said it changed itself (property_changed: a clamp
+    /// in a setter), read back, when there are any.
     package static func render(_ cls: DesignableClass, values: [(name: String, value: PropertyValue)],
-                              _ request: ComponentRenderRequest) throws -> RenderTarget {
+                              _ request: ComponentRenderRequest,
+                              reported: (([(name: String, value: PropertyValue)]) -> Void)? = nil) throws -> RenderTarget {
         let info = cls.info
         // Check the requested size and the actions before any plugin code runs.
         if let size = request.size { try validate(size, request) }
@@ -93,6 +96,10 @@ package enum ComponentRender {
             }
             target = try makeTarget(request.format, scale: request.scale)
             try component.draw(filling: target.canvas, scale: request.scale, inWorker: request.drawsInWorker)
+        }
+        if let reported {
+            let changed = try component.takeChangedValues()
+            if !changed.isEmpty { reported(changed) }
         }
         do { try target.finishDrawing() } catch let error as RenderError {
             throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)

@@ -112,6 +112,9 @@ final class DesignableMacroTests: XCTestCase {
             (36, "error: @IBInspectable Inferred.weight: Int32 is not inspectable: use Int (the host's integers are 64-bit)",
              "use 'Int'"),
             (37, "error: @IBInspectable Inferred.tags: an array is not inspectable: the inspector edits single values", nil),
+            // A dependent range's bound (easel.ranges/1) names another numeric inspectable of the class.
+            (44, "error: @Inspector maximum: \"caption\" of Bounded.level must name another @IBInspectable Int, CGFloat or Double declared in the class (expected one of: other)", nil),
+            (45, "error: @Inspector maximum: \"levels\" of Bounded.other must name another @IBInspectable Int, CGFloat or Double declared in the class (expected one of: level)", nil),
         ]
         for item in expected {
             // The diagnostics on that line (the compiler's own may come first), each with its notes.

@@ -172,14 +172,22 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(set.status, 200, set.text)
         let value = ((set.json["class"] as? [String: Any])?["properties"] as? [[String: Any]])?.first { $0["name"] as? String == "value" }
         XCTAssertEqual(value?["valueText"] as? String, "42")
+        XCTAssertEqual(value?["held"] as? Bool, true)
         let preview = try HTTPClient.request(port, "GET", "/api/preview?class=Gauge&scale=2")
         XCTAssertEqual(preview.status, 200, preview.text)
         let rendered = try HTTPClient.json(port, "/api/render", ["class": "Gauge", "scale": 2, "attributes": ["value": 42, "style": "bar"]])
         try assertSamePixels(try PNGFile(bytes: preview.body), try PNGFile(bytes: rendered.body), "preview")
         // Reset to the default.
         let reset = try HTTPClient.json(port, "/api/values", ["class": "Gauge", "values": ["value": NSNull()]])
-        let after = ((reset.json["class"] as? [String: Any])?["properties"] as? [[String: Any]])?.first { $0["name"] as? String == "value" }
-        XCTAssertNil(after?["valueText"])
+        let properties = (reset.json["class"] as? [String: Any])?["properties"] as? [[String: Any]] ?? []
+        let after = properties.first { $0["name"] as? String == "value" }
+        // Every property has its current value, with whether the designer holds it (valueText was null
+        // for a property at its default).
+        XCTAssertEqual(after?["valueText"] as? String, "42", "the default")
+        XCTAssertEqual(after?["held"] as? Bool, false)
+        XCTAssertEqual(properties.compactMap { $0["held"] as? Bool }, [false, true, false, false, false, false, false], "style=bar is still held")
+        let notHeld = properties.filter { $0["held"] as? Bool == false }
+        XCTAssertEqual(notHeld.map { $0["valueText"] as? String }, notHeld.map { $0["defaultText"] as? String })
         // A scale outside the renderer's 0.1…16 reached Cairo ("invalid matrix"), a 500 blaming libGauge.so.
         let tiny = try HTTPClient.request(port, "GET", "/api/preview?class=Gauge&scale=1e-300")
         XCTAssertEqual(tiny.status, 422, tiny.text)
@@ -494,7 +502,9 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(refused.status, 422, refused.text)
         XCTAssertTrue(refused.errorMessage.contains("150 is outside the range 0…100"), refused.text)
         XCTAssertEqual(same.status, 200, same.text)
-        XCTAssertEqual(value(same, "stall"), nil, "reset: the default, nothing held (\(same.text))")
+        XCTAssertEqual(value(same, "stall"), "false", "reset: the default (\(same.text))")
+        let stall = ((same.json["class"] as? [String: Any])?["properties"] as? [[String: Any]])?.first { $0["name"] as? String == "stall" }
+        XCTAssertEqual(stall?["held"] as? Bool, false, "reset: nothing held (\(same.text))")
         XCTAssertEqual(same.json["defaults"] as? Bool, true, same.text)
         XCTAssertEqual(edit.status, 200, edit.text)
         XCTAssertEqual(edit.json["revision"] as? Int, (scene.json["revision"] as? Int ?? 0) + 1, edit.text)

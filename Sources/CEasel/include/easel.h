@@ -855,6 +855,72 @@ typedef struct easel_clock {
     double (*now)(const easel_instance_host *instance);
 } easel_clock;
 
+/* ───────────────────────────── Extension: dependent ranges (per class) ───────────────────────────── */
+
+/** Ranges bounded by other properties: a gauge's `value` goes up to its own `maximum`, a span's
+ *  `end` starts at its `start`. Plugin-written. An extension (EXTENSIONS), so it needs no newer
+ *  minor: a host that does not know the id never asks for it, and the component works the same,
+ *  because keeping the bound is the component's own job:
+ *  - The component clamps. When a set of the property, or of a property that bounds it, leaves the
+ *    property outside its bounds, the setter moves it back inside and reports that with
+ *    easel_instance_host.property_changed, as for any value it changes itself. The host does not
+ *    refuse a value beyond a dependent bound before the call: archives, scenes and --set apply
+ *    attributes in order, and a value set before its bound would be refused for an order.
+ *  - The host shows the bound: host inspect prints "Maximum: the value of maximum", its JSON and
+ *    the designer's class API carry `dependentRange` ({"min": NAME or null, "max": NAME or null}) and
+ *    `currentRange` (the bounds for the values held now), and the designer's slider ends there.
+ *  - host validate checks that the property reads back inside its bounds after every set of it and
+ *    of its bounds, and that every value the component changed itself was reported.
+ *  The property's own range (easel_property.range), when it has one, still holds (the host refuses
+ *  values outside it): the bounds in force are the tighter of the two.
+ *  Ownership: the tables and their strings are the plugin's, unchanged until deinit (OWNERSHIP).
+ *  Threads: no functions; get_extension, which returns the table, is [host thread].
+ *  Errors: the host refuses the class while loading (WHAT THE HOST VALIDATES), naming the file, the
+ *  class, the property and what was expected, when an entry names no property of the class, a
+ *  property or bound that is not INT, CGFLOAT or DOUBLE, a property bounded by itself, a property
+ *  given twice, neither bound, or a default outside the bounds the defaults give.
+ *  Layout (LP64): easel_dependent_range 32 8: struct_size 0, reserved0 4, property 8, minimum 16,
+ *  maximum 24; easel_ranges 16 8: struct_size 0, range_count 4, ranges 8. */
+#define EASEL_EXTENSION_RANGES "easel.ranges/1"
+
+/** The bounds of one property that other properties give. */
+typedef struct easel_dependent_range {
+    uint32_t struct_size;                 /**< sizeof(easel_dependent_range) */
+    uint32_t reserved0;                   /**< 0 */
+    const char *EASEL_NULLABLE property;  /**< Required. An INT, CGFLOAT or DOUBLE property of the class */
+    /** Optional. The name of another INT, CGFLOAT or DOUBLE property of the class whose current
+     *  value is `property`'s minimum. NULL: no dependent minimum. */
+    const char *EASEL_NULLABLE minimum;
+    /** Optional. As `minimum`, for the maximum. At least one of the two is given. */
+    const char *EASEL_NULLABLE maximum;
+} easel_dependent_range;
+
+/** What get_extension(cls, EASEL_EXTENSION_RANGES) returns. */
+typedef struct easel_ranges {
+    uint32_t struct_size;                 /**< sizeof(easel_ranges) */
+    uint32_t range_count;
+    const easel_dependent_range *EASEL_NULLABLE ranges; /**< range_count entries; may be NULL when 0 */
+} easel_ranges;
+
+#if defined(__LP64__)
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wpre-c11-compat"
+#if defined(__cplusplus)
+#pragma clang diagnostic ignored "-Wc++98-compat"
+#endif
+#endif
+EASEL_STATIC_ASSERT(sizeof(easel_dependent_range) == 32 && offsetof(easel_dependent_range, property) == 8 &&
+                        offsetof(easel_dependent_range, minimum) == 16 && offsetof(easel_dependent_range, maximum) == 24,
+                    "easel_dependent_range layout");
+EASEL_STATIC_ASSERT(sizeof(easel_ranges) == 16 && offsetof(easel_ranges, range_count) == 4 &&
+                        offsetof(easel_ranges, ranges) == 8,
+                    "easel_ranges layout");
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
+#endif
+
 /* ───────────────────────────── Layout checks (LP64) ───────────────────────────── */
 /* The numbers of the LAYOUT table above. A failure here means a compiler or platform lays the
  * contract out differently: that platform is not supported. */

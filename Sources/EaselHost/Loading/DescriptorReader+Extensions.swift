@@ -1,6 +1,6 @@
 import CEasel
 
-// MARK: - Extensions: the per-class tables this host knows (variants, actions)
+// MARK: - Extensions: the per-class tables this host knows (variants, actions, dependent ranges)
 
 extension DescriptorReader {
     /// Asks the class for every extension this host knows and reads the ones it has (easel.h,
@@ -16,6 +16,7 @@ extension DescriptorReader {
                 switch id {
                 case ExtensionID.variants: info.variants = readVariants(table, of: info, declared: declared)
                 case ExtensionID.actions: (info.actions, invokers) = try readActions(table, of: info)
+                case ExtensionID.ranges: try readRanges(table, of: &info, declared: declared)
                 default: break
                 }
             } catch let e as PluginTable.Problem {
@@ -130,5 +131,67 @@ extension DescriptorReader {
             invokers[name] = ActionInvoker(argumentType: argument?.type, invoke: invoke)
         }
         return (result, invokers)
+    }
+
+    /// easel.ranges/1: each entry's bounds set on its property, after checking that every name is a
+    /// numeric property of the class, no property is bounded by itself or listed twice, and the
+    /// defaults keep the bounds they declare.
+    private mutating func readRanges(_ table: UnsafeRawPointer, of info: inout ClassInfo, declared: Set<String>) throws {
+        let what = ExtensionID.ranges
+        let header = PluginTable.load(table, size: try PluginTable.structSize(at: table, minimum: 16, cName: "easel_ranges"),
+                                      as: easel_ranges.self)
+        guard let base = header.ranges else {
+            if header.range_count > 0 { problem(info.name, nil, "\(what): range_count is \(header.range_count) but ranges is NULL") }
+            return
+        }
+        let numeric = info.properties.filter(\.type.isNumeric).map(\.name)
+        let expected = numeric.isEmpty ? "the class has no Int, CGFloat or Double property"
+            : "expected one of its Int, CGFloat and Double properties: " + numeric.joined(separator: ", ")
+        /// The numeric property `name` names, or nil with a problem (none when it was declared but is invalid).
+        func numericProperty(_ name: String, _ label: String, _ owner: String?) -> PropertyInfo? {
+            guard let p = info.property(named: name) else {
+                if !declared.contains(name) {
+                    problem(info.name, owner, "\(label) \(name.quoted) names no property of the class (\(expected))")
+                }
+                return nil
+            }
+            guard p.type.isNumeric else {
+                problem(info.name, owner, "\(label) \(name.quoted) is a \(p.type.name) (\(expected))")
+                return nil
+            }
+            return p
+        }
+        var seen = Set<String>()
+        for (i, element) in try PluginTable.elements(UnsafeRawPointer(base), count: Int(header.range_count), as: easel_dependent_range.self,
+                                                      minimum: 32, cName: "easel_dependent_range").enumerated() {
+            let r = element.value
+            guard let name = text(r.property, "\(what): the property of range #\(i)", required: true, className: info.name) else { continue }
+            let label = "\(what): range #\(i):"
+            guard let property = numericProperty(name, "\(label) the property", nil) else { continue }
+            if !seen.insert(name).inserted { problem(info.name, name, "\(what): the property has two entries (give both bounds in one)") }
+            let minimum = text(r.minimum, "\(what): the minimum", required: false, className: info.name, property: name)
+            let maximum = text(r.maximum, "\(what): the maximum", required: false, className: info.name, property: name)
+            if minimum == nil && maximum == nil {
+                problem(info.name, name, "\(what): neither minimum nor maximum is given (expected the name of the property that bounds it)")
+            }
+            var bounds: [(side: String, p: PropertyInfo)] = []
+            for (side, bound) in [("minimum", minimum), ("maximum", maximum)] {
+                guard let bound else { continue }
+                if bound == name { problem(info.name, name, "\(what): the \(side) is the property itself"); continue }
+                if let p = numericProperty(bound, "\(what): the \(side)", name) { bounds.append((side, p)) }
+            }
+            // A fresh instance keeps its bounds: the defaults are the first values the inspector shows.
+            if let value = property.defaultValue.numericValue {
+                for (side, bound) in bounds {
+                    guard let limit = bound.defaultValue.numericValue else { continue }
+                    if side == "minimum" ? value < limit : value > limit {
+                        problem(info.name, name, "\(what): the default value \(property.format(property.defaultValue)) is \(side == "minimum" ? "below" : "above") the default of its \(side), \(bound.name) (\(bound.format(bound.defaultValue)))")
+                    }
+                }
+            }
+            if let index = info.properties.firstIndex(where: { $0.name == name }) {
+                info.properties[index].dependentRange = DependentRange(minimum: minimum, maximum: maximum)
+            }
+        }
     }
 }

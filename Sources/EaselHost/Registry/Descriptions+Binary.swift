@@ -3,7 +3,7 @@
 extension BinaryWriter {
     /// The version of this encoding of descriptions; part of the registry cache's identity, so a
     /// cache written by a host that encoded descriptions differently is rebuilt, never misread.
-    static let descriptionFormat = 2
+    static let descriptionFormat = 3
 
     mutating func pluginInfo(_ p: PluginInfo) {
         string(p.path); string(p.id); string(p.name); string(p.version); string(p.summary); string(p.abi)
@@ -33,6 +33,7 @@ extension BinaryWriter {
         optional(p.range) { w, r in w.f64(r.min); w.f64(r.max); w.f64(r.step) }
         array(p.enumCases) { w, e in w.string(e.name); w.i64(e.value); w.string(e.displayName) }
         bool(p.isReadOnly); bool(p.isHidden)
+        optional(p.dependentRange) { w, d in w.string(d.minimum); w.string(d.maximum) }
     }
 
     mutating func size(_ s: Size) { f64(s.width); f64(s.height) }
@@ -100,7 +101,8 @@ extension BinaryReader {
         let cases = try array { r in EnumCase(name: try r.string(), value: try r.i64(), displayName: try r.string()) }
         return PropertyInfo(name: name, displayName: displayName, type: type, defaultValue: defaultValue,
                             summary: summary, group: group, range: range, enumCases: cases,
-                            isReadOnly: try bool(), isHidden: try bool())
+                            isReadOnly: try bool(), isHidden: try bool(),
+                            dependentRange: try optional { DependentRange(minimum: try $0.optionalString(), maximum: try $0.optionalString()) })
     }
 
     mutating func size() throws -> Size { Size(width: try f64(), height: try f64()) }

@@ -48,6 +48,7 @@ final class RegistryCache {
     static let headerSize = 88
     /// Changes whenever the host's validation or descriptions could change.
     static let hostIdentity = "easel \(PluginLoader.hostVersion) abi \(PluginLoader.hostABI.major).\(PluginLoader.hostABI.minor) cache 2.1"
+        + " descriptions \(BinaryWriter.descriptionFormat)"
     /// The largest cache file read: far more than 10 000 plugins need; a larger file is not ours.
     static let maximumSize = 512 << 20
 

@@ -52,10 +52,12 @@ package enum ExtensionID {
     package static let variants = "easel.variants/1"
     /// Per class: methods a designer can trigger.
     package static let actions = "easel.actions/1"
+    /// Per class: ranges bounded by other properties.
+    package static let ranges = "easel.ranges/1"
     /// The host's: the animation clock.
     package static let clock = "easel.clock/1"
     /// The per-class ids the host looks up, in the order `host inspect` lists them.
-    package static let classExtensions = [variants, actions]
+    package static let classExtensions = [variants, actions, ranges]
 }
 
 extension ActionInfo {

@@ -35,10 +35,13 @@ package struct PropertyInfo: Equatable, Codable, Sendable {
     package var enumCases: [EnumCase]
     package var isReadOnly: Bool
     package var isHidden: Bool
+    /// Bounds that other properties give (extension `easel.ranges/1`); nil: none.
+    package var dependentRange: DependentRange?
 
     package init(name: String, displayName: String? = nil, type: PropertyType, defaultValue: PropertyValue,
                 summary: String? = nil, group: String? = nil, range: NumericRange? = nil,
-                enumCases: [EnumCase] = [], isReadOnly: Bool = false, isHidden: Bool = false) {
+                enumCases: [EnumCase] = [], isReadOnly: Bool = false, isHidden: Bool = false,
+                dependentRange: DependentRange? = nil) {
         self.name = name
         self.displayName = displayName ?? DisplayName.derive(from: name)
         self.type = type
@@ -49,6 +52,7 @@ package struct PropertyInfo: Equatable, Codable, Sendable {
         self.enumCases = enumCases
         self.isReadOnly = isReadOnly
         self.isHidden = isHidden
+        self.dependentRange = dependentRange
     }
 
     /// The enum case with this value, if any.

@@ -85,14 +85,18 @@ extension DesignSession {
     @discardableResult
     private func noteChangedValues(_ preview: LivePreview) -> Bool {
         guard let changed = try? preview.component.takeChangedValues(), !changed.isEmpty else { return false }
-        let info = preview.component.info
+        adoptReportedValues(changed, info: preview.component.info)
+        previews.liveValues[preview.className] = currentValues(for: preview.className)
+        return true
+    }
+
+    /// Values an instance of `info`'s class said it changed itself become the values held for it.
+    func adoptReportedValues(_ changed: [(name: String, value: PropertyValue)], info: ClassInfo) {
         withDesigner { designer in
             for (name, value) in changed {
                 guard let property = info.property(named: name), !property.isReadOnly else { continue }
-                designer.adoptReportedValue(property.format(value), name: name, className: preview.className)
+                designer.adoptReportedValue(property.format(value), name: name, className: info.name)
             }
         }
-        previews.liveValues[preview.className] = currentValues(for: preview.className)
-        return true
     }
 }

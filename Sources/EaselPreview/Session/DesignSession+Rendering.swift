@@ -69,7 +69,16 @@ extension DesignSession {
             request.drawsInWorker = false // (the display list: 0.75× the time of a Rainbow preview at 2×)
             do {
                 // The live instance while it animates, so that the designer shows its frames.
-                let target = try liveFrame(className, values: values, request) ?? ComponentRender.render(cls, values: values, request)
+                // What the component changed itself (a setter's clamp) becomes the value held, as
+                // from a live instance, and the designer is told (it shows the values held).
+                // Only values that differ from those held: a clamp the sets repeat on every render
+                // (a maximum set before the value it bounds) is no news.
+                let target = try liveFrame(className, values: values, request) ?? ComponentRender.render(cls, values: values, request) { changed in
+                    let news = changed.filter { c in !values.contains { $0.name == c.name && $0.value == c.value } }
+                    guard !news.isEmpty else { return }
+                    self.adoptReportedValues(news, info: cls.info)
+                    self.emit(.redrawn(className: className, frame: self.previews.live[className]?.frames ?? 0, preview: nil))
+                }
                 if let e = previews.markRecovered(className) { emit(e) }
                 return target
             } catch let error as HostError where error.kind == .pluginFailure {

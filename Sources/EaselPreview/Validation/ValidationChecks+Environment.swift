@@ -144,6 +144,9 @@ extension ValidationChecks {
                                     do { try p.check(value) } catch let error as HostError {
                                         c.fail("class \(info.name): \(id): action \(action.signature)\(from) left property \(p.name) at \(p.format(value)): \(error.message)")
                                     }
+                                    if let why = RangeRule.outsideDependentBounds(p, value, in: instance) {
+                                        c.fail("class \(info.name): \(id): action \(action.signature)\(from) left property \(p.name) at \(why)")
+                                    }
                                 }
                                 _ = try InstancePixels.render(instance, size: size)
                             } catch let error as HostError {
@@ -153,6 +156,9 @@ extension ValidationChecks {
                         }
                     }
                     used.append("\(info.name): \(id) (\(info.actions.count) action\(info.actions.count == 1 ? "" : "s") run)")
+                case ExtensionID.ranges:
+                    let moved = try RangeRule.check(cls, c)
+                    used.append("\(info.name): \(id) (\(moved) bound\(moved == 1 ? "" : "s") moved past the value it bounds)")
                 default:
                     used.append("\(info.name): \(id)")
                 }

@@ -18,7 +18,7 @@ enum ValidationChecks {
         ValidationCheck(name: "resources", summary: "every image a default or a variant names is in the plugin's resources and can be read", budget: 10, needsLoad: true, body: resources),
         ValidationCheck(name: "memory", summary: "no growth of allocated memory (malloc statistics) over 1000 create/destroy cycles", budget: 60, needsLoad: true, body: memory),
         ValidationCheck(name: "stdout", summary: "nothing is written to stdout while loading, creating, setting, drawing, destroying and deinit", budget: 20, needsLoad: true, body: standardOutput),
-        ValidationCheck(name: "extensions", summary: "each declared extension's table is well-formed and usable: variants' attributes set, actions run with their default argument", budget: 30, needsLoad: true, body: extensions),
+        ValidationCheck(name: "extensions", summary: "each declared extension's table is well-formed and usable: variants' attributes set, actions run with their default argument, dependent ranges kept when their bounds move", budget: 30, needsLoad: true, body: extensions),
         ValidationCheck(name: "deinit", summary: "deinit is called after every instance is destroyed, and returns", budget: 10, needsLoad: true, body: deinitialize),
     ]
 
@@ -90,13 +90,17 @@ enum ValidationChecks {
                 properties += 1
                 // A fresh instance per property: sets of one property never explain another's result.
                 let instance = try cls.makeInstance(frame: Rect(size: info.defaultSize))
+                _ = try instance.takeRequests()
                 var shown = 0, more = 0
+                var clamps: [(set: PropertyValue, got: PropertyValue)] = []
                 for value in ValueSamples.values(for: p, using: &rng, images: images) {
                     tried += 1
                     let got: PropertyValue
+                    let reported: Bool
                     do {
                         try instance.set(p.name, to: value)
                         got = try instance.get(p.name)
+                        reported = try instance.takeRequests().changedProperties.contains(p.name)
                     } catch let error as HostError {
                         // The instance (or its worker) may be gone: the next property starts afresh.
                         c.fail("class \(info.name): property \(p.name): setting \(ValueSamples.describe(value, p)) failed: \(PluginValidator.describe(error))")
@@ -107,8 +111,16 @@ enum ValidationChecks {
                             singlePrecision.insert("class \(info.name): property \(p.name)")
                             continue
                         }
+                        if reported {
+                            // The component changed the value itself and said so (easel.h, property_changed):
+                            // a clamp. Into bounds it declares (easel.ranges/1) is what it promised.
+                            if let bounds = RangeRule.dependentBounds(of: p, in: instance), bounds.contains(got.numericValue ?? .nan),
+                               !bounds.contains(value.numericValue ?? .nan) { continue }
+                            clamps.append((value, got))
+                            continue
+                        }
                         if shown < shownPerProperty {
-                            c.fail("class \(info.name): property \(p.name): set \(ValueSamples.describe(value, p)), read back \(ValueSamples.describe(got, p))")
+                            c.fail("class \(info.name): property \(p.name): set \(ValueSamples.describe(value, p)), read back \(ValueSamples.describe(got, p)) (and did not report the change with property_changed)")
                             shown += 1
                         } else {
                             more += 1
@@ -116,6 +128,9 @@ enum ValidationChecks {
                     }
                 }
                 if more > 0 { c.fail("class \(info.name): property \(p.name): and \(more) more values did not round-trip") }
+                if let first = clamps.first {
+                    c.warn(RangeRule.clampWarning(info, p, set: first.set, got: first.got, more: clamps.count - 1, instance: instance))
+                }
                 try c.checkBudget()
             }
         }

@@ -37,3 +37,10 @@ final class Inferred: UIView {
     @IBInspectable var tags = ["a", "b"]                       // inferred [String]: no fix-it
     @IBInspectable var fine = Double(2)                        // inspectable: no error
 }
+
+@Designable
+final class Bounded: UIView {
+    @IBInspectable var caption: String = ""
+    @IBInspectable @Inspector(maximum: "caption") var level: Int = 0     // a bound that is a String
+    @IBInspectable @Inspector(maximum: "levels") var other: Int = 0      // a bound that is no inspectable
+}

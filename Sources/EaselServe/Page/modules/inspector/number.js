@@ -10,25 +10,44 @@ export function numberField(attrs) {
   return i;
 }
 
+/** The bounds a number editor offers: the property's range, or, with a dependent range
+ *  (easel.ranges/1), the bounds the values of the properties it names give now (`currentRange`);
+ *  null when a side is open. */
+function offeredRange(p) {
+  const now = p.currentRange;
+  if (!now || now.min === null || now.max === null) return p.range;
+  return { min: now.min, max: now.max, step: p.range ? p.range.step : now.step };
+}
+
+/** "Maximum: the value of limit", for a dependent range's title; "" without. */
+function dependentBounds(p) {
+  const d = p.dependentRange;
+  if (!d) return "";
+  return [d.min && `Minimum: the value of ${d.min}`, d.max && `Maximum: the value of ${d.max}`].filter(Boolean).join("; ");
+}
+
 /** Builds a number property's controls (see editor.js, EditorParts). */
 export function numberControls({ p, id, text, controls, row, message, disabled, describe, send }) {
-  const step = p.range && p.range.step > 0 ? p.range.step : (p.type === "Int" ? 1 : "any");
+  const range = offeredRange(p);
+  const step = range && range.step > 0 ? range.step : (p.type === "Int" ? 1 : "any");
   const field = numberField({ value: text, step, disabled });
-  if (p.range) {
+  field.title = dependentBounds(p);
+  if (range) {
     const slider = document.createElement("input");
     slider.type = "range";
     slider.id = id;
-    slider.min = p.range.min;
-    slider.max = p.range.max;
-    slider.step = p.range.step > 0 ? p.range.step : (p.type === "Int" ? 1 : "any");
+    slider.min = range.min;
+    slider.max = range.max;
+    slider.step = step;
     slider.value = text;
     slider.disabled = disabled;
+    slider.title = field.title;
     describe(slider);
     field.setAttribute("aria-label", `${p.displayName} value`);
-    field.min = p.range.min;
-    field.max = p.range.max;
+    field.min = range.min;
+    field.max = range.max;
     slider.addEventListener("input", () => { field.value = slider.value; send(slider.value); });
-    onNumber(field, p, row, message, (v) => { slider.value = v; send(v); });
+    onNumber(field, { ...p, range }, row, message, (v) => { slider.value = v; send(v); });
     controls.append(slider, field);
   } else {
     field.id = id;

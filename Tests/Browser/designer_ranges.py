@@ -1,0 +1,43 @@
+"""A dependent range in the designer's inspector (easel.h, easel.ranges/1), in a real headless
+Chromium: Meter's value goes up to its maximum (Tests/Fixtures/clamping.c).
+
+Usage: designer_ranges.py PORT
+The server runs `host serve` on the clamping fixture.
+1. Meter's Value slider ends at the maximum's value (100), and says what bounds it.
+2. Maximum set to 20 in its field: the Value slider ends at 20, and Value shows 20, the value the
+   component clamped itself to and reported (property_changed).
+Exits non-zero with a message on the first failure.
+"""
+import sys
+from playwright.sync_api import sync_playwright
+
+from designer import eventually, launch, open_page, run
+
+ERRORS = []
+
+
+def main(port):
+    with sync_playwright() as p:
+        browser = launch(p)
+        page = open_page(browser, f"http://127.0.0.1:{port}/", ERRORS)
+        inspector = page.get_by_role("complementary", name="Inspector")
+        page.get_by_role("button", name="Meter", exact=True).click()
+        inspector.get_by_role("heading", name="Meter", exact=True).wait_for()
+        slider = lambda: inspector.get_by_role("slider", name="Value", exact=True)
+        eventually("the Value slider ends at the maximum, 100", lambda: slider().get_attribute("max") == "100",
+                   last=lambda: slider().get_attribute("max"))
+        title = slider().get_attribute("title")
+        assert title == "Maximum: the value of maximum", title
+
+        maximum = inspector.get_by_label("Maximum value", exact=True)
+        maximum.fill("20")
+        eventually("the Value slider ends at 20", lambda: slider().get_attribute("max") == "20",
+                   last=lambda: slider().get_attribute("max"))
+        field = lambda: inspector.get_by_label("Value value", exact=True).input_value()
+        eventually("Value shows the clamped 20", lambda: field() == "20", last=field)
+        assert not ERRORS, ERRORS
+        browser.close()
+
+
+if __name__ == "__main__":
+    run(main, "designer_ranges.py", sys.argv[1:], ERRORS)
