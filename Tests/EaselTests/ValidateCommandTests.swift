@@ -206,7 +206,7 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(mkfifo(dir + "/libFifo.so", 0o644), 0)
         try FileManager.default.createDirectory(atPath: dir + "/libFolder.so", withIntermediateDirectories: false)
         for command in ["validate", "inspect"] {
-            for (name, kind) in [("libFifo.so", "a FIFO"), ("libFolder.so", "a directory")] {
+            for (name, kind) in [("libFifo.so", "a FIFO"), ("libFolder.so", "a directory")] where command == "inspect" || name == "libFifo.so" {
                 let r = try runHost([command, name], directory: dir)
                 XCTAssertEqual(r.status, 69, "\(command) \(name): \(r.stderr)")
                 XCTAssertTrue(r.stderr.contains("\(name): is \(kind), not a regular file (expected a .so library) [phase: load]"),
@@ -216,6 +216,22 @@ final class ValidateCommandTests: XCTestCase {
             XCTAssertEqual(missing.status, 66, missing.stderr)
             XCTAssertTrue(missing.stderr.contains("libMissing.so: no such file"), missing.stderr)
         }
+        // validate takes a folder for the plugins in it: one without any says so.
+        let empty = try runHost(["validate", "libFolder.so"], directory: dir)
+        XCTAssertEqual(empty.status, 66, empty.stderr)
+        XCTAssertTrue(empty.stderr.contains("libFolder.so: is a folder without plugin files (expected *.so files in it, or a plugin FILE.so)"), empty.stderr)
+    }
+
+    /// `host validate DIR` validates every plugin file in the folder (a build folder).
+    func testAFolderStandsForThePluginsInIt() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge"), "libRainbow.so": try TestPaths.example("Rainbow")])
+        try FileManager.default.createDirectory(atPath: root + "/components/nested", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try TestPaths.example("Rainbow"), toPath: root + "/components/nested/libRainbow2.so")
+        let r = try runHost(["validate", "--filter", "load", "components"], directory: root)
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains("components/libGauge.so\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("components/nested/libRainbow2.so\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("3 plugins, 0 failed"), r.stdout)
     }
 
     func testUsageErrors() throws {

@@ -1,7 +1,7 @@
 import EaselHost
 @preconcurrency import Glibc
 
-/// `host validate FILE.so…`: a conformance suite for any plugin, as clap-validator is for CLAP
+/// `host validate FILE.so|DIR…`: a conformance suite for any plugin, as clap-validator is for CLAP
 /// plugins. Each named check runs in a worker process of its own with its time budget.
 ///
 /// The command reads its command line into a ``ValidateRequest``; the drawing library picks the
@@ -10,7 +10,7 @@ package enum ValidateCommand: Command {
     package static let spec = CommandSpec(
         name: "validate",
         summary: "check plugins against the ABI's rules and the designer's expectations (a conformance suite)",
-        usage: "FILE.so…",
+        usage: "FILE.so|DIR…",
         positionals: 0...100_000,
         options: [
             OptionSpec(name: "list", help: "list the checks with what each checks and its time budget, then exit"),
@@ -23,10 +23,11 @@ package enum ValidateCommand: Command {
             CommandSpec.timeout,
         ],
         details: """
-        Each check reports passed, failed, warning or skipped, with reasons naming the class, property and
-        values. Checks that need the plugin to load are skipped when it does not. A failure of the
+        A DIR stands for every plugin file (*.so) in it and its folders, as --plugins finds them (a
+        build folder: .build/debug, target/debug, a C project's folder). Each check reports passed,
+        failed, warning or skipped, with reasons naming the class, property and values. Checks that need the plugin to load are skipped when it does not. A failure of the
         round-trip check names the seed; --seed N reproduces it.
-        Exit status: 0 nothing failed (warnings allowed); 1 a check failed; 64 usage; 66 no such file; 69 a path that is not a regular file (a directory, a FIFO).
+        Exit status: 0 nothing failed (warnings allowed); 1 a check failed; 64 usage; 66 no such file, or a DIR without plugin files; 69 a path that is not a regular file or a folder (a FIFO).
         """,
         usesRegistry: false)
 
