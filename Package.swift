@@ -103,7 +103,8 @@ let package = Package(
 
         // Example components.
         .target(name: "RoundedCornerButton", dependencies: ["EaselKit"], path: "Plugins/RoundedCornerButton", swiftSettings: macroSettings),
-        .target(name: "Gauge", dependencies: [cEasel], path: "Plugins/Gauge"),
+        // The Makefile builds it against an installed SDK (Scripts/install installs it as an example).
+        .target(name: "Gauge", dependencies: [cEasel], path: "Plugins/Gauge", exclude: ["Makefile"]),
         .target(name: "Rainbow", dependencies: ["EaselKit"], path: "Plugins/Rainbow", swiftSettings: macroSettings),
         // Resources (images, layout documents) are not compiled: Scripts/setup copies them beside the
         // library as <Name>.resources, where EaselKit's EaselBundle finds them.

@@ -5,6 +5,8 @@
 // callback runs its body through `guarded`, which catches every exception at the boundary (easel.h,
 // ERRORS: nothing may unwind into the host), logs it as an error and returns the failure value.
 //
+// Against an installed SDK: `make` (the Makefile beside it, pkg-config easel; Scripts/install puts both in
+// PREFIX/share/easel/examples/CppBadge). In the repository, without an installation:
 //   c++ -std=c++17 -shared -fPIC -fvisibility=hidden -I Sources/CEasel/include
 //       Plugins/CppBadge/CppBadge.cpp -o components/libCppBadge.so
 #include "easel.h"

@@ -34,7 +34,7 @@ struct InstalledSDK {
         let needed: [String]
         switch language {
         case .swift: needed = [swiftPackage + "/Package.swift", macroLibrary]
-        case .c: needed = [header, pkgConfigDirectory + "/easel.pc"]
+        case .c, .cpp: needed = [header, pkgConfigDirectory + "/easel.pc"]
         case .rust: needed = [rustCrate + "/Cargo.toml"]
         }
         for path in needed where access(path, R_OK) != 0 {

@@ -1,14 +1,15 @@
 import EaselHost
 import Glibc
 
-/// The languages `host new` scaffolds (the option names: --swift, --c, --rust).
+/// The languages `host new` scaffolds (the option names: --swift, --c, --cpp, --rust).
 enum ProjectLanguage: String, CaseIterable {
-    case swift, c, rust
+    case swift, c, cpp, rust
 
     var title: String {
         switch self {
         case .swift: return "Swift"
         case .c: return "C"
+        case .cpp: return "C++"
         case .rust: return "Rust"
         }
     }
@@ -16,9 +17,9 @@ enum ProjectLanguage: String, CaseIterable {
 
 /// A new component project: its files, filled in for one class name and the installed SDK.
 ///
-/// Every template (ProjectTemplate+Swift.swift, +C, +Rust) makes the same component — a rounded
+/// Every template (ProjectTemplate+Swift.swift, +C, +Cpp, +Rust) makes the same component — a rounded
 /// box with a title, two inspectable properties (`title`, a String, and `cornerRadius`, a CGFloat in
-/// 0…40) and one variant (`pill`) — so that the three can be compared line for line, and each builds
+/// 0…40) and one variant (`pill`) — so that the four can be compared line for line, and each builds
 /// with one command and renders with no edits.
 struct ProjectTemplate {
     let name: String
@@ -35,6 +36,7 @@ struct ProjectTemplate {
         switch language {
         case .swift: return swiftFiles
         case .c: return cFiles
+        case .cpp: return cppFiles
         case .rust: return rustFiles
         }
     }
@@ -45,7 +47,7 @@ struct ProjectTemplate {
         let plugins: String
         switch language {
         case .swift: (build, plugins) = ("swift build", ".build/debug")
-        case .c: (build, plugins) = ("make", ".")
+        case .c, .cpp: (build, plugins) = ("make", ".")
         case .rust: (build, plugins) = ("cargo build", "target/debug")
         }
         return [build, "easel render \(name) --plugins \(plugins) -o \(name).png"]
@@ -157,7 +159,7 @@ extension ProjectTemplate {
     /// (`host new int --c` wrote `typedef struct int {…} int;`, `host new class` wrote
     /// `final class class: UIView`, `host new Self --rust` a crate named `self`).
     static func nameProblem(_ name: String, language: ProjectLanguage, sdk: InstalledSDK) -> String? {
-        let word = language == .swift ? name : ProjectTemplate(name: name, language: language, sdk: sdk).snakeName
+        let word = [.swift, .cpp].contains(language) ? name : ProjectTemplate(name: name, language: language, sdk: sdk).snakeName
         let shown = word == name ? name.quoted : "\(name.quoted) (\(word.quoted) in the project)"
         if language == .rust, ["std", "core", "alloc", "proc_macro", "test"].contains(word) {
             return "\(shown) is the name of one of Rust's own crates, which a Rust project cannot be named (choose another class name)"
@@ -186,6 +188,13 @@ extension ProjectTemplate {
                     "short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void",
                     "volatile", "while", "bool", "true", "false", "nullptr", "alignas", "alignof", "constexpr",
                     "static_assert", "thread_local", "typeof", "typeof_unqual", "_"]
+        case .cpp:
+            return keywords(of: .c).union(["and", "and_eq", "asm", "bitand", "bitor", "catch", "char8_t", "char16_t",
+                    "char32_t", "class", "compl", "concept", "consteval", "constinit", "const_cast", "co_await",
+                    "co_return", "co_yield", "decltype", "delete", "dynamic_cast", "explicit", "export", "friend",
+                    "mutable", "namespace", "new", "noexcept", "not", "not_eq", "operator", "or", "or_eq", "private",
+                    "protected", "public", "reinterpret_cast", "requires", "static_cast", "template", "this", "throw",
+                    "try", "typeid", "typename", "using", "virtual", "wchar_t", "xor", "xor_eq", "std"])
         case .rust:
             return ["as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if",
                     "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self", "static",
@@ -200,7 +209,7 @@ extension ProjectTemplate {
     private static func templateIdentifiers(language: ProjectLanguage, sdk: InstalledSDK) -> Set<String> {
         let placeholder = "EaselNewPlaceholderName"
         let template = ProjectTemplate(name: placeholder, language: language, sdk: sdk)
-        let code = template.files.filter { [".swift", ".c", ".rs"].contains(where: $0.path.hasSuffix) }
+        let code = template.files.filter { [".swift", ".c", ".cpp", ".rs"].contains(where: $0.path.hasSuffix) }
         var words = Set<String>()
         for file in code { words.formUnion(identifiers(in: file.text)) }
         words.remove(placeholder)

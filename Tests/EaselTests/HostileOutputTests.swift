@@ -26,6 +26,8 @@ extension InstallTests {
             (["UIView"], "'UIView' is a name the Swift template uses itself, so its project would not build"),
             (["String", "--swift"], "'String' is a name the Swift template uses itself"),
             (["Free", "--c"], "'Free' ('free' in the project) is a name the C template uses itself"),
+            (["template", "--cpp"], "'template' is a C++ keyword, which a C++ project cannot be named"),
+            (["Property", "--cpp"], "'Property' is a name the C++ template uses itself"),
         ]
         for (arguments, message) in refused {
             let result = try runHost(["new"] + arguments + ["--dir", "project"], directory: root)
@@ -33,7 +35,7 @@ extension InstallTests {
             XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("(choose another class name)"), result.stderr)
         }
-        for arguments in [["Badge"], ["MyBadge", "--c"], ["Gauge", "--rust"], ["Int", "--swift"], ["Class", "--c"]] {
+        for arguments in [["Badge"], ["MyBadge", "--c"], ["Gauge", "--rust"], ["Int", "--swift"], ["Class", "--c"], ["Badge", "--cpp"]] {
             let result = try runHost(["new"] + arguments + ["--dir", "project"], directory: root)
             XCTAssertEqual(result.status, 66, "\(arguments) is a fine name: \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("the Easel SDK is not installed in"), result.stderr)

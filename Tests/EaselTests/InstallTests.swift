@@ -90,6 +90,7 @@ final class InstallTests: XCTestCase {
         let languages: [(flag: String, name: String, build: [String], plugins: String)] = [
             ("--swift", "SwiftBadge", ["swift", "build"], ".build/debug"),
             ("--c", "CBadge", ["make"], "."),
+            ("--cpp", "CppCard", ["make"], "."),
             ("--rust", "RustBadge", [cargo, "build", "--offline"], "target/debug"),
         ]
         for language in languages {

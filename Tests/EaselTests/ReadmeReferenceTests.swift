@@ -81,7 +81,7 @@ final class ReadmeReferenceTests: XCTestCase {
         let missing = try runHost(["render", "Gauge"], directory: root)
         XCTAssertEqual(missing.status, 64, "and it is required: \(missing.stderr)")
         let new = try Self.usageLine("new")
-        XCTAssertTrue(new.contains(" [--swift|--c|--rust] "), "new takes one language: \(new)")
+        XCTAssertTrue(new.contains(" [--swift|--c|--cpp|--rust] "), "new takes one language: \(new)")
         let both = try runHost(["new", "Badge", "--c", "--rust"], directory: try TestPaths.scratch())
         XCTAssertEqual(both.status, 64, "and only one: \(both.stderr)")
         let serve = try Self.usageLine("serve")

@@ -1,23 +1,24 @@
 import EaselHost
 import Glibc
 
-/// `host new NAME [--swift|--c|--rust] [--dir DIR]`: scaffolds a component project that builds with
+/// `host new NAME [--swift|--c|--cpp|--rust] [--dir DIR]`: scaffolds a component project that builds with
 /// one command against the SDK installed beside this `host` and renders with no edits.
 enum NewCommand: Command {
     static let spec = CommandSpec(
         name: "new",
-        summary: "create a component project (Swift, C or Rust) that builds against the installed SDK",
+        summary: "create a component project (Swift, C, C++ or Rust) that builds against the installed SDK",
         usage: "NAME",
         positionals: 1...1,
         options: [
             OptionSpec(name: "swift", exclusiveGroup: "language", help: "a Swift package: EaselKit, @IBDesignable, @IBInspectable, didSet (the default)"),
             OptionSpec(name: "c", exclusiveGroup: "language", help: "a C library with a Makefile (pkg-config easel)"),
+            OptionSpec(name: "cpp", exclusiveGroup: "language", help: "a C++17 library with a Makefile (pkg-config easel): a table builder, exceptions caught at the boundary"),
             OptionSpec(name: "rust", exclusiveGroup: "language", help: "a Cargo crate using the easel-sys binding"),
             OptionSpec(name: "dir", value: "DIR", help: "the project folder (default ./NAME); it must not exist or be empty"),
         ],
         details: """
             NAME is the component's class name, an identifier such as Badge. The project builds with
-            `swift build`, `make` or `cargo build`, has two inspectable properties, and its README says
+            `swift build`, `make` (C, C++) or `cargo build`, has two inspectable properties, and its README says
             how to preview it. It is written to a temporary folder beside DIR and renamed into place.
             """,
         usesRegistry: false)
