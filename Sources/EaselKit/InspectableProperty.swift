@@ -49,6 +49,19 @@ public struct InspectableProperty {
         fatalError("unavailable")
     }
 
+    /// Chosen for an enum that does not adopt InspectableEnum, to say so at compile time (the macro
+    /// puts the error on the property's line).
+    @available(*, unavailable, message: """
+        this enum is not inspectable: make it adopt InspectableEnum (an Int-backed enum: enum Style: Int, InspectableEnum { … })
+        """)
+    public init<Owner, Value: RawRepresentable>(
+        _ name: String, _ keyPath: KeyPath<Owner, Value>, summary: String? = nil,
+        range: ClosedRange<Double>? = nil, step: Double? = nil, minimum: String? = nil, maximum: String? = nil,
+        group: String? = nil, displayName: String? = nil, hidden: Bool = false
+    ) {
+        fatalError("unavailable")
+    }
+
     /// A toolkit property reached through its accessors (`.toolkit(UIButton.self, String.self, "title", …)`).
     static func toolkit<Owner: UIView, Value: InspectableValue>(
         _ owner: Owner.Type, _ value: Value.Type, _ name: String, group: String, displayName: String? = nil,

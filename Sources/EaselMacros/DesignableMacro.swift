@@ -26,9 +26,12 @@ import SwiftSyntaxMacros
 /// expands to (inside the class)
 ///
 ///     override class var _inspectableProperties: [InspectableProperty] {
-///         [InspectableProperty("cornerRadius", \RoundedCornerButton.cornerRadius,
-///                              summary: "Radius of the corners, in points", range: 0...100, step: 1)]
-///             + super._inspectableProperties
+///         var table: [InspectableProperty] = []
+///     #sourceLocation(file: "RoundedCornerButton.swift", line: 8)
+///         table.append(InspectableProperty("cornerRadius", \RoundedCornerButton.cornerRadius,
+///                                          summary: "Radius of the corners, in points", range: 0...100, step: 1))
+///     #sourceLocation()
+///         return table + super._inspectableProperties
 ///     }
 ///     override class func _makeDesignable(frame: CGRect) -> UIView { RoundedCornerButton(frame: frame) }
 ///     override class var designableSummary: String? { "A button whose corners can be rounded." }
@@ -39,8 +42,11 @@ import SwiftSyntaxMacros
 /// `init(frame:)` by its name, which is why it need not be `required`.
 ///
 /// Mistakes are compile errors on the line concerned, with a fix-it where there is one obvious fix:
-/// an unsupported type (`Float` → `CGFloat`), a `let`, a `static` property, `@Inspector` without
-/// `@IBInspectable`, a generic class.
+/// an unsupported type (`Float` → `CGFloat`), an enum of the class that does not adopt
+/// `InspectableEnum` (fix-it: adopt it), a `let`, a `static` property, `@Inspector` without
+/// `@IBInspectable`, a generic class. Each table entry is preceded by a `#sourceLocation` of its
+/// property's line, so what only the type checker can find (an enum declared elsewhere that does not
+/// adopt `InspectableEnum`) is reported on that line too.
 public struct DesignableMacro: MemberMacro {
     public static func expansion(of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
                                  conformingTo protocols: [TypeSyntax],
@@ -83,14 +89,15 @@ public struct DesignableMacro: MemberMacro {
         }
 
         InspectableMember.checkBounds(properties, className: className, in: context)
+        properties = InspectableMember.checkNestedEnums(properties, in: classDecl, className: className, context: context)
 
         let access = accessKeyword(classDecl)
         var members: [DeclSyntax] = []
-        let entries = properties.map { "\n        " + $0.tableEntry(className: className) + "," }.joined()
+        let statements = properties.map { "\n" + $0.tableStatement(className: className, in: context) }.joined()
         members.append("""
             \(raw: access)override class var _inspectableProperties: [InspectableProperty] {
-                [\(raw: entries)
-                ] + super._inspectableProperties
+                var table: [InspectableProperty] = []\(raw: statements)
+                return table + super._inspectableProperties
             }
             """)
         if !outlets.isEmpty {

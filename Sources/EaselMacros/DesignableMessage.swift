@@ -65,6 +65,7 @@ enum DesignableFixIt: FixItMessage {
     case removeModifier(String)
     case addIBInspectable
     case useOutlet
+    case adoptInspectableEnum(String)
 
     var message: String {
         switch self {
@@ -73,6 +74,7 @@ enum DesignableFixIt: FixItMessage {
         case .removeModifier(let modifier): return "remove '\(modifier)'"
         case .addIBInspectable: return "add @IBInspectable"
         case .useOutlet: return "use @Outlet"
+        case .adoptInspectableEnum(let name): return "make \(name) adopt InspectableEnum"
         }
     }
 

@@ -11,6 +11,23 @@ struct InspectableMember {
     let inspectorArguments: LabeledExprListSyntax?
     /// Whether its type is Int, CGFloat or Double as written (nil: the spelling does not say).
     var isNumeric: Bool? = nil
+    /// The declaration's binding, where the type checker's errors about its table entry are put.
+    var binding: PatternBindingSyntax? = nil
+    /// Its type as written (nil: inferred from the initializer).
+    var typeName: String? = nil
+
+    /// The table entry as a statement of the generated table, preceded by a `#sourceLocation` of the
+    /// property's own line: an error the type checker finds in it (a type that is not inspectable,
+    /// such as an enum that does not adopt InspectableEnum, a bad `@Inspector` argument) is reported
+    /// on the property's line, not at the class's closing brace where the members are expanded.
+    func tableStatement(className: String, in context: some MacroExpansionContext) -> String {
+        let statement = "table.append(" + tableEntry(className: className) + ")"
+        guard let binding, let location = context.location(of: binding, at: .afterLeadingTrivia, filePathMode: .filePath) else {
+            return statement
+        }
+        return "#sourceLocation(file: \(location.file.trimmedDescription), line: \(location.line.trimmedDescription))\n"
+            + statement + "\n#sourceLocation()"
+    }
 
     /// The `InspectableProperty(…)` table entry.
     func tableEntry(className: String) -> String {
@@ -73,6 +90,8 @@ struct InspectableMember {
                 }
             }
             var member = InspectableMember(name: name, summary: summary, inspectorArguments: arguments)
+            member.binding = binding
+            member.typeName = type?.trimmedDescription
             if let type { member.isNumeric = InspectableType.numericTypes.contains(type.trimmedDescription) }
             else if let value = binding.initializer?.value {
                 member.isNumeric = value.is(IntegerLiteralExprSyntax.self) || value.is(FloatLiteralExprSyntax.self) ? true : nil
@@ -100,6 +119,43 @@ extension InspectableMember {
                         "\(className).\(member.name)", side, bound, candidates)))
                 }
             }
+        }
+    }
+}
+
+extension InspectableMember {
+    /// The members whose type is an enum declared in the class that does not adopt InspectableEnum
+    /// are errors on their type, with a fix-it that adopts it (an `Int`-backed enum) or a message
+    /// saying it must be `Int`-backed; the others are returned.
+    static func checkNestedEnums(_ members: [InspectableMember], in classDecl: ClassDeclSyntax, className: String,
+                                 context: some MacroExpansionContext) -> [InspectableMember] {
+        var enums: [String: EnumDeclSyntax] = [:]
+        for member in classDecl.memberBlock.members {
+            if let e = member.decl.as(EnumDeclSyntax.self) { enums[e.name.text] = e }
+        }
+        return members.filter { member in
+            guard let typeName = member.typeName, let e = enums[typeName],
+                  let type = member.binding?.typeAnnotation?.type else { return true }
+            let inherited = e.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+            guard !inherited.contains("InspectableEnum") else { return true }
+            let property = "\(className).\(member.name)"
+            guard inherited.first == "Int", let clause = e.inheritanceClause else {
+                context.diagnose(Diagnostic(node: type, message: DesignableMessage.unsupportedType(property,
+                    "enum \(typeName) is not inspectable: an inspectable enum is Int-backed and adopts InspectableEnum "
+                    + "(enum \(typeName): Int, InspectableEnum)")))
+                return false
+            }
+            var types = Array(clause.inheritedTypes)
+            types[types.count - 1] = types[types.count - 1].with(\.trailingComma, .commaToken(trailingTrivia: .space))
+            types.append(InheritedTypeSyntax(type: IdentifierTypeSyntax(name: .identifier("InspectableEnum")))
+                .with(\.trailingTrivia, types[types.count - 1].type.trailingTrivia))
+            types[types.count - 2] = types[types.count - 2].with(\.type, types[types.count - 2].type.trimmed)
+            let fixed = clause.with(\.inheritedTypes, InheritedTypeListSyntax(types))
+            context.diagnose(Diagnostic(
+                node: type, message: DesignableMessage.unsupportedType(property,
+                    "enum \(typeName) is not inspectable: make it adopt InspectableEnum (enum \(typeName): Int, InspectableEnum)"),
+                fixIt: .replace(message: DesignableFixIt.adoptInspectableEnum(typeName), oldNode: clause, newNode: fixed)))
+            return false
         }
     }
 }

@@ -77,6 +77,29 @@ final class DesignableMacroTests: XCTestCase {
                       message)   // it read "cannot export BigGadget is not @Designable"
     }
 
+    /// What the fix-it for an enum of the class writes (the compiler prints only its title): the
+    /// macro expanded by Tests/Fixtures/MacroHarness, built with swiftc on the toolchain's swift-syntax.
+    func testTheEnumFixItAdoptsInspectableEnum() throws {
+        let dir = try TestPaths.scratch()
+        // The toolchain's swift-syntax is beside its swiftc, as Scripts/build-macros finds it.
+        let found = try runProcess("/bin/sh", ["-c", "command -v swiftc || echo /opt/swift/usr/bin/swiftc"]).stdout
+        let swiftc = URL(fileURLWithPath: found.trimmingCharacters(in: .whitespacesAndNewlines))
+        let host = swiftc.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().path + "/lib/swift/host"
+        let macros = try FileManager.default.contentsOfDirectory(atPath: TestPaths.repoRoot + "/Sources/EaselMacros")
+            .filter { $0.hasSuffix(".swift") }.sorted().map { TestPaths.repoRoot + "/Sources/EaselMacros/" + $0 }
+        let build = try runProcess(swiftc.path, [TestPaths.fixtures + "/MacroHarness/main.swift"] + macros + [
+            "-module-name", "MacroHarness", "-I", host, "-L", host, "-lSwiftSyntax", "-lSwiftSyntaxMacros", "-lSwiftDiagnostics",
+            "-lSwiftParser", "-lSwiftSyntaxBuilder", "-lSwiftSyntaxMacroExpansion", "-lSwiftOperators", "-lSwiftBasicFormat",
+            "-Xlinker", "-rpath", "-Xlinker", host, "-o", dir + "/harness"])
+        XCTAssertEqual(build.status, 0, build.stderr)
+        let run = try runProcess(dir + "/harness", [TestPaths.fixtures + "/SwiftBadInspectable/SwiftBadInspectable.swift"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("55: @IBInspectable Enumerated.mode: enum Mode is not inspectable"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("  fix-it make Mode adopt InspectableEnum: [: Int] -> [: Int, InspectableEnum]"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("10: @IBInspectable BadInspectables.speed: Float is not inspectable: use CGFloat (or Double)\n  fix-it use 'CGFloat': [Float] -> [CGFloat]"),
+                      run.stdout)
+    }
+
     func testAComponentInTheSwift6LanguageModeCompilesWithoutWarnings() throws {
         // SwiftAllTypes and SwiftCrash are built with -swift-version 6 (strict concurrency).
         for fixture in ["SwiftAllTypes", "SwiftCrash"] {
@@ -115,6 +138,14 @@ final class DesignableMacroTests: XCTestCase {
             // A dependent range's bound (easel.ranges/1) names another numeric inspectable of the class.
             (44, "error: @Inspector maximum: \"caption\" of Bounded.level must name another @IBInspectable Int, CGFloat or Double declared in the class (expected one of: other)", nil),
             (45, "error: @Inspector maximum: \"levels\" of Bounded.other must name another @IBInspectable Int, CGFloat or Double declared in the class (expected one of: level)", nil),
+            // Enums: one of the class's is judged by the macro (with the fix-it that adopts
+            // InspectableEnum); one declared elsewhere by the type checker, on its line too (it was
+            // reported at the class's closing brace, with a note inside EaselKit).
+            (54, "error: 'init(_:_:summary:range:step:minimum:maximum:group:displayName:hidden:)' is unavailable: this enum is not inspectable: make it adopt InspectableEnum", nil),
+            (55, "error: @IBInspectable Enumerated.mode: enum Mode is not inspectable: make it adopt InspectableEnum (enum Mode: Int, InspectableEnum)", "make Mode adopt InspectableEnum"),
+            (56, "error: @IBInspectable Enumerated.named: enum Named is not inspectable: an inspectable enum is Int-backed and adopts InspectableEnum", nil),
+            // Any other type only the type checker can judge: on the property's line as well.
+            (17, "is unavailable: this type is not inspectable: use Int, CGFloat", nil),
         ]
         for item in expected {
             // The diagnostics on that line (the compiler's own may come first), each with its notes.
@@ -127,9 +158,9 @@ final class DesignableMacroTests: XCTestCase {
                 XCTAssertTrue(block.prefix(1200).contains("note: \(fixIt)"), "line \(item.line) has the fix-it '\(fixIt)'")
             }
         }
-        // A type the macro cannot judge by its spelling is judged by the type checker, with EaselKit's message.
-        XCTAssertTrue(output.contains("is unavailable: this type is not inspectable: use Int, CGFloat"), output)
-        XCTAssertTrue(output.contains("InspectableProperty(\"badge\", \\BadInspectables.badge)"), "the expansion shows which property")
+        // No error is reported at a class's closing brace (line 57: Enumerated's; a note there says
+        // where the expanded code goes).
+        XCTAssertNil(output.range(of: #"\#(file):57:[0-9]+: error"#, options: .regularExpression), output)
         XCTAssertFalse(output.contains("\(file):38:"), "Double(2) is inspectable")
         XCTAssertFalse(output.contains("InspectableProperty(\"ratio\""), "nothing left for the type checker to find")
     }

@@ -44,3 +44,14 @@ final class Bounded: UIView {
     @IBInspectable @Inspector(maximum: "caption") var level: Int = 0     // a bound that is a String
     @IBInspectable @Inspector(maximum: "levels") var other: Int = 0      // a bound that is no inspectable
 }
+
+enum Plain: Int { case a, b }                                  // not InspectableEnum (declared elsewhere)
+
+@Designable
+final class Enumerated: UIView {
+    enum Mode: Int { case x, y }                               // not InspectableEnum: fix-it adopts it
+    enum Named: String { case p }                              // not Int-backed
+    @IBInspectable var plain: Plain = .a                       // the type checker's error, on this line
+    @IBInspectable var mode: Mode = .x
+    @IBInspectable var named: Named = .p
+}
