@@ -7,6 +7,7 @@ import Glibc
 ///     bin/host, bin/easel                     the CLI
 ///     include/easel.h, lib/pkgconfig/easel.pc the C ABI (pkg-config easel)
 ///     lib/easel/libEaselMacros.so             the macro library behind @Designable
+///     lib/easel/swift/                        EaselKit prebuilt, with `toolchain`: the Swift version it is for
 ///     share/easel/swift/EaselKit/             EaselKit as a SwiftPM package (depend on it by path)
 ///     share/easel/rust/easel-sys/             the Rust binding (a Cargo crate, by path)
 ///
@@ -19,6 +20,18 @@ struct InstalledSDK {
     var pkgConfigDirectory: String { prefix + "/lib/pkgconfig" }
     var header: String { prefix + "/include/easel.h" }
     var rustCrate: String { prefix + "/share/easel/rust/easel-sys" }
+    var prebuiltKit: String { prefix + "/lib/easel/swift" }
+
+    /// The Swift version EaselKit was prebuilt for ("6.3.1"), nil when there is no prebuilt EaselKit.
+    var prebuiltToolchain: String? {
+        guard access(prebuiltKit + "/libEaselKit.a", R_OK) == 0, let file = fopen(prebuiltKit + "/toolchain", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 64)
+        guard fgets(&line, Int32(line.count), file) != nil else { return nil }
+        let version = line.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }.filter { $0.isNumber || $0 == "." }
+        let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+        return (1...3).contains(parts.count) && parts.allSatisfy({ !$0.isEmpty }) ? version : nil
+    }
 
     /// The SDK of the running executable's prefix.
     static func ofRunningExecutable() -> InstalledSDK {

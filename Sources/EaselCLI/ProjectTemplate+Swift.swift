@@ -3,11 +3,31 @@
 extension ProjectTemplate {
     var swiftFiles: [File] {
         [
-            File(path: "Package.swift", text: fill(swiftPackage)),
+            File(path: "Package.swift", text: fill(swiftPackage.replacing("@PREBUILT@", with: prebuiltCheck))),
             File(path: "Sources/\(name)/\(name).swift", text: fill(swiftComponent)),
             File(path: "README.md", text: fill(swiftReadme)),
             File(path: ".gitignore", text: ".build/\n/*.png\n"),
         ]
+    }
+}
+
+extension ProjectTemplate {
+    /// The manifest's `let prebuilt`: true (unless EASEL_KIT=source) when the compiler is the one
+    /// the installation's EaselKit was prebuilt with, which is the only one that can read its module.
+    var prebuiltCheck: String {
+        guard let version = sdk.prebuiltToolchain else {
+            return "let prebuilt = false   // this installation has no prebuilt EaselKit"
+        }
+        var parts = version.split(separator: ".").compactMap { Int($0) }
+        while parts.count < 3 { parts.append(0) }
+        let next = "\(parts[0]).\(parts[1]).\(parts[2] + 1)"
+        return """
+            #if compiler(>=\(version)) && !compiler(>=\(next))   // Swift \(version), which built the installation's EaselKit
+            let prebuilt = Context.environment["EASEL_KIT"] != "source"
+            #else
+            let prebuilt = false
+            #endif
+            """
     }
 }
 
@@ -17,8 +37,15 @@ private let swiftPackage = #"""
 // README.md says how to preview it.
 import PackageDescription
 
-/// Where the Easel SDK is installed (Easel's `Scripts/install --prefix`).
-let easel = "@PREFIX@"
+/// Where the Easel SDK is installed (Easel's `Scripts/install --prefix`): $EASEL when it is set
+/// (`EASEL=/other/prefix swift build`), else the installation that made this project.
+let easel = Context.environment["EASEL"] ?? "@PREFIX@"
+
+/// Whether to link EaselKit as the installation prebuilt it, for the toolchain that built it: the
+/// first build then compiles only this component. With another toolchain, or with EASEL_KIT=source,
+/// EaselKit is compiled from the sources installed beside it (once; a longer first build).
+@PREBUILT@
+let kit = easel + "/lib/easel/swift"
 
 let package = Package(
     name: "@NAME@",
@@ -26,18 +53,19 @@ let package = Package(
         // The host loads components as shared libraries: .build/debug/lib@NAME@.so.
         .library(name: "@NAME@", type: .dynamic, targets: ["@NAME@"]),
     ],
-    dependencies: [
-        .package(path: easel + "/share/easel/swift/EaselKit"),
-    ],
+    dependencies: prebuilt ? [] : [.package(path: easel + "/share/easel/swift/EaselKit")],
     targets: [
         .target(
             name: "@NAME@",
-            dependencies: [.product(name: "EaselKit", package: "EaselKit")],
+            dependencies: prebuilt ? [] : [.product(name: "EaselKit", package: "EaselKit")],
             swiftSettings: [
                 .swiftLanguageMode(.v6),
-                // The macro library behind @Designable (SwiftPM cannot build it: it needs swift-syntax).
-                .unsafeFlags(["-load-plugin-library", easel + "/lib/easel/libEaselMacros.so"]),
-            ]),
+                // The macro library behind @Designable (SwiftPM cannot build it: it needs swift-syntax),
+                // and where the prebuilt EaselKit's module and the C modules it imports are.
+                .unsafeFlags(["-load-plugin-library", easel + "/lib/easel/libEaselMacros.so"]
+                             + (prebuilt ? ["-I", kit, "-I", kit + "/CEasel", "-I", kit + "/CFFI"] : [])),
+            ],
+            linkerSettings: prebuilt ? [.unsafeFlags(["-L", kit, "-lEaselKit"])] : []),
     ]
 )
 
@@ -130,7 +158,10 @@ target's `resources: [.process("Resources")]`: `swift build` copies them into
 `UINib(nibName:bundle: Bundle(for: type(of: self)))` read them (a layout document, Easel's xib, is
 described in `@PREFIX@/share/doc/easel/layout-documents.md`).
 
-The package depends on the EaselKit package installed in `@PREFIX@` and loads the macro
-library beside it (see `Package.swift`); it builds in the Swift 6 language mode.
+The package builds against the Easel SDK installed in `@PREFIX@` (`EASEL=/other/prefix swift build`
+for another installation): it links the EaselKit the installation prebuilt for its toolchain (so a
+first build compiles only this component), or, with another toolchain or `EASEL_KIT=source`, the
+EaselKit package installed beside it; and it loads the macro library behind `@Designable` (see
+`Package.swift`). It builds in the Swift 6 language mode.
 
 """#

@@ -65,4 +65,36 @@ final class SwiftTemplateTests: XCTestCase {
         XCTAssertTrue(validate.stdout.contains("passed   round-trip"), validate.stdout)
         XCTAssertFalse(validate.stdout.contains("property alpha"), validate.stdout)
     }
+
+    /// The generated Package.swift reads the prefix from $EASEL (an installation moved elsewhere
+    /// builds with EASEL=NEW), links the prebuilt EaselKit, and compiles EaselKit from its installed
+    /// sources with EASEL_KIT=source (what another toolchain does).
+    func testThePrefixComesFromEASELAndEaselKitIsPrebuilt() throws {
+        let root = try TestPaths.scratch()
+        let first = root + "/first", moved = root + "/moved"
+        let install = try runProcess(TestPaths.repoRoot + "/Scripts/install", ["--prefix", first, "--from", TestPaths.products])
+        XCTAssertEqual(install.status, 0, install.stderr)
+        let new = try runProcess(first + "/bin/easel", ["new", "Fresh"], environment: ["EASEL_PLUGIN_PATH": ""], directory: root)
+        XCTAssertEqual(new.status, 0, new.stderr)
+        let manifest = try String(contentsOfFile: root + "/Fresh/Package.swift", encoding: .utf8)
+        XCTAssertTrue(manifest.contains("let easel = Context.environment[\"EASEL\"] ?? \"\(first)\""), manifest)
+        try FileManager.default.moveItem(atPath: first, toPath: moved)
+        func build(_ environment: [String: String]) throws -> ProcessResult {
+            let path = "/opt/swift/usr/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            return try runProcess("/usr/bin/env", ["swift", "build"], environment: environment.merging(["PATH": path, "TMPDIR": root]) { $1 },
+                                  directory: root + "/Fresh")
+        }
+        let stale = try build([:])
+        XCTAssertNotEqual(stale.status, 0, "the installation is no longer where the project was made")
+        let relocated = try build(["EASEL": moved])
+        XCTAssertEqual(relocated.status, 0, relocated.stdout + relocated.stderr)
+        XCTAssertFalse(relocated.stdout.contains("Compiling EaselKit"), "prebuilt: \(relocated.stdout)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/Fresh/.build/debug/libFresh.so"))
+        try FileManager.default.removeItem(atPath: root + "/Fresh/.build")
+        let source = try build(["EASEL": moved, "EASEL_KIT": "source"])
+        XCTAssertEqual(source.status, 0, source.stdout + source.stderr)
+        XCTAssertTrue(source.stdout.contains("Compiling EaselKit"), "from the installed sources: \(source.stdout)")
+        let validate = try runHost(["validate", root + "/Fresh/.build/debug/libFresh.so"])
+        XCTAssertEqual(validate.status, 0, validate.stdout)
+    }
 }
