@@ -26,6 +26,11 @@
 /// any other type is a compile error saying what to write instead. A read-only (get-only) property
 /// is shown but never set.
 ///
+/// The class-level settings can be given as arguments — `@Designable(group: "Badges", displayName:
+/// "Status Badge", summary: "…")` — or as overrides of ``UIView/designableGroup``,
+/// ``UIView/designableDisplayName`` and ``UIView/designableSummary`` (for a value computed at run
+/// time); not both. The class's `///` doc comment is its summary unless `summary:` is given.
+///
 /// The macro reads the class's own body: members declared in an extension are not seen.
 ///
 /// Every class the plugin exports must be `@Designable` itself (a subclass inherits the tables but is
@@ -34,8 +39,10 @@
 /// The macro is compiled separately (libEaselMacros.so): build modules that use it with
 /// `-load-plugin-library <path>/libEaselMacros.so` (the project's Package.swift and the package
 /// `host new` writes pass it).
-@attached(member, names: named(_inspectableProperties), named(_outlets), named(_makeDesignable), named(designableSummary))
-public macro Designable() = #externalMacro(module: "EaselMacros", type: "DesignableMacro")
+@attached(member, names: named(_inspectableProperties), named(_outlets), named(_makeDesignable), named(designableSummary),
+          named(designableGroup), named(designableDisplayName))
+public macro Designable(group: String? = nil, displayName: String? = nil, summary: String? = nil)
+    = #externalMacro(module: "EaselMacros", type: "DesignableMacro")
 
 /// How the host's inspector shows an `@IBInspectable` property of a ``Designable()`` class. Every
 /// argument is optional:

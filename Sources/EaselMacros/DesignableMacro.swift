@@ -63,11 +63,13 @@ public struct DesignableMacro: MemberMacro {
         var properties: [InspectableMember] = []
         var outlets: [OutletMember] = []
         var declaresSummary = false
+        var declared = Set<String>()
         for member in classDecl.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             if variable.bindings.contains(where: { $0.pattern.trimmedDescription == "designableSummary" }) {
                 declaresSummary = true
             }
+            for binding in variable.bindings { declared.insert(binding.pattern.trimmedDescription) }
             if let marker = variable.attribute(named: "IBOutlet") {
                 // The compiler refuses @IBOutlet on non-Objective-C classes; say what to write instead.
                 context.diagnose(Diagnostic(
@@ -112,7 +114,21 @@ public struct DesignableMacro: MemberMacro {
         members.append("""
             \(raw: access)override class func _makeDesignable(frame: CGRect) -> UIView { \(raw: className)(frame: frame) }
             """)
-        if let summary = DocComment.summary(of: Syntax(classDecl)) {
+        // @Designable(group:displayName:summary:): the class-level settings, as overrides would give them.
+        var summaryArgument = false
+        for argument in node.arguments?.as(LabeledExprListSyntax.self) ?? [] {
+            guard let label = argument.label?.text, let setting = Self.settings[label],
+                  !argument.expression.is(NilLiteralExprSyntax.self) else { continue }
+            if declared.contains(setting) {
+                context.diagnose(Diagnostic(node: argument, message: DesignableMessage.settingTwice(className, label, setting)))
+                continue
+            }
+            if label == "summary" { summaryArgument = true }
+            members.append("""
+                \(raw: access)override class var \(raw: setting): String? { \(argument.expression.trimmed) }
+                """)
+        }
+        if !summaryArgument, let summary = DocComment.summary(of: Syntax(classDecl)) {
             if declaresSummary {
                 context.diagnose(Diagnostic(node: classDecl.name, message: DesignableMessage.summaryTwice(className)))
             } else {
@@ -123,6 +139,9 @@ public struct DesignableMacro: MemberMacro {
         }
         return members
     }
+
+    /// `@Designable`'s arguments and the class-level setting each one gives.
+    static let settings = ["group": "designableGroup", "displayName": "designableDisplayName", "summary": "designableSummary"]
 
     /// The generated members' access: as visible as the class (an override must be), `open` where
     /// the class is open so that subclasses elsewhere can be @Designable too.

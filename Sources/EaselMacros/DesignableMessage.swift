@@ -15,6 +15,7 @@ enum DesignableMessage: DiagnosticMessage {
     case notDesignable(String, String)
     case summaryTwice(String)
     case badBound(String, String, String, [String])
+    case settingTwice(String, String, String)
 
     var message: String {
         switch self {
@@ -45,6 +46,8 @@ enum DesignableMessage: DiagnosticMessage {
                 : "expected one of: " + candidates.joined(separator: ", ")
             return "@Inspector \(side): \"\(bound)\" of \(property) must name another @IBInspectable Int, CGFloat or "
                 + "Double declared in the class (\(expected))"
+        case .settingTwice(let owner, let label, let setting):
+            return "\(owner) gives @Designable(\(label):) and overrides \(setting): keep one (the argument, for a constant)"
         case .summaryTwice(let owner):
             return "\(owner) has a doc comment and overrides designableSummary: the doc comment is the summary; "
                 + "remove the override"

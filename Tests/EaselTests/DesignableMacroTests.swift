@@ -69,6 +69,19 @@ final class DesignableMacroTests: XCTestCase {
         XCTAssertEqual(calls.summary, "The properties whose didSet ran, in order, comma-separated (read-only: shown, never set)")
     }
 
+    /// `@Designable(group:displayName:summary:)` gives the class-level settings (`@Designable(group:)`
+    /// was guessed by a newcomer and refused); `summary:` wins over the doc comment.
+    func testDesignableArgumentsGiveTheClassLevelSettings() throws {
+        let registry = Registry(files: [try SwiftFixture.build("SwiftClamping")], environment: testEnvironment)
+        let info = try XCTUnwrap(try registry.designableClass(named: "ClampedCounter")).info
+        XCTAssertEqual(info.group, "Counters")
+        XCTAssertEqual(info.displayName, "Clamped Counter (Swift)")
+        XCTAssertEqual(info.summary, "Never below zero")
+        let meter = try XCTUnwrap(try registry.designableClass(named: "RangedMeter")).info
+        XCTAssertEqual(meter.summary, "A value that goes up to its own maximum: a dependent range, kept by both setters.", "the doc comment")
+        XCTAssertEqual(meter.group, "Swift Clamping", "no group: the plugin's name")
+    }
+
     func testAnExportedSubclassWithoutDesignableIsRefusedNamingIt() throws {
         let registry = Registry(files: [try SwiftFixture.build("SwiftUndesignable")], environment: testEnvironment)
         XCTAssertEqual(registry.failures.count, 1)
@@ -144,6 +157,7 @@ final class DesignableMacroTests: XCTestCase {
             (54, "error: 'init(_:_:summary:range:step:minimum:maximum:group:displayName:hidden:)' is unavailable: this enum is not inspectable: make it adopt InspectableEnum", nil),
             (55, "error: @IBInspectable Enumerated.mode: enum Mode is not inspectable: make it adopt InspectableEnum (enum Mode: Int, InspectableEnum)", "make Mode adopt InspectableEnum"),
             (56, "error: @IBInspectable Enumerated.named: enum Named is not inspectable: an inspectable enum is Int-backed and adopts InspectableEnum", nil),
+            (59, "error: Twice gives @Designable(group:) and overrides designableGroup: keep one (the argument, for a constant)", nil),
             // Any other type only the type checker can judge: on the property's line as well.
             (17, "is unavailable: this type is not inspectable: use Int, CGFloat", nil),
         ]

@@ -55,3 +55,9 @@ final class Enumerated: UIView {
     @IBInspectable var mode: Mode = .x
     @IBInspectable var named: Named = .p
 }
+
+@Designable(group: "Twice")
+final class Twice: UIView {                                    // the group given twice
+    override class var designableGroup: String? { "Once" }
+}
+

@@ -3,7 +3,8 @@
 import EaselKit
 
 /// A count that never goes below zero, with no declared range: validate warns and says how to declare one.
-@IBDesignable @Designable
+/// (Its class-level settings are @Designable's arguments; the summary argument wins over this comment.)
+@IBDesignable @Designable(group: "Counters", displayName: "Clamped Counter (Swift)", summary: "Never below zero")
 final class ClampedCounter: UIView {
     /// Never below zero
     @IBInspectable var count: Int = 0 {
