@@ -23,6 +23,9 @@ public struct DesignableVariant: Sendable {
     /// - Parameters:
     ///   - name: an identifier, unique in the class ("pill", "cjkTitle").
     ///   - displayName: nil: derived from the name ("cjkTitle" → "Cjk Title").
+    ///   - summary: one line for the designer and the gallery; nil: none.
+    ///   - attributes: property names and their values in the value syntax, applied in the class's
+    ///     property order (`["title": "Pill", "cornerRadius": "40"]`).
     public init(_ name: String, displayName: String? = nil, summary: String? = nil,
                 _ attributes: KeyValuePairs<String, String>) {
         self.name = name

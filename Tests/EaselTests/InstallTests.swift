@@ -30,9 +30,18 @@ final class InstallTests: XCTestCase {
                      "share/easel/rust/easel-sys/Cargo.toml",
                      "share/easel/page/index.html", "share/easel/page/app.js",
                      // An author outside the repository had no description of the layout document format.
-                     "share/doc/easel/layout-documents.md", "share/doc/easel/README.md"] {
+                     "share/doc/easel/layout-documents.md", "share/doc/easel/README.md",
+                     // The EaselKit reference, made by DocC from the sources (a newcomer found the class-level
+                     // settings only by reading them).
+                     "share/doc/easel/EaselKit/index.html", "share/doc/easel/EaselKit/documentation/easelkit/index.html",
+                     "share/doc/easel/EaselKit/documentation/easelkit/uiview/defaultsize/index.html",
+                     "share/doc/easel/EaselKit/data/documentation/easelkit/uiview/designablegroup.json",
+                     "share/doc/easel/reference/easelkit.md", "share/easel/examples/README.md"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), "installed \(file)")
         }
+        // The reference's pages carry the sources' /// comments.
+        let defaultSize = try String(contentsOfFile: prefix + "/share/doc/easel/EaselKit/data/documentation/easelkit/uiview/defaultsize.json", encoding: .utf8)
+        XCTAssertTrue(defaultSize.contains("The size the host uses when the user gives none"), defaultSize)
         // The manual is installed beside the guide: every page of Docs/ but the seeds' code, at the same
         // place relative to the others (Docs/X as share/doc/easel/X).
         let doc = prefix + "/share/doc/easel"
