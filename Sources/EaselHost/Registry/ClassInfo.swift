@@ -52,6 +52,9 @@ package struct ClassInfo: Equatable, Codable, Sendable {
     /// The ids of the extensions this host found for the class (it ignores ids it does not know).
     package var extensions: [String]
 
+    /// Whether the class takes pointer input (easel.input/1): the host sends it events only then.
+    package var takesInput: Bool { extensions.contains(ExtensionID.input) }
+
     package init(name: String, displayName: String? = nil, summary: String?, group: String, kind: BaseKind,
                 defaultSize: Size, properties: [PropertyInfo], plugin: PluginInfo,
                 variants: [VariantInfo] = [], actions: [ActionInfo] = [], extensions: [String] = []) {
