@@ -91,7 +91,7 @@ enum ManualPage {
             ".TP", ".I PREFIX/share/easel/rust/easel-sys", text("The Rust binding."),
             ".TP", ".I PREFIX/share/doc/easel/layout-documents.md",
             text("The layout document format (Easel's xib): the views a class loads with UINib or loadLayoutDocument(), and their outlets."),
-            ".TP", ".I PREFIX/share/doc/easel/README.md", text("The guide: writing a component in Swift, C, Rust or C++, the ABI, every command."),
+            ".TP", ".I PREFIX/share/doc/easel/", text("The guide (README.md) and the manual: architecture.md, guides/ for Swift, C, C++ and Rust, reference/ for every command, value, schema and the HTTP API, decisions/."),
             ".SH EXAMPLES",
             ".nf",
             "easel new Badge && cd Badge && swift build",

@@ -10,7 +10,7 @@ extension DrawingLibraryEngine {
     /// scene edits not saved are kept beside their scenes.
     func serve(_ request: ServeRequest, _ invocation: Invocation) throws -> Int32 {
         let environment = invocation.environment
-        var options = WatchOptions(directories: request.directories, outputDirectory: nil)
+        var options = SessionOptions(directories: request.directories)
         options.assignments = request.assignments
         // A scene file that does not exist yet (in a folder that does) is a new, empty scene, as an
         // editor opens a new file: Save scene creates it. (It was refused: no way to start a scene
@@ -25,8 +25,8 @@ extension DrawingLibraryEngine {
             print("note: \(file) does not exist yet: a new, empty scene (Save scene in the designer creates it)")
             return Scene.new(file: file)
         }
-        for scene in options.scenes where FileManager.default.fileExists(atPath: WatchSession.unsavedEditsPath(for: scene.file)) {
-            print("note: \(WatchSession.unsavedEditsPath(for: scene.file)) holds edits of \(scene.file) not saved when serve last stopped: the designer offers to restore or discard them")
+        for scene in options.scenes where FileManager.default.fileExists(atPath: DesignSession.unsavedEditsPath(for: scene.file)) {
+            print("note: \(DesignSession.unsavedEditsPath(for: scene.file)) holds edits of \(scene.file) not saved when serve last stopped: the designer offers to restore or discard them")
         }
         options.isolation = request.isolation
         options.scale = 2 // library thumbnails, crisp on high-density screens
@@ -39,7 +39,7 @@ extension DrawingLibraryEngine {
         if let address = request.address { configuration.address = address }
 
         let hub = EventHub(maximumClients: configuration.maximumEventClients)
-        let session = try WatchSession(options: options, environment: environment) { event in
+        let session = try DesignSession(options: options, environment: environment) { event in
             for line in event.lines { print(line) }
             fflush(stdout)
             DesignerServer.publish(event, to: hub)

@@ -7,7 +7,7 @@ extension DrawingLibraryEngine {
     /// `host watch`: loads every plugin in the folders, renders every class (and scene) into the
     /// output folder, and again whenever a build changes, until a signal stops it.
     func watch(_ request: WatchRequest, _ invocation: Invocation) throws -> Int32 {
-        var options = WatchOptions(directories: request.directories, outputDirectory: request.outputDirectory)
+        var options = SessionOptions(directories: request.directories)
         options.classFilter = request.classFilter
         options.assignments = request.assignments
         options.scale = request.scale
@@ -16,10 +16,12 @@ extension DrawingLibraryEngine {
         options.isolation = request.isolation
         // Every build's worker is forked from a launcher that has fonts and the font map loaded.
         if options.isolation != .inProcess { invocation.environment.workers.prepare(warm: true) }
-        let session = try WatchSession(options: options, environment: invocation.environment) { event in
+        // Previews are written by a subscriber of the session's events, in front of the printer.
+        let previews = try PreviewFileWriter(directory: request.outputDirectory)
+        let session = try DesignSession(options: options, environment: invocation.environment, report: previews.writing { event in
             for line in event.lines { print(line) }
             fflush(stdout)
-        }
+        })
         // Ctrl-C, SIGTERM or a closed terminal (SIGHUP) stop the watch cleanly, even while a plugin
         // call hangs (it is cut short) or the first plugins load.
         HostProcess.stopOnSignal()

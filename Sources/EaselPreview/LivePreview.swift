@@ -67,12 +67,3 @@ package final class LivePreview {
         return target
     }
 }
-
-/// Monotonic seconds, for pacing live frames.
-package enum AnimationTime {
-    package static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-}

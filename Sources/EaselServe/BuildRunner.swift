@@ -6,8 +6,8 @@ import Glibc
 
 /// `host serve --build CMD --sources DIR…`: runs the build command (`sh -c CMD`) when a file in a
 /// source folder is saved, debounced, and reports its output line by line and its exit status as
-/// ``WatchEvent/buildOutput(command:line:)`` and ``WatchEvent/buildFinished(command:status:seconds:)``.
-/// What the build produces is reloaded by the watch session, like any other change in the watched
+/// ``SessionEvent/buildOutput(command:line:)`` and ``SessionEvent/buildFinished(command:status:seconds:)``.
+/// What the build produces is reloaded by the design session, like any other change in the watched
 /// folders: the build must write its `.so` into one of them (or to a file a symbolic link there
 /// points to).
 ///
@@ -18,7 +18,7 @@ package final class BuildRunner: @unchecked Sendable {
     package let sources: [String]
     /// Quiet time after the last save before the build starts.
     package let debounce: Double
-    private let report: (WatchEvent) -> Void
+    private let report: (SessionEvent) -> Void
     private let watcher: DirectoryWatcher
     private var thread: Thread?
     private let stopLock = NSLock()
@@ -27,7 +27,7 @@ package final class BuildRunner: @unchecked Sendable {
     /// The process groups of builds that ended, which processes they left running may still be in.
     private var endedGroups: [pid_t] = []
 
-    package init(command: String, sources: [String], debounce: Double = 0.3, report: @escaping (WatchEvent) -> Void) throws {
+    package init(command: String, sources: [String], debounce: Double = 0.3, report: @escaping (SessionEvent) -> Void) throws {
         self.command = command
         self.sources = sources
         self.debounce = debounce

@@ -32,7 +32,7 @@ package struct ServeConfiguration: Sendable {
 }
 
 /// The live designer's HTTP server: the page, the JSON API (schema `easel.serve/1`) and the event
-/// stream, on top of a ``WatchSession`` (the one engine of reloads, values and renders).
+/// stream, on top of a ``DesignSession`` (the one engine of reloads, values and renders).
 ///
 /// Security, as a local server a browser talks to must have it:
 /// - it binds 127.0.0.1 unless told otherwise, and then requires a random token;
@@ -50,19 +50,19 @@ package struct ServeConfiguration: Sendable {
 ///
 /// Thread rule: requests arrive on the connections' threads, concurrently. Those that call a plugin
 /// (previews, renders, actions) go through the session's lock; edits that need none (values, scene
-/// edits, saves, a scene file's choices) take only the designer's lock (see ``WatchSession``) and
+/// edits, saves, a scene file's choices) take only the session's state lock (see ``DesignSession``) and
 /// answer from the snapshot they publish; those that only read (the class list, a class, thumbnails, resources, scenes,
 /// the page's files, the event stream) read one ``SessionSnapshot`` and never wait for a plugin
 /// call in progress (a draw that hangs until its time budget).
 package final class DesignerServer: @unchecked Sendable {
     package let configuration: ServeConfiguration
-    package let session: WatchSession
+    package let session: DesignSession
     package let hub: EventHub
     private var http: HTTPServer!
     /// Identical previews queued behind a plugin call share one render.
     private let renders = SharedRenders()
 
-    package init(session: WatchSession, hub: EventHub, configuration: ServeConfiguration) throws {
+    package init(session: DesignSession, hub: EventHub, configuration: ServeConfiguration) throws {
         self.session = session
         self.hub = hub
         self.configuration = configuration
@@ -89,7 +89,7 @@ package final class DesignerServer: @unchecked Sendable {
     }
 
     /// Pushes a session event to the page.
-    package static func publish(_ event: WatchEvent, to hub: EventHub) {
+    package static func publish(_ event: SessionEvent, to hub: EventHub) {
         let (name, data) = ServeJSON.event(event)
         hub.publish(name, data: data.compactText)
     }
@@ -161,11 +161,11 @@ package final class DesignerServer: @unchecked Sendable {
 
     func respond(_ request: HTTPRequest) -> HTTPResponse {
         do {
-            let start = WatchSession.now()
+            let start = DesignSession.now()
             var response = try route(request)
             // How long the server took, request in to image bytes out (Scripts/bench-serve reads it).
             if response.headers.contains(where: { $0.0 == "Content-Type" && $0.1.hasPrefix("image/") || $0.1 == "application/pdf" }) {
-                response.headers.append(("Server-Timing", "render;dur=\(String(format: "%.3f", (WatchSession.now() - start) * 1000))"))
+                response.headers.append(("Server-Timing", "render;dur=\(String(format: "%.3f", (DesignSession.now() - start) * 1000))"))
             }
             return response
         } catch let e as HostError {
@@ -251,11 +251,11 @@ package final class DesignerServer: @unchecked Sendable {
                 // GET /api/render was "no such API endpoint", as if there were none.
                 let names = allowed.contains("GET") ? allowed + ["HEAD"] : allowed
                 return error(405, "\(request.method) \(path): this endpoint takes \(allowed.joined(separator: " or "))"
-                             + (allowed == ["POST"] ? " with a JSON body" : "") + " (see README, HTTP API)",
+                             + (allowed == ["POST"] ? " with a JSON body" : "") + " (see the manual, reference/http-api.md)",
                              headers: [("Allow", names.joined(separator: ", "))])
             }
         }
-        throw HostError(.notFound, "no such API endpoint: \(request.method) \(path) (see README, HTTP API)")
+        throw HostError(.notFound, "no such API endpoint: \(request.method) \(path) (see the manual, reference/http-api.md)")
     }
 
     /// The methods the API endpoint at `segments` (after `/api`) answers; none: there is no such endpoint.

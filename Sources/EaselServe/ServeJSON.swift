@@ -39,7 +39,7 @@ enum ServeJSON {
     }
 
     /// An event for the page: its SSE name and data, with the lines `host watch` prints for it.
-    static func event(_ event: WatchEvent) -> (String, JSON) {
+    static func event(_ event: SessionEvent) -> (String, JSON) {
         var members: [(String, JSON)] = [schema]
         let name: String
         switch event {
@@ -100,7 +100,7 @@ enum ServeJSON {
         case .buildOutput(let command, let line):
             name = "build"
             members += [("command", .string(command)), ("line", .string(line))]
-        case .redrawn(let className, let frame):
+        case .redrawn(let className, let frame, _):
             name = "redraw"
             members += [("className", .string(className)), ("frame", .integer(Int64(frame)))]
         case .buildFinished(let command, let status, let seconds):
@@ -114,10 +114,10 @@ enum ServeJSON {
 
     static func outcome(_ o: RenderOutcome) -> JSON {
         switch o {
-        case .rendered(let c, _): return .object([("className", .string(c)), ("state", .string("rendered"))])
+        case .rendered(let c, _, _): return .object([("className", .string(c)), ("state", .string("rendered"))])
         case .failed(let c): return .object([("className", .string(c)), ("state", .string("failed"))])
         case .gone(let c, _): return .object([("className", .string(c)), ("state", .string("gone"))])
-        case .scene(let s, _): return .object([("scene", .string(s)), ("state", .string("rendered"))])
+        case .scene(let s, _, _): return .object([("scene", .string(s)), ("state", .string("rendered"))])
         case .sceneFailed(let s): return .object([("scene", .string(s)), ("state", .string("failed"))])
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The README's exit table, case by case, with the built `host` on real plugins: an option's value
+/// The exit table (Docs/reference/exit-status.md), case by case, with the built `host` on real plugins: an option's value
 /// that is malformed or outside the range its --help gives is a usage error (64) whatever the
 /// option; a name the class does not declare (variant, action, property) is bad data (65) in every
 /// command; a class that does not exist is 66 wherever it is named.

@@ -141,7 +141,8 @@ final class InspectCommandTests: XCTestCase {
     }
 
     /// `host new`, `completions` and `manual` call no plugin, yet took `--timeout` ("time budget of
-    /// each call into a plugin"): it did nothing. The README gives it to the commands that read plugins.
+    /// each call into a plugin"): it did nothing. The commands reference (Docs/reference/commands.md)
+    /// gives it to the commands that read plugins.
     func testCommandsThatCallNoPluginTakeNoTimeout() throws {
         for command in [["manual"], ["completions", "bash"], ["new", "Badge", "--dir", NSTemporaryDirectory() + "/qa-timeout-\(ProcessInfo.processInfo.processIdentifier)"]] {
             let result = try runHost(command + ["--timeout", "3"])

@@ -31,24 +31,54 @@ final class InstallTests: XCTestCase {
                      "share/doc/easel/layout-documents.md", "share/doc/easel/README.md"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), "installed \(file)")
         }
-        // The installed README linked to Plugins/…, Sources/… and Docs/… relative to the repository, which
-        // are not there: every relative link of the installed guides opens an installed file.
+        // The manual is installed beside the guide: every page of Docs/ but the seeds' code, at the same
+        // place relative to the others (Docs/X as share/doc/easel/X).
         let doc = prefix + "/share/doc/easel"
-        for guide in ["README.md", "layout-documents.md"] {
+        let pages = try Documentation.pages().filter { !$0.hasPrefix("Docs/seeds/") }
+        XCTAssertTrue(pages.contains("Docs/guides/rust.md") && pages.contains("Docs/reference/commands.md"), "\(pages)")
+        for page in pages {
+            let installed = page == "README.md" ? page : String(page.dropFirst("Docs/".count))
+            XCTAssertTrue(FileManager.default.fileExists(atPath: doc + "/" + installed), "installed \(page) as share/doc/easel/\(installed)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: doc + "/seeds"), "the seed tutorials' code stays in the repository")
+        // The installed README linked to Plugins/…, Sources/… and Docs/… relative to the repository, which
+        // are not there: every relative link of every installed page opens an installed file, and its
+        // #anchor a heading of the page it opens.
+        var guides: [String] = []
+        if let walk = FileManager.default.enumerator(atPath: doc) {
+            guides = walk.compactMap { $0 as? String }.filter { $0.hasSuffix(".md") }.sorted()
+        }
+        XCTAssertEqual(guides.count, pages.count, "\(guides)")
+        var linksChecked = 0
+        for guide in guides {
             let text = try String(contentsOfFile: doc + "/" + guide, encoding: .utf8)
+            XCTAssertTrue(text.contains("> This is Easel's documentation as installed under PREFIX/share/doc/easel."),
+                          "\(guide): the note on the paths left as text")
+            let folder = (guide as NSString).deletingLastPathComponent
             let links = try NSRegularExpression(pattern: #"\[[^\]]*\]\(([^)\s]+)\)"#)
                 .matches(in: text, range: NSRange(text.startIndex..., in: text))
                 .map { String(text[Range($0.range(at: 1), in: text)!]) }
-                .filter { !$0.hasPrefix("#") && !$0.contains("://") }
+                .filter { !$0.contains("://") }
             for link in links {
-                let target = doc + "/" + (link.split(separator: "#", maxSplits: 1).first.map(String.init) ?? link)
+                let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let target = parts[0].isEmpty ? doc + "/" + guide : doc + "/" + (folder.isEmpty ? "" : folder + "/") + parts[0]
                 XCTAssertTrue(FileManager.default.fileExists(atPath: target), "\(guide): the link \(link) opens nothing installed")
+                if parts.count == 2, target.hasSuffix(".md"), let page = try? String(contentsOfFile: target, encoding: .utf8) {
+                    XCTAssertTrue(Documentation.anchors(of: page).contains(parts[1]), "\(guide): the link \(link) names no heading")
+                }
+                linksChecked += 1
             }
             if guide == "README.md" {
                 XCTAssertTrue(links.contains("../../../include/easel.h"), "the header's link goes to the installed header: \(links)")
+                XCTAssertTrue(links.contains("reference/commands.md"), "the README's links into Docs/ go to the installed manual: \(links)")
+            }
+            if guide == "guides/rust.md" {
+                XCTAssertTrue(links.contains("../../../../include/easel.h"), "from a folder deeper too: \(links)")
+                XCTAssertTrue(links.contains("../../../easel/rust/easel-sys/"), "the binding's link goes to the installed binding: \(links)")
                 XCTAssertTrue(text.contains("`Plugins/RustBadge` is a component"), "a repository path without an installed file stays as text")
             }
         }
+        XCTAssertGreaterThan(linksChecked, 100, "the installed pages link each other")
         // The prefix goes into the prefix line only (the comment read "with /the/prefix replaced").
         let pc = try String(contentsOfFile: prefix + "/lib/pkgconfig/easel.pc", encoding: .utf8)
         XCTAssertEqual(pc.components(separatedBy: prefix).count - 1, 1, pc)

@@ -16,7 +16,7 @@ final class InstanceRequestsTests: XCTestCase {
         try CFixture.build("own_thread_plugin.c", defines: ["MODE=\(mode)"])
     }
 
-    final class Log: @unchecked Sendable { var events: [WatchEvent] = [] }
+    final class Log: @unchecked Sendable { var events: [SessionEvent] = [] }
 
     /// A one-shot render honours a request_layout made during draw: layout, then draw again.
     func testARenderLaysOutAgainWhenDrawAsks() throws {
@@ -32,8 +32,8 @@ final class InstanceRequestsTests: XCTestCase {
     /// own: the preview is laid out and drawn again, and the value reported becomes the one held.
     func testWatchHonoursRequestsFromTheComponentsOwnThread() throws {
         let root = try componentsFolder(["libRelayout.so": try plugin("thread")])
-        let watch = try WatchSession(options: WatchOptions(directory: root + "/components", outputDirectory: root + "/previews"), environment: testEnvironment,
-                                     report: { _ in })
+        let watch = try DesignSession(options: SessionOptions(directory: root + "/components"), environment: testEnvironment,
+                                      report: try PreviewFileWriter(directory: root + "/previews").writing { _ in })
         try watch.start()
         defer { watch.stop() }
         XCTAssertEqual(try PNGFile(root + "/previews/Relayout.png").pixel(10, 10), Self.red, "before the content arrives")
@@ -51,15 +51,15 @@ final class InstanceRequestsTests: XCTestCase {
     func testAValueReportedFromAThreadAloneIsHeld() throws {
         let root = try componentsFolder(["libRelayout.so": try plugin("report")])
         let log = Log()
-        let watch = try WatchSession(options: WatchOptions(directory: root + "/components", outputDirectory: root + "/previews"), environment: testEnvironment,
-                                     report: { log.events.append($0) })
+        let watch = try DesignSession(options: SessionOptions(directory: root + "/components"), environment: testEnvironment,
+                                      report: try PreviewFileWriter(directory: root + "/previews").writing { log.events.append($0) })
         try watch.start()
         defer { watch.stop() }
         func held() -> PropertyValue? { watch.values(for: "Relayout").first { $0.name == "content" }?.value }
         let deadline = Date().addingTimeInterval(10)
         while held() == nil, Date() < deadline { watch.step(maximumWait: 0.05) }
         XCTAssertEqual(held(), .bool(true), "\(log.events.flatMap(\.lines))")
-        XCTAssertTrue(log.events.contains { if case .redrawn("Relayout", _) = $0 { return true }; return false },
+        XCTAssertTrue(log.events.contains { if case .redrawn("Relayout", _, _) = $0 { return true }; return false },
                       "the designer is told to read the values again: \(log.events.flatMap(\.lines))")
     }
 
@@ -68,8 +68,8 @@ final class InstanceRequestsTests: XCTestCase {
     /// outside the host's calls), and `host watch` shows the result.
     func testSwiftViewsAskTheUIKitWayFromTheirOwnThreads() throws {
         let root = try componentsFolder(["libSwiftOwnThread.so": try SwiftFixture.build("SwiftOwnThread")])
-        let watch = try WatchSession(options: WatchOptions(directory: root + "/components", outputDirectory: root + "/previews"), environment: testEnvironment,
-                                     report: { _ in })
+        let watch = try DesignSession(options: SessionOptions(directory: root + "/components"), environment: testEnvironment,
+                                      report: try PreviewFileWriter(directory: root + "/previews").writing { _ in })
         try watch.start()
         defer { watch.stop() }
         func shown(_ name: String) -> RGBA? { try? PNGFile(root + "/previews/\(name).png").pixel(10, 10) }

@@ -9,13 +9,15 @@ import XCTest
 final class LivePreviewTests: XCTestCase {
     override func setUp() { useHostAsWorker() }
 
-    func session(_ root: String, assignments: [PropertyAssignment] = [], events: @escaping (WatchEvent) -> Void) throws -> WatchSession {
-        var options = WatchOptions(directory: root + "/components", outputDirectory: root + "/previews")
+    /// A session as `host watch` runs it: previews written into root/previews.
+    func session(_ root: String, assignments: [PropertyAssignment] = [], events: @escaping (SessionEvent) -> Void) throws -> DesignSession {
+        var options = SessionOptions(directory: root + "/components")
         options.assignments = assignments
-        return try WatchSession(options: options, environment: testEnvironment, report: events)
+        let previews = try PreviewFileWriter(directory: root + "/previews")
+        return try DesignSession(options: options, environment: testEnvironment, report: previews.writing(then: events))
     }
 
-    final class Log: @unchecked Sendable { var events: [WatchEvent] = [] }
+    final class Log: @unchecked Sendable { var events: [SessionEvent] = [] }
 
     /// Watches the extensions fixture built with `mode`, its Extended animating from the start
     /// (autoAnimate), until the notice that the animation ended (at most 5 s); returns the folder,
@@ -39,7 +41,7 @@ final class LivePreviewTests: XCTestCase {
 
     func testWatchDrawsEveryFrameAnInstanceAsksFor() throws {
         let (root, log, notice) = try watchAnimation(mode: "good")
-        let frames = log.events.compactMap { e -> Int? in if case .redrawn("Extended", let f) = e { return f }; return nil }
+        let frames = log.events.compactMap { e -> Int? in if case .redrawn("Extended", let f, _) = e { return f }; return nil }
         XCTAssertNotNil(notice, "the animation ends: \(log.events.flatMap(\.lines))")
         // 0.5 s of real time at up to 60 frames a second: many frames, each a new preview.
         XCTAssertGreaterThan(frames.count, 5, "\(frames)")
@@ -75,7 +77,7 @@ final class LivePreviewTests: XCTestCase {
               Date() < deadline { watch.step(maximumWait: 0.05) }
         let last = try PNGFile(bytes: try watch.render(className: "Extended", format: .png()).encode())
         XCTAssertEqual(last.pixel(38, 2), RGBA(r: 255, g: 255, b: 255, a: 255), "the end of the animation")
-        XCTAssertTrue(log.events.contains { if case .redrawn("Extended", _) = $0 { return true }; return false })
+        XCTAssertTrue(log.events.contains { if case .redrawn("Extended", _, _) = $0 { return true }; return false })
         XCTAssertThrowsError(try watch.withLock { try watch.invoke("setLevel", argument: .int(50), on: "Extended") }) {
             XCTAssertEqual(($0 as? HostError)?.message, "action setLevel: 50 is outside the range 0…10 (expected an integer in 0…10)")
         }
@@ -84,7 +86,7 @@ final class LivePreviewTests: XCTestCase {
 
 /// What `host watch` prints for events.
 enum ExtensionsTestsLines {
-    static func printed(_ events: [WatchEvent]) -> [String] {
+    static func printed(_ events: [SessionEvent]) -> [String] {
         events.filter { if case .redrawn = $0 { return true }; return false }.flatMap(\.lines)
     }
 }

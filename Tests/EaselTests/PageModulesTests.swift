@@ -17,7 +17,7 @@ final class PageModulesTests: XCTestCase {
         var files: [String] = []
         while let path = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: pageDirectory + "/" + path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: pageDirectory + "/" + path, isDirectory: &isDirectory)
             if !isDirectory.boolValue && !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { files.append(path) }
         }
         return files.sorted()

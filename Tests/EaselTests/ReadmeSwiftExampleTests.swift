@@ -1,26 +1,23 @@
 import Foundation
 import XCTest
 
-/// The README's "In Swift" example, exactly as printed: its first ```swift block is compiled into a
-/// plugin against EaselKit (as Swift fixtures are), rendered and inspected, and what the README says
-/// about it must hold. Pasted as the README once printed it (without the port's `init(frame:)`), it
-/// inspected with Title "" and Background #00000000 and rendered a fully transparent picture.
+/// The Swift guide's example (Docs/guides/swift.md, once the README's "In Swift"), exactly as
+/// printed: its first ```swift block is compiled into a plugin against EaselKit (as Swift fixtures
+/// are), rendered and inspected, and what the guide and the README's tour say about it must hold.
+/// Pasted as the README once printed it (without the port's `init(frame:)`), it inspected with Title
+/// "" and Background #00000000 and rendered a fully transparent picture.
 final class ReadmeSwiftExampleTests: XCTestCase {
-    /// The README's "### In Swift" section, up to the next section.
+    /// The Swift guide, whole.
     private func inSwiftSection() throws -> String {
-        let readme = try String(contentsOfFile: TestPaths.repoRoot + "/README.md", encoding: .utf8)
-        let start = try XCTUnwrap(readme.range(of: "\n### In Swift\n"), "README.md has an \"In Swift\" section")
-        let rest = readme[start.upperBound...]
-        let end = rest.range(of: "\n### ")?.lowerBound ?? rest.endIndex
-        return String(rest[..<end])
+        try Documentation.read("Docs/guides/swift.md")
     }
 
     /// The body of the first fenced block opened by `fence` (e.g. "```swift") in `text`, after `anchor`.
     private func fencedBlock(_ fence: String, in text: String, after anchor: String = "") throws -> String {
         let from = try XCTUnwrap(anchor.isEmpty ? text.startIndex : text.range(of: anchor)?.upperBound,
-                                 "README.md: \(anchor) is there")
-        let open = try XCTUnwrap(text.range(of: "\n" + fence + "\n", range: from..<text.endIndex), "README.md: a \(fence) block")
-        let close = try XCTUnwrap(text.range(of: "\n```\n", range: open.upperBound..<text.endIndex), "README.md: the \(fence) block ends")
+                                 "\(anchor) is there")
+        let open = try XCTUnwrap(text.range(of: "\n" + fence + "\n", range: from..<text.endIndex), "a \(fence) block")
+        let close = try XCTUnwrap(text.range(of: "\n```\n", range: open.upperBound..<text.endIndex), "the \(fence) block ends")
         return String(text[open.upperBound..<close.lowerBound]) + "\n"
     }
 
@@ -46,16 +43,16 @@ final class ReadmeSwiftExampleTests: XCTestCase {
         let titleInk = (50..<110).flatMap { x in (10..<34).map { png.pixel(x, $0) } }.filter { $0.r > 200 && $0.g > 200 }
         XCTAssertGreaterThan(titleInk.count, 40, "a white title in the middle")
 
-        // The README's inspect excerpts: the tour's cornerRadius block and the In Swift section's own.
+        // The inspect excerpts: the README tour's cornerRadius block and the Swift guide's own.
         let inspect = try runHost(["inspect", "RoundedCornerButton", "--plugins", plugins])
         XCTAssertEqual(inspect.status, 0, inspect.stderr)
-        let readme = try String(contentsOfFile: TestPaths.repoRoot + "/README.md", encoding: .utf8)
+        let readme = try Documentation.read("README.md")
         let excerpts = [try fencedBlock("```", in: readme, after: "`host inspect RoundedCornerButton` shows"),
                         try fencedBlock("```text", in: section, after: "easel inspect")]
         for excerpt in excerpts {
             // "…" stands for lines left out: every run of lines between them is in the output as printed.
             for shown in excerpt.components(separatedBy: "  …\n") where !shown.isEmpty {
-                XCTAssertTrue(inspect.stdout.contains(shown), "README.md shows\n\(shown)\nbut \(plugin) inspects as\n\(inspect.stdout)")
+                XCTAssertTrue(inspect.stdout.contains(shown), "the documentation shows\n\(shown)\nbut \(plugin) inspects as\n\(inspect.stdout)")
             }
         }
         XCTAssertFalse(inspect.stdout.contains("#00000000"), inspect.stdout)

@@ -21,7 +21,7 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(png.pixel(0, 0).a, 0, "transparent outside the ring without --background")
     }
 
-    /// The README: every command "with --json prints its errors as JSON on stderr". render, watch,
+    /// Docs/reference/commands.md: every command "with --json prints its errors as JSON on stderr". render, watch,
     /// serve, gallery and new refused --json as an unknown option (in JSON, yet exit 64).
     func testEveryCommandPrintsItsErrorsAsJSONWithJSON() throws {
         let root = try project()

@@ -330,7 +330,7 @@ final class SnapshotCommandTests: XCTestCase {
     }
 
     /// A reference that cannot be written (the snapshot folder is a file, the disk is full) exited
-    /// 69, as if a plugin had failed, with "cannot write: cannot write …"; the README says 73.
+    /// 69, as if a plugin had failed, with "cannot write: cannot write …"; the exit table (Docs/reference/exit-status.md) says 73.
     func testAReferenceThatCannotBeWrittenIsExitStatus73() throws {
         let root = try swatchProject()
         XCTAssertTrue(FileManager.default.createFile(atPath: root + "/Snapshots", contents: Data("not a folder".utf8)))

@@ -4,7 +4,7 @@ import Foundation
 import XCTest
 
 /// What a command's process loads: commands that never draw start without the libraries they do not
-/// use (README, Benchmarks: process start). Read from the dynamic loader's own report of every
+/// use (Docs/reference/isolation.md, "Process start"; Docs/benchmarks.md). Read from the dynamic loader's own report of every
 /// library it initialises (`LD_DEBUG=libs`), at start and on every later dlopen, and from
 /// /proc/PID/maps of a running server.
 final class StartupTests: XCTestCase {

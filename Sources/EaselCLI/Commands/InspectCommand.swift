@@ -13,7 +13,7 @@ package enum InspectCommand: Command {
         options: [
             OptionSpec(name: "set", value: "NAME=VALUE", repeatable: true,
                        help: "create an instance, set a property through its setter, and show every value read back"),
-            OptionSpec(name: "json", help: "print JSON (schema easel.inspect/1, see README)"),
+            OptionSpec(name: "json", help: "print JSON (schema easel.inspect/1: the manual, reference/json.md)"),
         ],
         details: """
         Value syntax for --set: Int 42 · CGFloat/Double 12.5 · String text · Bool true/false · Point x,y ·

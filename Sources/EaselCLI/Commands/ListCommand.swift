@@ -9,7 +9,7 @@ enum ListCommand: Command {
         summary: "list plugins, their classes, and files that failed to load",
         usage: "",
         options: [
-            OptionSpec(name: "json", help: "print JSON (schema easel.list/1, see README)"),
+            OptionSpec(name: "json", help: "print JSON (schema easel.list/1: the manual, reference/json.md)"),
             OptionSpec(name: "names", help: "print only the registered class names, one per line (for scripts)"),
             OptionSpec(name: "strict", help: "exit with status 69 when any file failed to load (for CI)"),
         ],

@@ -27,7 +27,7 @@ package enum RenderCommand: Command {
             OptionSpec(name: "force", help: "write the PNG to standard output even when it is a terminal"),
         ],
         details: """
-        A SCENE.json places instances of classes on a canvas (format: README, "Scenes"); --set, --size,
+        A SCENE.json places instances of classes on a canvas (format: the manual, reference/scenes.md); --set, --size,
         --variant and --action are for single classes, --scale and --background override the scene's.
         A component that asks to be drawn again (an animation, often started by an action) is drawn
         until it stops asking, with its animation clock 1/60 s further each frame: the picture shows

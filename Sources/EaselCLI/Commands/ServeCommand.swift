@@ -23,7 +23,7 @@ package enum ServeCommand: Command {
         ],
         details: """
         Watches DIR…, every --plugins DIR and $EASEL_PLUGIN_PATH (default ./components) as \(CLI.programName) watch
-        does, and serves the designer and its HTTP API (schema easel.serve/1, see the README) on
+        does, and serves the designer and its HTTP API (schema easel.serve/1: the manual, reference/http-api.md) on
         http://127.0.0.1:PORT/. Only loopback clients that name this server in their Host header are
         answered; POSTs must carry JSON and come from the page's own origin. With --bind to another
         address a warning is printed and every request needs the random token in the printed URL.

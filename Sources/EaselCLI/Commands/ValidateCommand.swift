@@ -16,7 +16,7 @@ package enum ValidateCommand: Command {
             OptionSpec(name: "list", help: "list the checks with what each checks and its time budget, then exit"),
             OptionSpec(name: "filter", value: "PATTERN", repeatable: true, help: "run only the checks matching PATTERN (a shell glob, e.g. 'draw*'; repeatable)"),
             OptionSpec(name: "only-failed", help: "show only failed checks (and each plugin's summary)"),
-            OptionSpec(name: "json", help: "print JSON (schema easel.validate/1, see README)"),
+            OptionSpec(name: "json", help: "print JSON (schema easel.validate/1: the manual, reference/json.md)"),
             OptionSpec(name: "seed", value: "N", help: "seed of the random values the round-trip check sets (default: a new one, printed)"),
             OptionSpec(name: "in-process", help: "run every check in this process, not in worker processes (for debuggers; a crash ends the run)"),
             OptionSpec(name: "memory-limit", value: "MB", help: "memory limit of each worker process (default \(WorkerLauncher.defaultMemoryLimit >> 20))"),

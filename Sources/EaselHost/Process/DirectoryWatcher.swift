@@ -3,7 +3,7 @@ import Glibc
 /// Watches a directory tree with inotify and reports what happened to the files in it.
 ///
 /// It reports raw events; deciding when a file is complete (a build writes in pieces, renames, or
-/// deletes then re-creates) is the job of whoever reloads (see the watch session). New
+/// deletes then re-creates) is the job of whoever reloads (see EaselPreview's ReloadQueue). New
 /// subdirectories are watched as they appear; a kernel queue overflow is reported as `.overflow`,
 /// after which the caller should look at every file again. Several trees can be watched at once, and
 /// a symbolic link to a file elsewhere can be followed (``follow(link:)``): a change to its target is

@@ -1,12 +1,14 @@
 import EaselHost
 
-/// What the watch session reports, as structured data: `host watch` prints each event as lines
-/// (``lines``), `host serve` pushes them to the page as Server-Sent Events.
+/// What a ``DesignSession`` reports, as structured data: `host watch` writes the previews it names
+/// (``PreviewFileWriter``) and prints each event as lines (``lines``), `host serve` pushes them to
+/// the page as Server-Sent Events.
 ///
 /// A reload is one ``loaded`` event followed by its details (``schema``, ``notice``, ``failure``,
 /// ``recovered``), which ``isDetail`` marks so that the CLI indents them under the reload's line.
-package enum WatchEvent: Sendable {
-    /// The session started: what it watches and where previews go (nil: kept in memory).
+package enum SessionEvent: Sendable {
+    /// The session started: what it watches, and where previews go (nil from the session: kept in
+    /// memory; a ``PreviewFileWriter`` names its folder).
     case started(directories: [String], plugins: Int, outputDirectory: String?)
     /// A build of a plugin file was loaded (its first, or a reload) and what it provides rendered.
     case loaded(BuildReport)
@@ -34,9 +36,11 @@ package enum WatchEvent: Sendable {
     case buildOutput(command: String, line: String)
     case buildFinished(command: String, status: Int32, seconds: Double)
     /// A class's preview was drawn again because its instance asked (request_redraw: an animation
-    /// frame); `frame` counts from the preview's first. Printed by nobody (60 a second); the
-    /// designer redraws its canvas.
-    case redrawn(className: String, frame: Int)
+    /// frame), or its values changed as it drew; `frame` counts from the preview's first, and
+    /// `preview` is the new frame, PNG at the session's scale, when the class's preview is a new
+    /// one (nil when only values changed, or when the frame was a designer's render). Printed by
+    /// nobody (60 a second); the designer redraws its canvas.
+    case redrawn(className: String, frame: Int, preview: [UInt8]?)
 
     /// Whether the event belongs to the reload (or removal) reported just before it.
     package var isDetail: Bool {
@@ -105,50 +109,9 @@ package enum WatchEvent: Sendable {
         case .buildOutput(_, let line):
             return ["build: " + line]
         case .buildFinished(let command, let status, let seconds):
-            return ["build: `\(command)` " + (status == 0 ? "succeeded" : "failed with status \(status)") + " in \(WatchSession.ms(seconds))"]
+            return ["build: `\(command)` " + (status == 0 ? "succeeded" : "failed with status \(status)") + " in \(BuildReport.ms(seconds))"]
         case .redrawn:
             return []
-        }
-    }
-}
-
-/// One loaded build: what `loaded`/`reloaded … build N in … ms` reports.
-package struct BuildReport: Sendable {
-    package var file: String
-    /// The file as printed: relative to the watched directory.
-    package var label: String
-    package var build: Int
-    package var isReload: Bool
-    package var seconds: Double
-    package var loadSeconds: Double
-    package var renderSeconds: Double
-    package var outcomes: [RenderOutcome]
-    /// The classes this build provides.
-    package var classes: [String]
-
-    package var summary: String {
-        "\(isReload ? "reloaded" : "loaded") \(label) build \(build) in \(WatchSession.ms(seconds)) (load \(WatchSession.ms(loadSeconds)), render \(WatchSession.ms(renderSeconds))): "
-            + (outcomes.isEmpty ? "no classes rendered" : outcomes.map(\.text).joined(separator: ", "))
-    }
-}
-
-/// What became of one class or scene in a reload.
-package enum RenderOutcome: Equatable, Sendable {
-    /// Rendered; `output` is the preview file (nil when previews are kept in memory).
-    case rendered(String, output: String?)
-    case failed(String)
-    /// No build provides the class any more; `removedPreview` is the preview file deleted with it.
-    case gone(String, removedPreview: String?)
-    case scene(String, output: String?)
-    case sceneFailed(String)
-
-    package var text: String {
-        switch self {
-        case .rendered(let c, let out): return out.map { "\(c) → \($0)" } ?? "\(c) rendered"
-        case .failed(let c): return "\(c) failed"
-        case .gone(let c, let removed): return "\(c) gone" + (removed.map { " (\($0) removed)" } ?? "")
-        case .scene(_, let out): return out.map { "scene → \($0)" } ?? "scene rendered"
-        case .sceneFailed: return "scene failed"
         }
     }
 }

@@ -1,23 +1,17 @@
 import EaselHost
 import EaselRender
 
-/// Live previews: each class's preview keeps its instance, with its animation clock following real
-/// time, so that what the instance asks for through its instance host (easel.h) is honoured in
-/// `host watch` and the designer: a request_redraw draws the next frame (at most 60 a second), the
-/// preview file is replaced, and ``WatchEvent/redrawn(className:frame:)`` tells the designer; the
-/// values it reports changing (property_changed) are read back and kept as the values the host
-/// holds. (Added by the abi work, issue 9.)
-extension WatchSession {
+/// Live previews (with the engine lock held): each class's preview keeps its instance, with its
+/// animation clock following real time, so that what the instance asks for through its instance
+/// host (easel.h) is honoured in `host watch` and the designer: a request_redraw draws the next
+/// frame (at most 60 a second), reported as ``SessionEvent/redrawn(className:frame:preview:)`` with
+/// the frame (`host watch` replaces the preview file); the values it reports changing
+/// (property_changed) are read back and kept as the values the host holds. (Added by the abi work,
+/// issue 9.)
+extension DesignSession {
     func keepLivePreview(_ preview: LivePreview, values: [(name: String, value: PropertyValue)]) {
-        live[preview.className] = preview
-        liveValues[preview.className] = values
+        previews.keepLive(preview, values: values)
         noteChangedValues(preview)
-    }
-
-    func dropLivePreview(_ className: String) {
-        live[className] = nil
-        liveValues[className] = nil
-        animating[className] = nil
     }
 
     /// The live instance's current frame for a designer's render with these values and request (it
@@ -25,63 +19,62 @@ extension WatchSession {
     /// nil otherwise (the caller renders afresh).
     func liveFrame(_ className: String, values: [(name: String, value: PropertyValue)],
                    _ request: ComponentRenderRequest) throws -> RenderTarget? {
-        guard let preview = live[className], let kept = liveValues[className],
+        guard let preview = previews.live[className], let kept = previews.liveValues[className],
               kept.map(\.name) == values.map(\.name), kept.map(\.value) == values.map(\.value) else { return nil }
         let target = try preview.frame(size: request.size, scale: request.scale, background: request.background, format: request.format)
         // A draw may change values (an animation's last step, taken in the designer's render rather
         // than in a frame of its own): they are held as a frame's are, and the designer is told (it
         // showed the step before, and the host held it).
-        if noteChangedValues(preview) { emit(.redrawn(className: className, frame: preview.frames)) }
+        if noteChangedValues(preview) { emit(.redrawn(className: className, frame: preview.frames, preview: nil)) }
         return target
     }
 
     /// Calls an action on a class's live instance (the designer's button; easel.actions/1): made now
     /// from the values the host holds when there is none; what the action asks for is then honoured
-    /// frame by frame. Call it with the lock held (inside ``withLock(_:)``).
+    /// frame by frame. Call it with the engine lock held (inside ``withLock(_:)``).
     package func invoke(_ action: String, argument: PropertyValue?, on className: String) throws {
         guard let cls = designableClass(named: className) else {
             throw HostError.noClass(named: className, "no class named \(className.quoted) is loaded")
         }
         _ = try cls.info.requireAction(action).check(argument, file: cls.info.plugin.path, className: className)
         let values = currentValues(for: className)
-        if live[className] == nil || liveValues[className].map({ $0.map(\.value) != values.map(\.value) }) == true {
+        if previews.live[className] == nil || previews.liveValues[className].map({ $0.map(\.value) != values.map(\.value) }) == true {
             let request = ComponentRenderRequest(className: className, scale: options.scale ?? 1,
                                                  format: .png(compressionLevel: options.pngLevel))
             let (_, preview) = try ComponentRender.renderLive(cls, values: values, request)
             keepLivePreview(preview, values: values)
         }
-        try live[className]!.component.invoke(action, argument: argument)
-        noteChangedValues(live[className]!)
+        try previews.live[className]!.component.invoke(action, argument: argument)
+        noteChangedValues(previews.live[className]!)
         advanceLivePreviews(immediately: true) // the first frame at once
     }
 
     /// Draws the next frame of every live preview whose instance asked for one (called by `step`);
     /// `immediately`: without waiting for the 1/60 s pace.
     func advanceLivePreviews(immediately: Bool = false) {
-        for (className, preview) in live.sorted(by: { $0.key < $1.key }) {
+        for (className, preview) in previews.live.sorted(by: { $0.key < $1.key }) {
             do {
                 guard preview.wantsFrame else {
-                    if let first = animating.removeValue(forKey: className) {
+                    if let first = previews.animating.removeValue(forKey: className) {
                         let frames = preview.frames - first
                         emit(.notice("\(className): animated, \(frames) frame\(frames == 1 ? "" : "s")", detail: false))
                     }
                     // A value reported with no frame asked for (property_changed from the
                     // component's own thread): held all the same, and the designer reads it.
-                    if noteChangedValues(preview) { emit(.redrawn(className: className, frame: preview.frames)) }
+                    if noteChangedValues(preview) { emit(.redrawn(className: className, frame: preview.frames, preview: nil)) }
                     continue
                 }
-                if animating[className] == nil { animating[className] = preview.frames }
+                if previews.animating[className] == nil { previews.animating[className] = preview.frames }
                 guard let target = try preview.nextFrame(force: immediately) else { continue }
                 let bytes = try Self.encode(target, className: className, file: preview.component.info.plugin.path)
-                if let output = previewPath(className) { try Self.write(bytes, to: output) }
-                states[className]?.preview = bytes
+                previews.drewFrame(className, preview: bytes)
                 noteChangedValues(preview)
-                emit(.redrawn(className: className, frame: preview.frames))
+                emit(.redrawn(className: className, frame: preview.frames, preview: bytes))
             } catch let error as HostError {
-                dropLivePreview(className)
-                if let event = markFailing(className, error) { emit(event) }
+                previews.dropLive(className)
+                if let event = previews.markFailing(className, error) { emit(event) }
             } catch {
-                dropLivePreview(className)
+                previews.dropLive(className)
             }
         }
     }
@@ -93,11 +86,13 @@ extension WatchSession {
     private func noteChangedValues(_ preview: LivePreview) -> Bool {
         guard let changed = try? preview.component.takeChangedValues(), !changed.isEmpty else { return false }
         let info = preview.component.info
-        for (name, value) in changed {
-            guard let property = info.property(named: name), !property.isReadOnly else { continue }
-            adoptReportedValue(property.format(value), name: name, className: preview.className)
+        withDesigner { designer in
+            for (name, value) in changed {
+                guard let property = info.property(named: name), !property.isReadOnly else { continue }
+                designer.adoptReportedValue(property.format(value), name: name, className: preview.className)
+            }
         }
-        liveValues[preview.className] = currentValues(for: preview.className)
+        previews.liveValues[preview.className] = currentValues(for: preview.className)
         return true
     }
 }

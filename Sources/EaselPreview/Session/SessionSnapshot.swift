@@ -1,10 +1,10 @@
 import EaselHost
 
-/// What a ``WatchSession`` holds that can be read without calling a plugin: the loaded builds and
+/// What a ``DesignSession`` holds that can be read without calling a plugin: the loaded builds and
 /// their classes, which file provides each class, each class's state and last good preview, the
 /// files rejected, the values held, the open scenes and their files' status. An immutable value:
 /// the session publishes a new one whenever its state may have changed (see
-/// ``WatchSession/snapshot``), so that readers (the designer's GET requests) never wait for a plugin
+/// ``DesignSession/snapshot``), so that readers (the designer's GET requests) never wait for a plugin
 /// call in progress, and what one reader reads is one consistent state.
 package struct SessionSnapshot {
     /// The loaded builds, sorted by path: file, build number, classes.
@@ -13,17 +13,14 @@ package struct SessionSnapshot {
     package internal(set) var rejectedFiles: [(file: String, failure: PluginFailure)] = []
     /// Class → the file whose build provides it.
     var winners: [String: String] = [:]
-    var states: [String: WatchSession.ClassState] = [:]
+    var states: [String: ClassState] = [:]
     var held = HeldValues()
     var assignments: [PropertyAssignment] = []
     /// The scenes, with unsaved edits, and whether each was edited since it was read or saved.
     package internal(set) var openScenes: [(scene: Scene, edited: Bool)] = []
     var sceneRevisions: [Int: Int] = [:]
-    var sceneFileErrors: [Int: HostError] = [:]
-    var scenesChangedOnDisk: Set<Int> = []
-    var scenesDeletedOnDisk: Set<Int> = []
-    var newScenes: Set<Int> = []
-    var offeredKeptEdits: [Int: String] = [:]
+    /// What each open scene's file on disk says against it (by index).
+    var sceneFiles: [SceneFileState] = []
 
     /// Takes what the designer holds (values, scenes) from `designer`.
     mutating func take(_ designer: DesignerState) {
@@ -31,11 +28,7 @@ package struct SessionSnapshot {
         assignments = designer.assignments
         openScenes = designer.scenes.enumerated().map { ($1, designer.editedScenes.contains($0)) }
         sceneRevisions = designer.sceneRevisions
-        sceneFileErrors = designer.sceneFileErrors
-        scenesChangedOnDisk = designer.scenesChangedOnDisk
-        scenesDeletedOnDisk = designer.scenesDeletedOnDisk
-        newScenes = designer.newScenes
-        offeredKeptEdits = designer.offeredKeptEdits
+        sceneFiles = designer.sceneFiles
     }
 
     /// Whether `className` of `file` is the one provided under that name (it may be shadowed).
@@ -48,7 +41,7 @@ package struct SessionSnapshot {
     }
 
     /// A class's preview state (nil: no build provides it).
-    package func state(of className: String) -> WatchSession.ClassState? { states[className] }
+    package func state(of className: String) -> ClassState? { states[className] }
 
     /// The values the host holds for a class, parsed against its current build (parked ones left out).
     package func values(for className: String) -> [(name: String, value: PropertyValue)] {
@@ -65,11 +58,15 @@ package struct SessionSnapshot {
         openScenes.indices.contains(index) ? openScenes[index].scene.instances.map { $0.identity ?? 0 } : []
     }
 
-    /// What scene `index`'s file on disk says against the open scene (``WatchSession/sceneFileStatus(at:)``).
+    /// What scene `index`'s file on disk says against the open scene (``DesignSession/sceneFileStatus(at:)``).
     package func sceneFileStatus(at index: Int) -> (error: HostError?, changedOnDisk: Bool, deletedOnDisk: Bool, isNew: Bool) {
-        (sceneFileErrors[index], scenesChangedOnDisk.contains(index), scenesDeletedOnDisk.contains(index), newScenes.contains(index))
+        guard sceneFiles.indices.contains(index) else { return (nil, false, false, false) }
+        let f = sceneFiles[index]
+        return (f.error, f.changedOnDisk, f.deletedOnDisk, f.isNew)
     }
 
     /// The file of edits a previous serve kept for scene `index`, while neither restored nor discarded.
-    package func offeredKeptEditsFile(at index: Int) -> String? { offeredKeptEdits[index] }
+    package func offeredKeptEditsFile(at index: Int) -> String? {
+        sceneFiles.indices.contains(index) ? sceneFiles[index].offeredKeptEdits : nil
+    }
 }
