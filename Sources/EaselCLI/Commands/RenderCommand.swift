@@ -25,10 +25,16 @@ package enum RenderCommand: Command {
             OptionSpec(name: "background", value: "COLOR", help: "fill the picture with #RRGGBB[AA] first (default: transparent)"),
             OptionSpec(name: "png-level", value: "0-9", help: "PNG compression level: 1 is fastest (previews), 9 smallest (default 6)"),
             OptionSpec(name: "force", help: "write the PNG to standard output even when it is a terminal"),
+            .trait,
+            OptionSpec(name: "play", value: "STEPS", help: "pointer steps after layout, e.g. \"down 40,20; move 60,20; up 60,20; wait 100\"; the picture is the frame after the last step, and what each step did is printed"),
         ],
         details: """
         A SCENE.json places instances of classes on a canvas (format: the manual, reference/scenes.md); --set, --size,
         --variant and --action are for single classes, --scale and --background override the scene's.
+        --play drives a class that takes pointer input (easel.input/1): steps are down, move, up, cancel,
+        enter and leave at X,Y in the instance's points (with shift, control, alt, meta and secondary or
+        middle), and wait MS; each step's outcome and the control events the component sent are
+        printed (on stderr when the picture goes to stdout). A class without input is bad data (65).
         A component that asks to be drawn again (an animation, often started by an action) is drawn
         until it stops asking, with its animation clock 1/60 s further each frame: the picture shows
         where the animation ends.
@@ -47,8 +53,9 @@ package enum RenderCommand: Command {
         var request = RenderRequest(subject: .component(arguments.positionals[0]), output: output, format: format)
         request.scale = try arguments.scale()
         request.background = try background(arguments)
+        if arguments.has("trait") { request.traits = try arguments.traits() }
         if arguments.positionals[0].hasSuffix(".json") {
-            for option in ["set", "size", "variant", "action"] where arguments.has(option) {
+            for option in ["set", "size", "variant", "action", "play"] where arguments.has(option) {
                 throw UsageError(message: "--\(option) is for classes; a scene gives sizes and attributes itself")
             }
             request.subject = .scene(arguments.positionals[0])
@@ -57,6 +64,11 @@ package enum RenderCommand: Command {
             request.size = try arguments.value("size").map { try parseSize($0, format: format, scale: request.scale ?? 1) }
             request.variant = arguments.value("variant")
             request.actions = arguments.all("action").map(parseAction)
+            if let text = arguments.value("play") {
+                do { request.play = try PlayScript.parse(text) } catch let error as PlayScriptError {
+                    throw UsageError(message: "--play: \(error.description)")
+                }
+            }
         }
         return try invocation.engine().render(request, invocation)
     }
@@ -135,6 +147,10 @@ package struct RenderRequest {
     package var size: Size?
     package var variant: String?
     package var actions: [(name: String, argument: String?)] = []
+    /// `--trait`: what the component is shown with (nil: the defaults, or a scene's own).
+    package var traits: Traits?
+    /// `--play`: pointer steps after layout.
+    package var play: PlayScript?
 
     package init(subject: Subject, output: String, format: OutputFormat) {
         self.subject = subject
