@@ -30,6 +30,8 @@
 #define MHD_create_response_from_buffer easel_declared_MHD_create_response_from_buffer
 #define MHD_destroy_response easel_declared_MHD_destroy_response
 #define MHD_add_response_header easel_declared_MHD_add_response_header
+#define MHD_get_connection_info easel_declared_MHD_get_connection_info
+#define MHD_create_response_from_buffer_with_free_callback_cls easel_declared_MHD_create_response_from_buffer_with_free_callback_cls
 #include <microhttpd.h>
 #undef MHD_start_daemon_va
 #undef MHD_stop_daemon
@@ -39,6 +41,8 @@
 #undef MHD_create_response_from_buffer
 #undef MHD_destroy_response
 #undef MHD_add_response_header
+#undef MHD_get_connection_info
+#undef MHD_create_response_from_buffer_with_free_callback_cls
 
 /* Header-only, so every module that calls these gets its own copy of each static: nothing here may
  * rely on state shared between copies. easel_http_library_error() dlopens the library (RTLD_GLOBAL;
@@ -48,7 +52,7 @@
 static const char *const easel_http_symbols[] = {
     "MHD_start_daemon_va", "MHD_stop_daemon", "MHD_get_connection_values", "MHD_queue_response",
     "MHD_create_response_from_callback", "MHD_create_response_from_buffer", "MHD_destroy_response",
-    "MHD_add_response_header",
+    "MHD_add_response_header", "MHD_get_connection_info", "MHD_create_response_from_buffer_with_free_callback_cls",
 };
 
 static const char *easel_http_library_load(void) {
@@ -110,9 +114,26 @@ EASEL_HTTP_FORWARD(struct MHD_Response *, MHD_create_response_from_callback,
                    (size, block_size, crc, crc_cls, crfc))
 EASEL_HTTP_FORWARD(struct MHD_Response *, MHD_create_response_from_buffer,
                    (size_t size, void *buffer, enum MHD_ResponseMemoryMode mode), (size, buffer, mode))
+EASEL_HTTP_FORWARD(struct MHD_Response *, MHD_create_response_from_buffer_with_free_callback_cls,
+                   (size_t size, void *buffer, MHD_ContentReaderFreeCallback crfc, void *crfc_cls),
+                   (size, buffer, crfc, crfc_cls))
 EASEL_HTTP_FORWARD(void, MHD_destroy_response, (struct MHD_Response *response), (response))
 EASEL_HTTP_FORWARD(enum MHD_Result, MHD_add_response_header,
                    (struct MHD_Response *response, const char *header, const char *content),
                    (response, header, content))
+
+/** The socket of `connection` (the event streams watch it for the client closing), -1 if unknown.
+ *  MHD_get_connection_info is variadic, and asked for the descriptor takes no further argument. */
+static inline int easel_http_connection_fd(struct MHD_Connection *connection) {
+    typedef const union MHD_ConnectionInfo *(*info_function)(struct MHD_Connection *, enum MHD_ConnectionInfoType, ...);
+    static info_function target;
+    info_function f = __atomic_load_n(&target, __ATOMIC_ACQUIRE);
+    if (!f) {
+        f = (info_function)dlsym((void *)0, "MHD_get_connection_info");
+        __atomic_store_n(&target, f, __ATOMIC_RELEASE);
+    }
+    const union MHD_ConnectionInfo *info = f(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
+}
 
 #endif

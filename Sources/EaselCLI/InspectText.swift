@@ -3,10 +3,12 @@ import EaselHost
 /// The text layout of `host inspect`, modelled on gst-inspect-1.0: details, then properties grouped by
 /// inspector section (the class's own first, then each group in order of first appearance).
 enum InspectText {
-    /// `current`: the values read back after --set (nil without); `reported`: the properties the
-    /// component said it changed itself (property_changed); `mismatches`: the defaults check's findings.
+    /// The lines describing a class, not escaped yet: print them with ``TerminalText/lines(_:)``,
+    /// which escapes the plugin's strings in them (line feeds too). `current`: the values read back
+    /// after --set (nil without); `reported`: the properties the component said it changed itself
+    /// (property_changed); `mismatches`: the defaults check's findings.
     static func describe(_ info: ClassInfo, current: [String: PropertyValue]?, reported: Set<String> = [],
-                         mismatches: [DefaultMismatch] = []) -> String {
+                         mismatches: [DefaultMismatch] = []) -> [String] {
         var out: [String] = []
         func row(_ key: String, _ value: String) { out.append("  " + key.padding(to: 25) + value) }
         out.append("Class Details:")
@@ -63,7 +65,7 @@ enum InspectText {
                 }
             }
         }
-        return out.joined(separator: "\n")
+        return out
     }
 
     static func groups(_ properties: [PropertyInfo], className: String) -> [(String, [PropertyInfo])] {

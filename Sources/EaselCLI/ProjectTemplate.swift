@@ -74,10 +74,18 @@ struct ProjectTemplate {
             }
         }
         let staging = "\(directory).new-\(getpid())"
+        // The staging folder first, with the reason it cannot be made: creating it in a folder not
+        // writable said "cannot create Package.swift: No such file or directory" (the folder that
+        // failed went unnoticed, and the file's errno named the wrong cause).
+        if let slash = directory.lastIndex(of: "/"), slash != directory.startIndex { try makeFolders(String(directory[..<slash])) }
+        guard mkdir(staging, 0o755) == 0 else {
+            let why = String(cString: strerror(errno))
+            throw HostError(.cannotCreate, "cannot create the project folder: \(why)", file: directory)
+        }
         defer { removeTree(staging) }
         for file in files {
             let path = staging + "/" + file.path
-            if let slash = path.lastIndex(of: "/") { makeDirectories(String(path[..<slash])) }
+            if let slash = path.lastIndex(of: "/") { try makeFolders(String(path[..<slash])) }
             guard let handle = fopen(path, "wx") else {
                 throw HostError(.cannotCreate, "cannot create \(file.path): \(String(cString: strerror(errno)))", file: path)
             }
@@ -98,6 +106,19 @@ struct ProjectTemplate {
             .replacing("@SNAKE@", with: snakeName)
             .replacing("@ID@", with: pluginID)
             .replacing("@PREFIX@", with: sdk.prefix)
+    }
+}
+
+/// Makes the folder `path` and those above it that are missing (as `mkdir -p`); throws, naming the
+/// first it cannot make, what mkdir says (one that exists already is fine).
+private func makeFolders(_ path: String) throws {
+    var current = path.hasPrefix("/") ? "" : "."
+    for part in path.split(separator: "/") {
+        current += "/" + part
+        if mkdir(current, 0o755) != 0 && errno != EEXIST {
+            let why = String(cString: strerror(errno))
+            throw HostError(.cannotCreate, "cannot create the folder: \(why)", file: path.hasPrefix("/") ? current : String(current.dropFirst(2)))
+        }
     }
 }
 

@@ -64,7 +64,9 @@ extension DrawingLibraryEngine {
     /// "  failed   defaults            class Gauge: property value: …", further messages indented below.
     private func line(_ result: ValidationResult) -> String {
         let width = (PluginValidator.checks.map(\.name.count).max() ?? 0) + 2
-        var messages = result.messages
+        // Escaped first: a line feed in a plugin's string (its name in "ABI 1.1, 1 class: …") would
+        // print a line of its own; only a worker's last output keeps its lines.
+        var messages = result.messages.map(TerminalText.message)
         let first = messages.isEmpty ? "" : messages.removeFirst()
         var text = "  " + result.status.rawValue.padding(to: 9) + result.check.padding(to: width) + first
         let indent = String(repeating: " ", count: 2 + 9 + width)

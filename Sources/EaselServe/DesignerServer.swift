@@ -60,7 +60,9 @@ package final class DesignerServer: @unchecked Sendable {
     package let hub: EventHub
     private var http: HTTPServer!
     /// Identical previews queued behind a plugin call share one render.
-    private let renders = SharedRenders()
+    let renders = SharedRenders()
+    /// Every render's memory, reserved before it draws (``RenderAdmission``).
+    let admission = RenderAdmission()
 
     package init(session: DesignSession, hub: EventHub, configuration: ServeConfiguration) throws {
         self.session = session
@@ -149,8 +151,10 @@ package final class DesignerServer: @unchecked Sendable {
                     return error(403, "Origin \(origin.quoted) is not this server's (\(own)); cross-site requests are refused")
                 }
             }
+            // Exactly application/json (parameters allowed; a charset only UTF-8, JSON's own).
             let type = request.header("content-type") ?? ""
-            guard type.lowercased().hasPrefix("application/json") else {
+            let media = MediaType(type)
+            guard media?.essence == "application/json", media?.parameter("charset").map({ $0.lowercased() == "utf-8" }) ?? true else {
                 return error(415, "the body must be JSON (Content-Type: application/json), not \(type.quoted)")
             }
         }
@@ -170,6 +174,10 @@ package final class DesignerServer: @unchecked Sendable {
             return response
         } catch let e as HostError {
             return json(ServeJSON.status(e), ServeJSON.error(e))
+        } catch let refusal as RenderRefusal {
+            var response = json(503, ServeJSON.error(refusal.error))
+            if let seconds = refusal.retryAfter { response.headers.append(("Retry-After", String(seconds))) }
+            return response
         } catch {
             return json(500, ServeJSON.error(HostError(.internalError, "\(error)")))
         }
@@ -225,13 +233,7 @@ package final class DesignerServer: @unchecked Sendable {
                 return json(200, try sceneDetail(i))
             case let s where s.count == 3 && s[0] == "scenes" && s[2] == "preview":
                 guard let i = Int(s[1]) else { break }
-                return try renders.answer(SharedRenders.key(request)) { begin in
-                    let format = try Self.format(request.query["format"] ?? "png", pngLevel: 1)
-                    let scale = try request.query["scale"].map { try Self.scale($0) }
-                    let target = try session.withLock { begin(); return try session.renderScene(at: i, scale: scale, format: format) }
-                    let name = session.openScenes[i].scene.file.split(separator: "/").last.map { String($0.split(separator: ".").first ?? "scene") }
-                    return image(target, format, download: request.query["download"] != nil ? name : nil)
-                }
+                return try scenePreview(i, request)
             case ["events"]:
                 guard let stream = hub.subscribe() else {
                     return error(503, "too many event-stream clients (at most \(hub.maximumClients))")
@@ -312,87 +314,6 @@ package final class DesignerServer: @unchecked Sendable {
             throw HostError(.notFound, "class \(className) has no preview yet" + (state.failure.map { ": " + $0.reason } ?? ""))
         }
         return HTTPResponse(status: 200, contentType: "image/png", bytes: png, headers: [("Cache-Control", "no-cache")])
-    }
-
-    /// `GET /api/preview?class=…&size=WxH&scale=N&format=png|svg|pdf&background=#RRGGBB`: the class
-    /// with the values the session holds (what the canvas shows). Identical previews waiting for the
-    /// session's lock share one render (``SharedRenders``).
-    private func preview(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard let className = request.query["class"] else { throw HostError(.usage, "preview: missing ?class=NAME") }
-        let format = try Self.format(request.query["format"] ?? "png", pngLevel: 1)
-        let size = try request.query["size"].map { try Self.size($0) }
-        let scale = try Self.scale(request.query["scale"])
-        let background = try request.query["background"].map { try PropertyInfo.parseColor($0, "background") }
-        return try renders.answer(SharedRenders.key(request)) { begin in
-            let target = try session.withLock {
-                begin()
-                return try session.render(className: className, size: size, scale: scale, background: background, format: format)
-            }
-            return image(target, format, download: request.query["download"].map { _ in className })
-        }
-    }
-
-    /// `POST /api/render`: what `host render` renders with the same arguments.
-    private func render(_ request: HTTPRequest) throws -> HTTPResponse {
-        let body = try Self.object(request.body)
-        let known = ["class", "size", "scale", "format", "attributes", "background", "pngLevel", "scene"]
-        for key in body.keys.sorted() where !known.contains(key) {
-            throw HostError(.badData, "request body: \(key): unknown key (expected one of: \(known.joined(separator: ", ")))")
-        }
-        let level = try (body["pngLevel"]).map { value -> Int in
-            guard let n = value as? NSNumber, let i = Int(exactly: n.doubleValue), (0...9).contains(i) else {
-                throw HostError(.badData, "request body: pngLevel: expected a level from 0 to 9")
-            }
-            return i
-        } ?? 6
-        let format = try Self.format(try Self.string(body["format"], "format") ?? "png", pngLevel: level)
-        let scale: Double? = try body["scale"].map { v in
-            guard let n = v as? NSNumber, RenderOptions.scales.contains(n.doubleValue) else {
-                throw HostError(.badData, "request body: scale: expected a number of pixels per point from \(RenderOptions.scalesText) (e.g. 1, 2 or 3)")
-            }
-            return n.doubleValue
-        }
-        let background = try Self.string(body["background"], "background").map { try PropertyInfo.parseColor($0, "background") }
-        if let sceneObject = body["scene"] {
-            let data = try JSONSerialization.data(withJSONObject: sceneObject)
-            let scene = try Scene.parse(data, file: "request body: scene")
-            let names = Array(Set(session.loadedBuilds.flatMap { $0.classes.map(\.name) })).sorted() // (a mistyped class's "did you mean")
-            let target = try session.withLock {
-                try SceneRender.render(scene, classes: { self.session.designableClass(named: $0) }, classNames: names,
-                                       format: format, scale: scale, background: background)
-            }
-            return image(target, format, download: nil)
-        }
-        guard let className = try Self.string(body["class"], "class") else {
-            throw HostError(.badData, "request body: expected \"class\" (a class name) or \"scene\" (a scene object)")
-        }
-        var assignments: [(name: String, value: String)] = []
-        if let attributes = body["attributes"] {
-            guard let a = attributes as? [String: Any] else { throw HostError(.badData, "request body: attributes: expected an object") }
-            // By name: a JSON object has no order, and the first name the class does not declare is the
-            // one an error names.
-            for (key, value) in a.sorted(by: { $0.key < $1.key }) {
-                assignments.append((key, try AttributeText.text(value, path: "attributes.\(key)", file: "request body")))
-            }
-        }
-        let size = try Self.string(body["size"], "size").map { try Self.size($0) }
-        let target = try session.withLock { () throws -> RenderTarget in
-            guard let cls = session.designableClass(named: className) else { throw unknownClass(className) }
-            // In the class's property order, as scenes apply attributes.
-            var request = ComponentRenderRequest(className: className, format: format)
-            request.assignments = cls.info.inPropertyOrder(assignments)
-            request.size = size
-            request.scale = scale ?? 1
-            request.background = background
-            request.drawsInWorker = false // (see ComponentRenderRequest: the server's renderer is started)
-            do { return try ComponentRender.render(cls, request) } catch let e as HostError {
-                // A size the renderer refuses was reported with no file, class or phase (what the
-                // body named is known: fill it in).
-                throw e.with(file: cls.info.plugin.path, className: className,
-                             phase: e.property == nil && e.kind == .badData ? .render : nil)
-            }
-        }
-        return image(target, format, download: nil)
     }
 
     /// `POST /api/values` `{"class": NAME, "values": {name: value|null}}`: values the session holds
@@ -548,34 +469,14 @@ package final class DesignerServer: @unchecked Sendable {
 
     // MARK: - Helpers
 
-    private func image(_ target: RenderTarget, _ format: OutputFormat, download: String?) -> HTTPResponse {
-        do {
-            let bytes = try target.encode()
-            var headers: [(String, String)] = [("Cache-Control", "no-store")]
-            let ext: String
-            switch format {
-            case .png: ext = "png"
-            case .svg: ext = "svg"
-            case .pdf: ext = "pdf"
-            }
-            if let download { headers.append(("Content-Disposition", "attachment; filename=\"\(download).\(ext)\"")) }
-            return HTTPResponse(status: 200, contentType: ResourceFiles.contentType("x." + ext), bytes: bytes, headers: headers)
-        } catch let e as RenderError {
-            let h = HostError(e)
-            return json(ServeJSON.status(h), ServeJSON.error(h))
-        } catch {
-            return json(500, ServeJSON.error(HostError(.internalError, "\(error)")))
-        }
-    }
-
-    private func unknownClass(_ name: String) -> HostError {
+    func unknownClass(_ name: String) -> HostError {
         let known = Array(session.loadedBuilds.flatMap { $0.classes.map(\.name) }).sorted()
         let close = Registry.closeNames(to: name, in: known)
         return HostError(.notFound, "no class named \(name.quoted) is loaded"
                          + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)"))
     }
 
-    private func json(_ status: Int, _ value: JSON) -> HTTPResponse {
+    func json(_ status: Int, _ value: JSON) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "application/json", bytes: Array(value.compactText.utf8),
                      headers: [("Cache-Control", "no-store")])
     }

@@ -21,10 +21,18 @@ package final class EventHub: @unchecked Sendable {
     /// How many clients are subscribed.
     package var clientCount: Int { lock.lock(); defer { lock.unlock() }; return clients.count }
 
-    /// A new client's stream, starting with a `hello` event; nil when `maximumClients` are subscribed.
+    /// A new client's stream, starting with a `hello` event; nil when `maximumClients` are subscribed
+    /// (and still there: when every slot is taken, the streams whose clients closed them give theirs
+    /// up first, not when their connection next looks).
     package func subscribe() -> EventStream? {
         lock.lock()
         defer { lock.unlock() }
+        if clients.count >= maximumClients {
+            for (key, client) in clients where client.clientLeft() {
+                client.end()
+                clients[key] = nil
+            }
+        }
         guard !isClosed, clients.count < maximumClients else { return nil }
         let client = Client(hub: self)
         clients[ObjectIdentifier(client)] = client
@@ -71,8 +79,24 @@ package final class EventHub: @unchecked Sendable {
         private var queue: [UInt8] = []
         private var ended = false
         private weak var hub: EventHub?
+        /// Whether the client closed its connection (see ``EventStream/watch(clientLeft:)``).
+        private var left: (@Sendable () -> Bool)?
 
         init(hub: EventHub) { self.hub = hub }
+
+        func watch(clientLeft: @escaping @Sendable () -> Bool) {
+            condition.lock()
+            left = clientLeft
+            condition.unlock()
+        }
+
+        /// Whether the client is known to have closed its connection.
+        func clientLeft() -> Bool {
+            condition.lock()
+            let left = self.left
+            condition.unlock()
+            return left?() ?? false
+        }
 
         /// Queues a frame; false (and the stream ends) when the client is too far behind.
         func enqueue(_ frame: [UInt8], limit: Int) -> Bool {

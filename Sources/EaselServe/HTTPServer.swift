@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import EaselHost
+import EaselPreview
 import Foundation
 import Glibc
 
@@ -20,7 +21,11 @@ package struct HTTPRequest: Sendable {
 /// What the handler answers: bytes, or an event stream that stays open (Server-Sent Events).
 package struct HTTPResponse {
     package enum Body {
+        /// Bytes copied for the connection.
         case bytes([UInt8])
+        /// Bytes sent from where they are, without a copy, and kept (with what the buffer holds on
+        /// to, e.g. a render's memory reservation) until every connection that sends them is done.
+        case buffer(ResponseBuffer)
         case stream(EventStream)
     }
     package var status: Int
@@ -45,6 +50,9 @@ package protocol EventStream: AnyObject {
     func next(maximumWait: Double) -> [UInt8]?
     /// The client went away (or the server stops).
     func closed()
+    /// Hands the stream a look at its connection: `clientLeft` says, from any thread and at once,
+    /// whether the client has closed it (false once the connection is gone).
+    func watch(clientLeft: @escaping @Sendable () -> Bool)
 }
 
 /// A small HTTP/1.1 server on libmicrohttpd: one thread per connection (so an event stream may
@@ -73,7 +81,9 @@ package final class HTTPServer: @unchecked Sendable {
     /// event stream are not idle: libmicrohttpd does not time a connection out while the handler
     /// or a stream's ``EventStream/next(maximumWait:)`` runs (ServeTests checks both).
     package let idleTimeout: UInt32
-    /// How often an idle event stream sends a comment line (it finds clients that went away).
+    /// How often an idle event stream sends a comment line (for proxies and browsers that give up
+    /// on a silent connection). A client that goes away is noticed sooner, by its socket
+    /// (``EventStreamBody``).
     package static let keepAliveInterval = 15.0
     private let handler: (HTTPRequest) -> HTTPResponse
     private let gate: (HTTPRequest) -> HTTPResponse?
@@ -267,6 +277,10 @@ package final class HTTPServer: @unchecked Sendable {
                                       cookies: Self.values(connection, .COOKIE_KIND), body: [])
             let s = RequestState(request)
             state.pointee = Unmanaged.passRetained(s).toOpaque()
+            // A body whose length is ambiguous is never read (nor the connection used again).
+            if let (status, message) = MessageFraming.problem(request.headers) {
+                return send(refusal(status, message, headers: [("Connection", "close")]), on: connection)
+            }
             if let early = gate(request) { return send(early, on: connection) }
             if let length = request.header("content-length").flatMap(Int.init), length > maximumBodySize {
                 return send(tooLarge(), on: connection)
@@ -293,8 +307,13 @@ package final class HTTPServer: @unchecked Sendable {
     }
 
     private func tooLarge() -> HTTPResponse {
-        HTTPResponse(status: 413, contentType: "application/json",
-                     bytes: Array(#"{"schema":"easel.serve/1","error":{"message":"the request body is larger than \#(maximumBodySize) bytes"}}"#.utf8))
+        refusal(413, "the request body is larger than \(maximumBodySize) bytes")
+    }
+
+    /// An error answer of the server's own (`easel.serve/1`), before the handler.
+    private func refusal(_ status: Int, _ message: String, headers: [(String, String)] = []) -> HTTPResponse {
+        let body = JSON.object([("schema", .string("easel.serve/1")), ("error", .object([("message", .string(message))]))])
+        return HTTPResponse(status: status, contentType: "application/json", bytes: Array(body.compactText.utf8), headers: headers)
     }
 
     private static func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercase: Bool = false) -> [String: String] {
@@ -324,14 +343,21 @@ package final class HTTPServer: @unchecked Sendable {
                 MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!),
                                                 .RESPMEM_MUST_COPY)
             }
+        case .buffer(let buffer):
+            let retained = Unmanaged.passRetained(buffer)
+            r = MHD_create_response_from_buffer_with_free_callback_cls(buffer.count, buffer.base, { cls in
+                Unmanaged<ResponseBuffer>.fromOpaque(cls!).release()
+            }, retained.toOpaque())
+            if r == nil { retained.release() }
         case .stream(let stream):
-            let box = StreamBox(stream)
+            let body = EventStreamBody(stream, socket: easel_http_connection_fd(connection))
             r = MHD_create_response_from_callback(UInt64.max, 4096, { cls, _, buffer, maximum in
-                let box = Unmanaged<StreamBox>.fromOpaque(cls!).takeUnretainedValue()
-                return box.read(into: buffer!, maximum: maximum)
-            }, Unmanaged.passRetained(box).toOpaque(), { cls in
-                let box = Unmanaged<StreamBox>.fromOpaque(cls!).takeRetainedValue()
-                box.stream.closed()
+                let body = Unmanaged<EventStreamBody>.fromOpaque(cls!).takeUnretainedValue()
+                return body.read(into: buffer!, maximum: maximum)
+            }, Unmanaged.passRetained(body).toOpaque(), { cls in
+                let body = Unmanaged<EventStreamBody>.fromOpaque(cls!).takeRetainedValue()
+                body.finish()
+                body.stream.closed()
             })
         }
         guard let r else { return .NO }
@@ -339,27 +365,5 @@ package final class HTTPServer: @unchecked Sendable {
         let result = MHD_queue_response(connection, UInt32(response.status), r)
         MHD_destroy_response(r)
         return result
-    }
-
-    /// An event stream and the bytes of its current chunk not sent yet (from `sent` on: a backlog of
-    /// megabytes is sent without copying what is left of it at every send).
-    final class StreamBox {
-        let stream: EventStream
-        var pending: [UInt8] = []
-        var sent = 0
-        init(_ stream: EventStream) { self.stream = stream }
-
-        func read(into buffer: UnsafeMutablePointer<CChar>, maximum: Int) -> Int {
-            while sent == pending.count {
-                guard let next = stream.next(maximumWait: HTTPServer.keepAliveInterval) else { return -1 } // MHD_CONTENT_READER_END_OF_STREAM
-                // A comment line keeps the connection alive (and finds clients that went away).
-                pending = next.isEmpty ? Array(": keep-alive\n\n".utf8) : next
-                sent = 0
-            }
-            let n = min(maximum, pending.count - sent)
-            pending.withUnsafeBytes { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress! + sent, byteCount: n) }
-            sent += n
-            return n
-        }
     }
 }

@@ -4,18 +4,25 @@ import Glibc
 
 /// Files the server may send: only below a root folder (the page's files, a plugin's resources),
 /// never through `..`, an absolute path, an empty or hidden segment, or a symbolic link that leads
-/// out of the root. The request path arrives percent-decoded, so `%2e%2e` is `..` here.
+/// out of the root or to a hidden name in it. The request path arrives percent-decoded, so `%2e%2e`
+/// is `..` here.
 enum ResourceFiles {
     /// The regular file `relative` below `root`, resolved; nil if it does not exist or escapes.
+    /// The path asked for and the path it resolves to obey the same rules: `dotlink.svg` linking
+    /// to `.hidden.svg` beside it was served, though `.hidden.svg` itself was not.
     static func file(_ relative: String, under root: String) -> String? {
-        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\0"), !relative.contains("\\") else { return nil }
-        let segments = relative.split(separator: "/", omittingEmptySubsequences: false)
-        guard segments.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }) else { return nil }
-        guard let realRoot = realPath(root), let real = realPath(root + "/" + relative) else { return nil }
-        guard real.hasPrefix(realRoot + "/") else { return nil }
+        guard let realRoot = realPath(root), isPlain(relative), let real = realPath(root + "/" + relative),
+              real.hasPrefix(realRoot + "/"), isPlain(String(real.dropFirst(realRoot.count + 1))) else { return nil }
         var st = stat()
         guard stat(real, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
         return real
+    }
+
+    /// Whether `relative` is a path below a folder with no empty, hidden (`.`, `..`, `.name`) or
+    /// absolute part, no NUL and no backslash.
+    private static func isPlain(_ relative: String) -> Bool {
+        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\0"), !relative.contains("\\") else { return false }
+        return relative.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && !$0.hasPrefix(".") }
     }
 
     /// The largest file sent: a 2 GB file in a resource folder was read whole for each request
@@ -47,7 +54,10 @@ enum ResourceFiles {
                 guard stat(path, &st) == 0 else { continue }
                 if st.st_mode & S_IFMT == S_IFDIR { walk(path, prefix + name + "/", depth: depth + 1); continue }
                 let lower = name.lowercased()
-                if [".png", ".svg", ".jpg", ".jpeg"].contains(where: lower.hasSuffix) { found.append(prefix + name) }
+                // Only what a request for it is sent (not a link to a hidden file or out of the folder).
+                if [".png", ".svg", ".jpg", ".jpeg"].contains(where: lower.hasSuffix), file(prefix + name, under: root) != nil {
+                    found.append(prefix + name)
+                }
             }
         }
         walk(root, "", depth: 0)

@@ -77,6 +77,54 @@ final class PluginSearchPathTests: XCTestCase {
         XCTAssertEqual(problems, [])
     }
 
+    /// The walk sorts paths as bytes (a number made of the first eight bytes past the prefix all of
+    /// them share, then the rest), or as Strings when a path is not ASCII: either way the order is
+    /// String order, for names that share long prefixes, differ past the first eight bytes, end
+    /// within them, or lie in subfolders.
+    func testTheWalkSortsPathsInStringOrder() throws {
+        let fm = FileManager.default
+        var generator = SystemRandomNumberGenerator()
+        for alphabet in [["a", "b", "Z", "0", "9", "-", "_", "."], ["a", "b", "é", "ü", "漢", "Z", "0", "-"]] {
+            let dir = try TestPaths.scratch()
+            try fm.createDirectory(atPath: dir + "/sub/deeper", withIntermediateDirectories: true)
+            try fm.createDirectory(atPath: dir + "/libGeneratedComponent", withIntermediateDirectories: true)
+            var expected = Set<String>()
+            for _ in 0..<300 {
+                let folder = ["", "sub/", "sub/deeper/", "libGeneratedComponent/"].randomElement(using: &generator)!
+                let middle = (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+                let path = "\(dir)/\(folder)libGeneratedComponent\(middle).so"
+                guard !expected.contains(path) else { continue }
+                XCTAssertTrue(fm.createFile(atPath: path, contents: Data(path.utf8)), path)
+                expected.insert(path)
+            }
+            let (files, problems) = PluginSearchPath(directories: [dir]).pluginFiles()
+            XCTAssertEqual(problems, [])
+            XCTAssertEqual(files, expected.sorted(), "alphabet \(alphabet)")
+        }
+    }
+
+    /// Many folders (past the few the walk looks through one by one), each with a link back to the
+    /// top (a loop) and a hard link to the first plugin: every folder is entered once, every file
+    /// listed once, under the path that sorts first.
+    func testManyFoldersWithLoopsAndHardLinksListEachFileOnce() throws {
+        let fm = FileManager.default
+        let dir = try TestPaths.scratch()
+        _ = fm.createFile(atPath: dir + "/libA.so", contents: Data("a".utf8))
+        var expected = [dir + "/libA.so"]
+        for i in 0..<40 {
+            let sub = dir + "/d\(String(format: "%02d", i))"
+            try fm.createDirectory(atPath: sub, withIntermediateDirectories: true)
+            _ = fm.createFile(atPath: sub + "/libP.so", contents: Data("\(i)".utf8))
+            try fm.createSymbolicLink(atPath: sub + "/up", withDestinationPath: dir)
+            try fm.linkItem(atPath: dir + "/libA.so", toPath: sub + "/libHard.so")
+            expected.append(sub + "/libP.so")
+        }
+        let (files, problems) = PluginSearchPath(directories: [dir]).pluginFiles()
+        XCTAssertEqual(problems, [])
+        // libA.so's hard links sort before it ("d00/libHard.so" < "libA.so"): the first one stays.
+        XCTAssertEqual(files, ([dir + "/d00/libHard.so"] + expected.dropFirst()).sorted())
+    }
+
     func testAMissingDirectoryIsAProblemNotACrash() throws {
         let absent = try TestPaths.scratch() + "/absent/easel"
         let (files, problems) = PluginSearchPath(directories: [absent]).pluginFiles()

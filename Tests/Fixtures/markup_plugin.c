@@ -13,6 +13,9 @@
  *   bad_names  a class, a property, an enum case, a variant and an action whose names are HTML, and a
  *              summary that is not UTF-8: refused when the plugin loads (the refusal reaches the reports)
  *
+ * -DLINE_FEEDS: HOSTILE is instead text whose line feeds (and CR, VT, FF) would start lines that read as
+ * entries of a listing ("fine\nFAKE-LINE …"), in any mode.
+ *
  * A script that runs in a page sets window.__pwned; the browser tests look for it.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -33,8 +36,12 @@
 #endif
 #define THE_MODE XCAT(MODE_, MODE)
 
+#ifdef LINE_FEEDS
+#define HOSTILE "fine\nFAKE-LINE 1.0 (org.forged)  ./components/libForged.so\r\nFAKE-CRLF\vFAKE-VT\fFAKE-FF\rFAKE-CR"
+#else
 #define HOSTILE "<script>window.__pwned='text'</script>\"'><img src=x onerror=\"window.__pwned='attr'\">" \
     " ]]> &amp; & \x01\x07\x1b[31mred\x1b[0m \xc2\x9b" "2J \xe2\x80\xae" "desrever \xe2\x80\xa8 --><!-- </style></title></code>"
+#endif
 
 static char kLong[10001];
 static char kLongName[10001];

@@ -58,10 +58,12 @@ package enum InspectCommand: Command {
             let list = inspected.map { InspectJSON.describe($0.info, current: $0.current, reported: $0.reported, mismatches: $0.mismatches) }
             print(JSON.object([("schema", .string("easel.inspect/1")), ("classes", .array(list))]).text, terminator: "")
         } else {
-            // The plugin's strings cannot drive the terminal (escape sequences in a summary).
-            print(TerminalText.printable(inspected.map {
-                InspectText.describe($0.info, current: $0.current, reported: $0.reported, mismatches: $0.mismatches ?? [])
-            }.joined(separator: "\n\n"), keepingNewlines: true))
+            // The plugin's strings can neither drive the terminal (escape sequences in a summary) nor
+            // start a line (a line feed in one): each line is escaped whole.
+            let lines = inspected.enumerated().flatMap { i, r in
+                (i == 0 ? [] : [""]) + InspectText.describe(r.info, current: r.current, reported: r.reported, mismatches: r.mismatches ?? [])
+            }
+            print(TerminalText.lines(lines), terminator: "")
         }
         return 0
     }

@@ -31,12 +31,6 @@ enum ListCommand: Command {
         return warnings
     }
 
-    /// The listing as printed: a text listing's plugin strings cannot drive the terminal (JSON
-    /// escapes its control characters itself).
-    static func forTerminal(_ output: String, json: Bool) -> String {
-        json ? output : TerminalText.printable(output, keepingNewlines: true)
-    }
-
     static func run(_ invocation: Invocation) throws -> Int32 {
         let arguments = invocation.arguments
         let registry = try invocation.registry()
@@ -49,59 +43,64 @@ enum ListCommand: Command {
         // (--verbose runs the defaults checks, in workers: never from the cache.)
         if !verbose, let stored = registry.storedListing(mode: mode) {
             stored.warnings.forEach(invocation.environment.diagnostics.warn)
-            print(forTerminal(stored.output, json: arguments.has("json")), terminator: "")
+            print(stored.output, terminator: "")
             return stored.status
         }
         let status: Int32 = arguments.has("strict") && !registry.failures.isEmpty ? 69 : 0
         let output = listing(registry, json: arguments.has("json"), names: arguments.has("names"), verbose: verbose)
-        print(forTerminal(output, json: arguments.has("json")), terminator: "")
+        print(output, terminator: "")
         if !verbose { registry.storeListing(mode: mode, output: output, status: status) }
         return status
     }
 
     /// What `host list` prints on standard output, in one piece (two lines per plugin; 10 000
     /// plugins are 1 MB). `verbose`: the defaults checks, as warnings (in the JSON, or on stderr).
+    /// The text is made of lines escaped by ``TerminalText/lines(_:)``: a plugin's strings cannot
+    /// drive the terminal or start a line (a summary `"fine\nFAKE-LINE …"` printed a second entry);
+    /// JSON escapes its control characters itself.
     static func listing(_ registry: Registry, json asJSON: Bool, names: Bool, verbose: Bool) -> String {
         if asJSON {
             return json(registry, extraWarnings: verbose ? checkDefaults(registry) : []).text
         }
         if names {
-            return registry.classes.map { $0.name + "\n" }.joined()
+            return TerminalText.lines(registry.classes.map(\.name))
         }
         if registry.plugins.isEmpty && registry.failures.isEmpty {
-            var out = "No plugins found in \(registry.searchPath.directories.joined(separator: ", ")) (put .so files there, or name a folder with --plugins DIR).\n"
+            var lines = ["No plugins found in \(registry.searchPath.directories.joined(separator: ", ")) (put .so files there, or name a folder with --plugins DIR)."]
             let versioned = versionedLibraries(in: registry.searchPath.directories)
             if let first = versioned.first {
                 // libBadge.so.1 → libBadge.so
                 let name = String(first.split(separator: "/").last!)
                 let parts = name.split(separator: ".", omittingEmptySubsequences: false)
                 let plain = parts[...(parts.lastIndex(of: "so") ?? parts.startIndex)].joined(separator: ".")
-                out += "Only names ending in .so are searched, and \(versioned.joined(separator: ", ")) \(versioned.count == 1 ? "does" : "do") not: "
-                    + "link or copy \(versioned.count == 1 ? "it" : "each") to a name ending in .so (e.g. ln -s \(name) \(first.dropLast(name.count))\(plain)).\n"
+                lines.append("Only names ending in .so are searched, and \(versioned.joined(separator: ", ")) \(versioned.count == 1 ? "does" : "do") not: "
+                    + "link or copy \(versioned.count == 1 ? "it" : "each") to a name ending in .so (e.g. ln -s \(name) \(first.dropLast(name.count))\(plain)).")
             }
-            return out
+            return TerminalText.lines(lines)
         }
         var classCount = 0
-        var out = ""
-        out.reserveCapacity(160 * registry.plugins.count + 256)
+        var lines: [String] = []
+        lines.reserveCapacity(3 * registry.plugins.count + 8)
         for plugin in registry.plugins {
-            out += "\(plugin.info.name) \(plugin.info.version) (\(plugin.info.id))  \(plugin.info.path)\n"
+            lines.append("\(plugin.info.name) \(plugin.info.version) (\(plugin.info.id))  \(plugin.info.path)")
             for cls in plugin.summaries {
                 classCount += 1
                 let shadowed = !registry.isRegistered(cls.name, from: plugin)
-                out += "  " + cls.name.padding(to: 26) + " " + (cls.summary ?? "") + (shadowed ? "  [shadowed by an earlier file]" : "") + "\n"
+                lines.append("  " + cls.name.padding(to: 26) + " " + (cls.summary ?? "") + (shadowed ? "  [shadowed by an earlier file]" : ""))
             }
         }
         if verbose { checkDefaults(registry).forEach(registry.environment.diagnostics.warn) }
         let p = registry.plugins.count
         // A blank line after the plugins, none before the summary when every file failed.
-        out += (p == 0 ? "" : "\n") + "\(p) plugin\(p == 1 ? "" : "s"), \(classCount) class\(classCount == 1 ? "" : "es")"
-            + (registry.failures.isEmpty ? "" : ", \(registry.failures.count) failed") + "\n"
+        if p > 0 { lines.append("") }
+        lines.append("\(p) plugin\(p == 1 ? "" : "s"), \(classCount) class\(classCount == 1 ? "" : "es")"
+                     + (registry.failures.isEmpty ? "" : ", \(registry.failures.count) failed"))
         if !registry.failures.isEmpty {
-            out += "\nFailed to load (\(registry.failures.count)):\n"
-            for failure in registry.failures { out += "  \(failure)\n" }
+            lines += ["", "Failed to load (\(registry.failures.count)):"]
+            // An error's own further lines (a worker's last output) stay lines of their own.
+            for failure in registry.failures { lines += "  \(failure)".split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
         }
-        return out
+        return TerminalText.lines(lines)
     }
 
     /// The files at the top of `directories` named like versioned libraries (`libBadge.so.1`), which

@@ -22,6 +22,9 @@ final class PluginLog: @unchecked Sendable {
 
     /// Records one line logged by the plugin; `className` when an instance logged it (through its
     /// easel_instance_host), so that the line names the class.
+    /// A line the plugin logs is one line: its control characters, line feeds included, are
+    /// escaped (``TerminalText/line(_:)``), so that it cannot print a line of its own. An error's
+    /// message is escaped where the error is shown (``HostError/description``).
     func record(level: easel_log_level, message: String, className: String? = nil) {
         let origin = className.map { "\(file): class \($0)" } ?? file
         switch level {
@@ -30,11 +33,11 @@ final class PluginLog: @unchecked Sendable {
             lastError = message
             pthread_mutex_unlock(&lock)
         case EASEL_LOG_WARNING:
-            diagnostics.warn("\(origin): \(message)")
+            diagnostics.warn("\(origin): \(TerminalText.line(message))")
         case EASEL_LOG_DEBUG:
-            diagnostics.debug("\(origin): \(message)")
+            diagnostics.debug("\(origin): \(TerminalText.line(message))")
         default:
-            diagnostics.verbose("\(origin): \(message)")
+            diagnostics.verbose("\(origin): \(TerminalText.line(message))")
         }
     }
 

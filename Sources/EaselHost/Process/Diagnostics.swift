@@ -37,8 +37,10 @@ package final class Diagnostics: @unchecked Sendable {
     }
 
     /// Prints a warning on standard error, as "warning: LINE" (control characters shown escaped).
+    /// One line, but for a worker's last output: a line feed a plugin's string or a file name
+    /// brought in (two plugins with one id) cannot print a line of its own.
     package static func standardErrorWarning(_ line: String) {
-        fputs("warning: \(TerminalText.printable(line, keepingNewlines: true))\n", stderr)
+        fputs("warning: \(TerminalText.message(line))\n", stderr)
     }
 
     /// Prints a line on standard error as it is (control characters shown escaped).

@@ -11,29 +11,30 @@ package func makeDirectories(_ dir: String) {
 }
 
 /// The names in a directory, without "." and ".." and hidden entries, or nil if it cannot be read.
+/// A name that is not UTF-8 is left out (as a String it would name another file).
 func visibleEntries(of dir: String) -> [String]? {
     var names: [String] = []
-    return forEachVisibleEntry(of: dir) { name, _, _ in names.append(name) } ? names : nil
+    return forEachVisibleName(of: dir) { name, _, _ in
+        if let decoded = String(validating: name, as: UTF8.self) { names.append(decoded) }
+    } ? names : nil
 }
 
-/// Calls `body` with the name of every entry of `dir` whose name does not start with ".", the open
-/// directory's descriptor (for `fstatat`: one path component to resolve instead of the whole path)
-/// and the entry's `d_type` (DT_UNKNOWN when the file system does not say). False (errno set) if
-/// `dir` cannot be opened. A name that is not UTF-8 cannot be passed on (as a String it would name
-/// another file): `invalidName` gets it, its bytes outside printable ASCII as `\xNN`.
-func forEachVisibleEntry(of dir: String, invalidName: ((_ escaped: String) -> Void)? = nil,
-                         _ body: (_ name: String, _ directory: Int32, _ type: UInt8) -> Void) -> Bool {
+/// Calls `body` with the bytes of the name of every entry of `dir` that does not start with "." (a
+/// NUL follows them: `name.baseAddress` is also the name as a C string), the open directory's
+/// descriptor (for `fstatat`: one path component to resolve instead of the whole path) and the
+/// entry's `d_type` (DT_UNKNOWN when the file system does not say). False (errno set) if `dir`
+/// cannot be opened. The name is not decoded: it may not be UTF-8, and a caller that skips most
+/// names (the plugin search skips every file not named `.so`) makes no String of them.
+func forEachVisibleName(of dir: String,
+                        _ body: (_ name: UnsafeRawBufferPointer, _ directory: Int32, _ type: UInt8) -> Void) -> Bool {
     guard let d = opendir(dir) else { return false }
     defer { closedir(d) }
     let fd = dirfd(d)
+    let nameOffset = MemoryLayout<dirent>.offset(of: \.d_name)!
     while let entry = readdir(d) {
-        let decoded: String? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            let bytes = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-            if let name = String(validatingCString: bytes) { return name }
-            if bytes.pointee != CChar(UInt8(ascii: ".")) { invalidName?(CText.escape(bytes)) }
-            return nil
-        }
-        if let name = decoded, !name.hasPrefix(".") { body(name, fd, entry.pointee.d_type) }
+        let name = UnsafeRawPointer(entry) + nameOffset
+        guard name.load(as: UInt8.self) != UInt8(ascii: ".") else { continue }
+        body(UnsafeRawBufferPointer(start: name, count: strlen(name.assumingMemoryBound(to: CChar.self))), fd, entry.pointee.d_type)
     }
     return true
 }

@@ -80,14 +80,19 @@ package struct HostError: Error, CustomStringConvertible, Equatable, Sendable {
         if let file { parts.append(Self.printable(file)) }
         if let className, !messageNamesSubject { parts.append("class \(Self.printable(className))") }
         if let property, !messageNamesSubject { parts.append("property \(Self.printable(property.shortened))") }
-        // The first line carries the phase; further lines (a worker's last output) follow it.
-        let lines = Self.printable(message, keepingNewlines: true).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        // The first line carries the phase; further lines (a worker's last output, indented) follow
+        // it. Those are the only line breaks: one in a plugin's text or a file name the message
+        // quotes is escaped (TerminalText.message), so that it cannot print a line of its own.
+        let lines = TerminalText.message(message).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         parts.append(String(lines[0]))
         var text = parts.joined(separator: ": ")
         if let phase, kind == .pluginFailure { text += " [phase: \(phase.rawValue)]" }
         if lines.count > 1 { text += "\n" + lines[1] }
         return text
     }
+
+    /// What starts the worker's last output lines in a message (see ``description``).
+    package static let workerOutputHeader = "\n  last output of the worker:\n"
 
     /// `text` with NUL and other control characters written as `\u{0}` escapes, so a name taken
     /// from a file cannot cut a message short (C strings end at NUL) or move the terminal's cursor.

@@ -30,7 +30,7 @@ package struct PluginSearchPath: Equatable, Sendable {
     /// Every plugin file on the path, and a warning for each directory that cannot be read.
     package func pluginFiles() -> (files: [String], problems: [String]) {
         let found = walk()
-        return (found.files, found.problems)
+        return (found.files.paths, found.problems)
     }
 
     /// A directory as it was when the path was walked: its identity and modification time. When
@@ -65,12 +65,10 @@ package struct PluginSearchPath: Equatable, Sendable {
         }
     }
 
-    /// The plugin files, the problems met, every directory walked, and each file's signature as
-    /// the walk saw it (`signatures[i]` is `files[i]`'s: nothing is stat'ed twice).
-    func walk() -> (files: [String], problems: [String], directories: [WalkedDirectory], signatures: [FileSignature]) {
-        var files: [String] = []
-        var signatures: [FileSignature] = []
-        var seen = Set<DirectoryID>()
+    /// The plugin files (sorted by path, each once, with their signatures as the walk saw them:
+    /// nothing is stat'ed twice), the problems met, and every directory walked.
+    func walk() -> (files: PluginFileList, problems: [String], directories: [WalkedDirectory]) {
+        var files = PluginFileList()
         var problems: [String] = []
         var walked: [WalkedDirectory] = []
         for dir in directories {
@@ -85,19 +83,14 @@ package struct PluginSearchPath: Equatable, Sendable {
                 walked.append(WalkedDirectory(path: dir, st))
                 continue
             }
-            var found: [(String, DirectoryID, FileSignature)] = []
-            var visited: Set<DirectoryID> = [DirectoryID(st)]
+            let start = files.count
+            var visited = VisitedDirectories(DirectoryID(st))
             walked.append(WalkedDirectory(path: dir, st))
-            walk(dir, into: &found, problems: &problems, visited: &visited, walked: &walked, depth: 0)
-            // Every file once (by device and inode: a link to a file seen already is skipped).
-            files.reserveCapacity(files.count + found.count)
-            signatures.reserveCapacity(files.count + found.count)
-            for (f, id, signature) in found.sorted(by: { $0.0 < $1.0 }) where seen.insert(id).inserted {
-                files.append(f)
-                signatures.append(signature)
-            }
+            walk(dir, into: &files, problems: &problems, visited: &visited, walked: &walked, depth: 0)
+            files.sortByPath(from: start)
         }
-        return (files, problems, walked, signatures)
+        files.keepFirstOfEachFile()
+        return (files, problems, walked)
     }
 
     /// A directory's (or file's) identity, to enter each directory and list each file once.
@@ -107,8 +100,27 @@ package struct PluginSearchPath: Equatable, Sendable {
         init(_ st: stat) { device = UInt64(st.st_dev); inode = UInt64(st.st_ino) }
     }
 
-    private func walk(_ dir: String, into files: inout [(String, DirectoryID, FileSignature)], problems: inout [String],
-                      visited: inout Set<DirectoryID>, walked: inout [WalkedDirectory], depth: Int) {
+    /// The directories a walk entered, to enter each once: a few, looked through one by one (a set
+    /// of a type of ours costs more to make, the first time in a process, than a warm `list` spends
+    /// on its whole folder's sort), and a set once they are many.
+    struct VisitedDirectories {
+        private var few: [DirectoryID]
+        private var many: Set<DirectoryID>?
+
+        init(_ first: DirectoryID) { few = [first] }
+
+        /// Adds `id`; false if it was there already.
+        mutating func insert(_ id: DirectoryID) -> Bool {
+            if many != nil { return many!.insert(id).inserted }
+            if few.contains(id) { return false }
+            few.append(id)
+            if few.count > 32 { many = Set(few) }
+            return true
+        }
+    }
+
+    private func walk(_ dir: String, into files: inout PluginFileList, problems: inout [String],
+                      visited: inout VisitedDirectories, walked: inout [WalkedDirectory], depth: Int) {
         guard depth < 32 else { return }
         var subdirectories: [(String, stat)] = []
         // A plugin whose file name is not UTF-8 was skipped without a word ("No plugins found").
@@ -116,26 +128,35 @@ package struct PluginSearchPath: Equatable, Sendable {
         defer {
             problems += undecodable.map { "\(dir.hasSuffix("/") ? dir : dir + "/")\($0): the file name is not valid UTF-8; skipped (rename the file)" }
         }
-        let opened = forEachVisibleEntry(of: dir, invalidName: { if $0.hasSuffix(".so") { undecodable.append($0) } }) { name, directory, type in
-            let isPlugin = name.hasSuffix(".so")
-            // A regular file of another name needs no stat.
+        let prefix = Array((dir.hasSuffix("/") ? dir : dir + "/").utf8)
+        let prefixIsASCII = prefix.allSatisfy { $0 < 0x80 }
+        func path(_ name: UnsafeRawBufferPointer) -> String { String(decoding: prefix + name, as: UTF8.self) }
+        let opened = forEachVisibleName(of: dir) { name, directory, type in
+            let isPlugin = name.count >= 3 && name[name.count - 3] == UInt8(ascii: ".")
+                && name[name.count - 2] == UInt8(ascii: "s") && name[name.count - 1] == UInt8(ascii: "o")
+            // A regular file of another name needs no stat, and no String.
             if type == UInt8(DT_REG) && !isPlugin { return }
-            let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
+            let cName = name.baseAddress!.assumingMemoryBound(to: CChar.self)
+            let ascii = name.allSatisfy { $0 < 0x80 }
+            guard ascii || String(validating: name, as: UTF8.self) != nil else {
+                if isPlugin { undecodable.append(CText.escape(cName)) }
+                return
+            }
             var st = stat()
-            guard fstatat(directory, name, &st, 0) == 0 else { return } // dangling link
+            guard fstatat(directory, cName, &st, 0) == 0 else { return } // dangling link
             if st.st_mode & S_IFMT == S_IFDIR {
-                subdirectories.append((path, st))
+                subdirectories.append((path(name), st))
             } else if isPlugin {
                 if st.st_mode & S_IFMT == S_IFREG {
-                    files.append((path, DirectoryID(st), FileSignature(st)))
+                    files.append(prefix: prefix, name: name, isASCII: prefixIsASCII && ascii, st)
                 } else {
-                    problems.append("\(path): is \(RegularFile.kind(st.st_mode)), not a regular file; skipped")
+                    problems.append("\(path(name)): is \(RegularFile.kind(st.st_mode)), not a regular file; skipped")
                 }
             }
         }
         guard opened else { return problems.append("\(dir): cannot be read: \(String(cString: strerror(errno)))") }
         // Entered after the directory is closed (at most one open at a time, however deep).
-        for (path, st) in subdirectories where visited.insert(DirectoryID(st)).inserted {
+        for (path, st) in subdirectories where visited.insert(DirectoryID(st)) {
             walked.append(WalkedDirectory(path: path, st))
             walk(path, into: &files, problems: &problems, visited: &visited, walked: &walked, depth: depth + 1)
         }

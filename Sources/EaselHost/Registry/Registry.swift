@@ -1,50 +1,3 @@
-import Glibc
-
-/// How a ``Registry`` finds, scans and runs plugins.
-package struct RegistryOptions: Sendable {
-    package var searchPath: PluginSearchPath
-    /// Where plugin code runs (scans included).
-    package var isolation: Isolation
-    /// The registry cache file; nil: no cache (every file is scanned).
-    package var cacheFile: String?
-    /// Scan every file again, whatever the cache says (`--rescan`).
-    package var rescan: Bool
-
-    /// `$EASEL_REGISTRY_CACHE`, else `$XDG_CACHE_HOME/easel/registry-v4.bin` (`~/.cache/…`).
-    package static var defaultCacheFile: String { RegistryCache.defaultPath }
-    /// `~/.cache/easel/registry-v4.bin`, for help texts.
-    package static var defaultCacheFileText: String { "~/.cache/easel/" + RegistryCache.fileName }
-
-    package init(searchPath: PluginSearchPath, isolation: Isolation = .default,
-                cacheFile: String? = RegistryOptions.defaultCacheFile, rescan: Bool = false) {
-        self.searchPath = searchPath
-        self.isolation = isolation
-        self.cacheFile = cacheFile
-        self.rescan = rescan
-    }
-}
-
-/// One plugin file that loaded: its identity and its classes.
-package final class PluginRecord {
-    package let info: PluginInfo
-    /// Its classes, as `host list` shows them.
-    package let summaries: [ClassSummary]
-    var lazyClasses: LazyClasses
-    /// The plugin loaded in this process (in-process isolation), once it was.
-    var loaded: LoadedPlugin?
-
-    init(info: PluginInfo, summaries: [ClassSummary], classes: LazyClasses, loaded: LoadedPlugin?) {
-        self.info = info
-        self.summaries = summaries
-        self.lazyClasses = classes
-        self.loaded = loaded
-    }
-
-    /// Its classes' full descriptions (decoded from the cache on first use; throws if the cache
-    /// entry is corrupt: the registry then scans the file again).
-    package func classes() throws -> [ClassInfo] { try lazyClasses.classes() }
-}
-
 /// Every plugin found on a search path, described, with its classes registered by name.
 ///
 /// What each file contains comes from the registry cache when the file has not changed (nothing is
@@ -81,27 +34,35 @@ package final class Registry {
     package var scannedCount: Int { loadFully(); return scanned }
     package var cachedCount: Int { loadFully(); return cached }
     /// How many lookups the cache's index answered without a full load (tests, benchmarks).
-    package private(set) var indexedLookups = 0
+    package internal(set) var indexedLookups = 0
     /// Whether ``storedListing(mode:)`` answered (tests).
-    package private(set) var listedFromCache = false
+    package internal(set) var listedFromCache = false
 
     private var loadedPlugins: [PluginRecord] = []
     private var loadedFailures: [HostError] = []
-    private var collectedWarnings: [String] = []
+    /// Every warning so far (``warnings``), the cache's included; printed as they come (``printWarnings()``).
+    var collectedWarnings: [String] = []
     private var printedWarnings = 0
     private var registered: [ClassSummary] = []
     private var scanned = 0
     private var cached = 0
-    private var isLoaded = false
+    /// Whether the search path was walked and every file described (``loadFully()``).
+    var isLoaded = false
     /// Exactly these files (`host inspect FILE.so`) instead of the search path.
-    private let explicitFiles: [String]?
-    private lazy var cache: RegistryCache? = options.cacheFile.map { RegistryCache(path: $0, warn: { [unowned self] in self.collectedWarnings.append($0) }) }
+    let explicitFiles: [String]?
+    /// The registry cache file, opened on first use (nil: no cache).
+    lazy var cache: RegistryCache? = options.cacheFile.map { RegistryCache(path: $0, warn: { [unowned self] in self.collectedWarnings.append($0) }) }
 
     private var byName: [String: (record: PluginRecord, index: Int)] = [:]
     private var hosted: [String: WorkerHostedPlugin] = [:]
     /// Classes found through the index, and the plugins loaded for them in this process.
-    private var indexed: [String: ClassInfo] = [:]
+    var indexed: [String: ClassInfo] = [:]
     private var loadedInProcess: [String: LoadedPlugin] = [:]
+    /// The search path's walk, made once (a stored listing's key and the full load share it).
+    lazy var walked = options.searchPath.walk()
+    /// Set when ``storedListing(mode:)`` found none: the full load does not write the cache, and
+    /// ``storeListing(mode:output:status:)`` writes it once with the listing.
+    var pendingListing = false
 
     package init(options: RegistryOptions, environment: HostEnvironment) {
         self.options = options
@@ -130,71 +91,12 @@ package final class Registry {
         } else {
             let walk = walked
             collectedWarnings += walk.problems
-            load(walk.files, directories: walk.directories, signatures: walk.signatures)
+            load(walk.files.paths, directories: walk.directories, signatures: walk.files.signatures)
         }
     }
 
-    /// The search path's walk, made once (a stored listing's key and the full load share it).
-    private lazy var walked = options.searchPath.walk()
-
-    /// What an earlier `host list` in `mode` (its options: "text", "json strict"…) printed, if it
-    /// was made from exactly this walk of the search path: the same files with the same signatures,
-    /// the same directories and problems, from the same working directory, by this host. A listing
-    /// is a function of these, as each file's cache entry is of its signature; so when nothing
-    /// changed, `host list` prints it without decoding a single entry. nil: list as usual (explicit
-    /// files, `--rescan`, no cache, or no such listing), then ``storeListing(mode:output:status:)``.
-    package func storedListing(mode: String) -> (output: String, warnings: [String], status: Int32)? {
-        guard let key = listingKey(mode: mode), let cache else { return nil }
-        guard let listing = cache.listing(mode: mode, key: key) else {
-            printWarnings() // a corrupt listing is reported
-            // The full load leaves the cache to be written once, with the listing.
-            pendingListing = true
-            return nil
-        }
-        listedFromCache = true
-        return (listing.output, listing.warnings, listing.status)
-    }
-
-    /// Keeps what `host list` in `mode` printed (stdout, the exit status; this load's warnings) for
-    /// the next `list` of the same walk. The cache is rewritten once; a failure to write it was
-    /// reported by the load already, or does not matter (the listing is only an optimisation).
-    package func storeListing(mode: String, output: String, status: Int32) {
-        guard let key = listingKey(mode: mode), let cache else { return }
-        let warnings = collectedWarnings.filter { !$0.contains("registry cache") }
-        cache.storeListing(mode: mode, RegistryCache.Listing(key: key, output: output, warnings: warnings, status: status))
-        let reported = pendingListing // the load's own save, done here: its failure is worth a warning
-        pendingListing = false
-        cache.save { if reported { environment.diagnostics.warn($0) } }
-    }
-
-    /// Set when ``storedListing(mode:)`` found none: the full load does not write the cache, and
-    /// ``storeListing(mode:output:status:)`` writes it once with the listing.
-    private var pendingListing = false
-
-    /// What a listing is made from, encoded: the program that printed it (its file's signature: a
-    /// rebuilt or upgraded host may print differently), the mode, the working directory, the search
-    /// path and its walk.
-    private func listingKey(mode: String) -> [UInt8]? {
-        guard explicitFiles == nil, !options.rescan, cache != nil, let cwd = Self.workingDirectory,
-              let program = FileSignature(path: "/proc/self/exe") else { return nil }
-        let walk = walked
-        var w = BinaryWriter(capacity: 64 * walk.files.count + 256)
-        w.u64(program.size); w.i64(program.modified); w.u64(program.inode)
-        w.string(mode)
-        w.string(cwd)
-        w.array(options.searchPath.directories) { $0.string($1) }
-        w.array(walk.directories) { $1.encode(to: &$0) }
-        w.array(walk.problems) { $0.string($1) }
-        w.u32(UInt32(walk.files.count))
-        for (i, file) in walk.files.enumerated() {
-            w.string(file)
-            let signature = i < walk.signatures.count ? walk.signatures[i] : FileSignature(path: file)
-            w.u64(signature?.size ?? 0); w.i64(signature?.modified ?? -1); w.u64(signature?.inode ?? 0)
-        }
-        return w.bytes
-    }
-
-    private func printWarnings() {
+    /// Prints the warnings collected since the last call.
+    func printWarnings() {
         for w in collectedWarnings[printedWarnings...] { environment.diagnostics.warn(w) }
         printedWarnings = collectedWarnings.count
     }
@@ -341,24 +243,6 @@ package final class Registry {
         return byName[name]?.record === record
     }
 
-    /// The class through the cache's index, without a full load (nil: the index cannot tell).
-    private func lookUpInIndex(_ name: String) -> ClassInfo? {
-        if let info = indexed[name] { return info }
-        guard !isLoaded, !options.rescan, explicitFiles == nil, let cache, let cwd = Self.workingDirectory,
-              let (found, warnings) = cache.lookup(name, searchPath: options.searchPath.directories, workingDirectory: cwd),
-              let all = try? found.classes.classes(), found.position < all.count, all[found.position].name == name else {
-            printWarnings()
-            return nil
-        }
-        var info = all[found.position]
-        info.plugin.path = found.file
-        indexed[name] = info
-        indexedLookups += 1
-        collectedWarnings += warnings
-        printWarnings()
-        return info
-    }
-
     /// The description of the class registered under `name` (no plugin code runs).
     package func classInfo(named name: String) throws -> ClassInfo? {
         if let info = lookUpInIndex(name) { return info }
@@ -416,32 +300,6 @@ package final class Registry {
             hosted[path] = plugin
             return WorkerClass(info: info, plugin: plugin)
         }
-    }
-
-    /// The defaults check of `cls` (``DefaultsCheck``): from the registry cache when it was made on
-    /// this build of the class's file (so a warm `inspect` starts no worker), else made now, in a new
-    /// instance, and stored. Throws what creating or reading throws.
-    package func checkedDefaults(of cls: DesignableClass) throws -> [DefaultMismatch] {
-        let info = cls.info
-        let file = PluginLoader.absolutePath(info.plugin.path)
-        let signature = FileSignature(path: info.plugin.path)
-        func mismatches(_ pairs: [(property: String, actual: PropertyValue)]) -> [DefaultMismatch] {
-            pairs.compactMap { pair in
-                info.properties.first { $0.name == pair.property }.map {
-                    DefaultMismatch(file: info.plugin.path, className: info.name, property: $0, actual: pair.actual)
-                }
-            }
-        }
-        if let cache, let signature, let stored = cache.checkedDefaults(file: file, className: info.name, signature: signature) {
-            return mismatches(stored)
-        }
-        let found = try DefaultsCheck.check(cls)
-        if let cache, let signature, FileSignature(path: info.plugin.path) == signature {
-            cache.storeCheckedDefaults(file: file, className: info.name, RegistryCache.CheckedDefaults(
-                signature: signature, mismatches: found.map { (property: $0.property.name, actual: $0.actual) }))
-            cache.save { environment.diagnostics.warn($0) }
-        }
-        return found
     }
 
     /// Class names close to `name`, for "did you mean" hints.

@@ -273,7 +273,7 @@ final class WorkerProcess {
         var message = context.message.isEmpty ? why : context.message + ": " + why
         let tail = lastOutput
         if !tail.isEmpty {
-            message += "\n  last output of the worker:\n" + tail.map { "    " + $0 }.joined(separator: "\n")
+            message += HostError.workerOutputHeader + tail.map { "    " + $0 }.joined(separator: "\n")
         }
         var e = HostError(.pluginFailure, message, file: context.file, className: context.className,
                           property: context.property, phase: phase)
