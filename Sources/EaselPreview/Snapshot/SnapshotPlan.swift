@@ -61,7 +61,7 @@ package enum SnapshotPlan {
             let tolerance = settings.tolerance(for: name, overrides)
             let states = settings.classes[name]?.states ?? []
             if !states.isEmpty, !info.takesInput {
-                throw HostError(.badData, "classes.\(name).states: class \(name) takes no input (it offers no easel.input/1), so it has no states to play",
+                throw HostError(.badData, "classes.\(name).states: class \(name) takes no pointer input (it offers no easel.input/1), so it has no states to play",
                                 file: settings.file, className: name)
             }
             for variant in chosen {
