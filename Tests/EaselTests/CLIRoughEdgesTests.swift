@@ -62,4 +62,14 @@ final class CLIRoughEdgesTests: XCTestCase {
         XCTAssertEqual(accept.status, 0, accept.stderr)
         XCTAssertEqual(try runHost(["snapshot", "verify", "Gauge", "--scales", "1"], directory: root).status, 0, "accepted")
     }
+
+    func testASceneMissingFromACopiedSnapshotsFolderSaysWhereItWasListed() throws {
+        let root = try exampleComponents(["Gauge"])
+        try FileManager.default.createDirectory(atPath: root + "/Snapshots", withIntermediateDirectories: true)
+        try #"{"scenes": ["../Examples/scene.json"]}"#.write(toFile: root + "/Snapshots/snapshot.json", atomically: true, encoding: .utf8)
+        let result = try runHost(["snapshot", "verify"], directory: root)
+        XCTAssertEqual(result.status, 66, result.stderr)
+        XCTAssertTrue(result.stderr.contains("Snapshots/../Examples/scene.json: no such scene file (listed in Snapshots/snapshot.json's scenes, relative to its folder"),
+                      result.stderr)
+    }
 }
