@@ -82,6 +82,22 @@ final class LiveComponentsCLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/g"), "gallery wrote nothing")
     }
 
+    // MARK: - watch
+
+    func testWatchShowsEveryPreviewWithTheTraitsGiven() throws {
+        let root = try exampleComponents(["RoundedCornerButton"])
+        let watch = try WatchProcess(["--out", "previews", "--trait", "appearance=dark", "--png-level", "6"], directory: root)
+        watch.waitForLine(containing: "watching ./components (1 plugin)")
+        let preview = try PNGFile(root + "/previews/RoundedCornerButton.png")
+        watch.stop()
+        let dark = try render("RoundedCornerButton", in: root, ["--trait", "appearance=dark"]).png
+        let light = try render("RoundedCornerButton", in: root, []).png
+        let all = (x: 0, y: 0, width: dark.width, height: dark.height)
+        XCTAssertEqual(Seed.differingPixels(preview, dark, x: all.x, y: all.y, width: all.width, height: all.height, tolerance: 0), 0,
+                       "the preview is the dark render")
+        XCTAssertGreaterThan(Seed.differingPixels(preview, light, x: all.x, y: all.y, width: all.width, height: all.height, tolerance: 4), 50)
+    }
+
     // MARK: - inspect
 
     func testInspectRunsAnActionAndShowsTheValuesTraitsAndActionsReadBack() throws {

@@ -100,7 +100,7 @@ enum ValidationChecks {
                         got = try instance.get(p.name)
                     } catch let error as HostError {
                         // The instance (or its worker) may be gone: the next property starts afresh.
-                        c.fail("class \(info.name): property \(p.name): setting \(ValueSamples.describe(value, p)) failed: \(PluginValidator.describe(error))")
+                        c.fail("class \(info.name): property \(p.name): setting \(ValueSamples.describe(value, p)) failed: \(PluginValidator.describe(error, inClass: info.name, property: p.name))")
                         break
                     }
                     if !ValueSamples.same(got, value) {
