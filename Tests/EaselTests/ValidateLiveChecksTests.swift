@@ -26,10 +26,10 @@ final class ValidateLiveChecksTests: XCTestCase {
     func testEachInputAndTraitsFaultIsCaughtByExactlyItsCheck() throws {
         let expected: [(String, String, String)] = [
             ("hit_everywhere", "input-hit-test", "class Slider: the hit test accepts (-144, 15), (244, 15), (50, -74), (50, 104), (-1000000, -1000000), (1000000, 1000000), far outside its bounds 100×30: is a bounds check missing?"),
-            ("crash_outside", "input-outside", "class Slider: step 3 'move -1000000,-1000000' of events outside its bounds 100×30 failed: class Slider: crashed with SIGSEGV"),
-            ("hang_outside", "input-outside", "class Slider: step 3 'move -1000000,-1000000' of events outside its bounds 100×30 failed: class Slider: did not answer within 2 s"),
+            ("crash_outside", "input-outside", "class Slider: step 3 'move -1000000,-1000000' of events outside its bounds 100×30 failed: crashed with SIGSEGV"),
+            ("hang_outside", "input-outside", "class Slider: step 3 'move -1000000,-1000000' of events outside its bounds 100×30 failed: did not answer within 2 s"),
             ("shared_clicks", "input-determinism", "class Slider: the same pointer sequence on two fresh instances differs at step 7 'up 50,15': the first instance: handled, sent touchUpInside, changed on=true; the second: handled, sent touchUpInside, changed on=false"),
-            ("abort_destroy_pressed", "input-destroy", "destroyed right after a down, with no up: class Slider: crashed with SIGABRT"),
+            ("abort_destroy_pressed", "input-destroy", "class Slider: destroyed right after a down, with no up: crashed with SIGABRT"),
             ("deaf_to_traits", "traits-round-trip", "class Slider: created dark, then changed to light, it draws differently from an instance created light ("),
         ]
         let (status, plugins, raw) = try validate(try expected.map { try fault($0.0) })

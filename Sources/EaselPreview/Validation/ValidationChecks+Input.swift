@@ -77,7 +77,7 @@ extension ValidationChecks {
                 }
             }
             do { _ = try InstancePixels.render(component.instance, size: size) } catch let error as HostError {
-                c.fail("class \(info.name): after events outside its bounds it does not draw: \(PluginValidator.describe(error))")
+                c.fail("class \(info.name): after events outside its bounds it does not draw: \(PluginValidator.describe(error, inClass: info.name))")
             }
             checked.append(info.name)
             try c.checkBudget()
@@ -174,8 +174,10 @@ extension ValidationChecks {
                     return l
                 }
                 for line in lines {
-                    let text = line.hasPrefix(c.path + ": ") ? String(line.dropFirst(c.path.count + 2)) : line
-                    c.fail("destroyed \(label), with no up: \(text.replacingOccurrences(of: " (after the instance was used: what it drew is kept)", with: ""))")
+                    // "FILE: class NAME: why [phase: destroy] (after …)": the file and the class are the message's own.
+                    var text = line.replacingOccurrences(of: " (after the instance was used: what it drew is kept)", with: "")
+                    for known in [c.path + ": ", "class \(info.name): "] where text.hasPrefix(known) { text = String(text.dropFirst(known.count)) }
+                    c.fail("class \(info.name): destroyed \(label), with no up: \(text)")
                 }
             }
             checked.append(info.name)
@@ -280,7 +282,7 @@ extension ValidationChecks {
                 _ = try component.takeSentActions()
                 _ = try component.takeChangedValues()
             } catch let error as HostError {
-                c.fail("class \(component.info.name): step \(i + 1) \(steps[i].quoted) of \(context) failed: \(PluginValidator.describe(error)) (the steps: \(text))")
+                c.fail("class \(component.info.name): step \(i + 1) \(steps[i].quoted) of \(context) failed: \(PluginValidator.describe(error, inClass: component.info.name)) (the steps: \(text))")
                 return false
             }
         }
