@@ -10,7 +10,7 @@ extension ValidationChecks {
     static let liveComponentChecks: [ValidationCheck] = [
         ValidationCheck(name: "input-hit-test", summary: "the hit test accepts points inside the bounds and refuses points far outside, the same answer every time (easel.input/1)", budget: 20, needsLoad: true, body: inputHitTest),
         ValidationCheck(name: "input-outside", summary: "pointer events outside the bounds are safe: a drag held far outside, released and cancelled there, and hover outside (no crash, no hang, properties in range, still draws)", budget: 30, needsLoad: true, body: inputOutside),
-        ValidationCheck(name: "input-determinism", summary: "a fixed pointer sequence gives the same answers, control events, changed values and pixels after every step on two fresh instances", budget: 60, needsLoad: true, body: inputDeterministic),
+        ValidationCheck(name: "input-determinism", summary: "a fixed pointer sequence gives the same answers, control events, changed values and pixels after every step on two fresh instances", budget: 60, needsLoad: true, body: inputDeterminism),
         ValidationCheck(name: "input-destroy", summary: "destroying an instance right after a down, and during a drag, with no up, is safe (the host never sends events after destroy)", budget: 30, needsLoad: true, body: inputDestroy),
         ValidationCheck(name: "traits-round-trip", summary: "an instance created dark and changed to light draws as one created light, and back as one created dark; the same from light (easel.traits/1; classes that fail determinism are not compared)", budget: 60, needsLoad: true, body: traitsRoundTrip),
     ]
@@ -101,13 +101,13 @@ extension ValidationChecks {
         }
     }
 
-    static func inputDeterministic(_ c: ValidationContext) throws {
+    static func inputDeterminism(_ c: ValidationContext) throws {
         var checked: [String] = []
         for (cls, size) in try inputClasses(c) {
             let info = cls.info
-            let probe = try DesignerInstance(cls, frame: Rect(size: size))
-            try probe.layoutIfNeeded()
-            let points = try pressPoints(probe.instance, size: size)
+            let sizing = try DesignerInstance(cls, frame: Rect(size: size))
+            try sizing.layoutIfNeeded()
+            let points = try pressPoints(sizing.instance, size: size)
             let p = format(points.first ?? Point(x: size.width / 2, y: size.height / 2)), q = format(points.last ?? Point(x: 1, y: 1))
             let text = "enter \(p); down \(p); move \(q); up \(q); wait 250; down \(p); up \(p); down \(q); move \(p); cancel \(p); leave \(p)"
             let script = try PlayScript.parse(text)
