@@ -5,7 +5,8 @@ import XCTest
 /// validate_faults.c) fails exactly the check for the rule it breaks.
 final class ValidateCommandTests: XCTestCase {
     static let allChecks = ["load", "descriptors", "defaults", "round-trip", "draw-sizes", "determinism", "layout-idempotent",
-                            "archive", "variants", "resources", "memory", "stdout", "extensions", "deinit"]
+                            "archive", "variants", "resources", "memory", "stdout", "extensions",
+                            "input-hit-test", "input-outside", "input-determinism", "input-destroy", "traits-round-trip", "deinit"]
 
     func fault(_ name: String) throws -> String {
         try CFixture.build("validate_faults.c", defines: ["FAULT=\(name)"], name: "validate_\(name)")
@@ -142,11 +143,11 @@ final class ValidateCommandTests: XCTestCase {
         let lossy = try fault("lossy_setter")
         let text = try runHost(["validate", "--seed", "7", lossy])
         XCTAssertEqual(text.status, 1)
-        XCTAssertTrue(text.stdout.hasPrefix("host validate: seed 7 (reproduce with --seed 7); 14 checks per plugin\n"), text.stdout)
+        XCTAssertTrue(text.stdout.hasPrefix("host validate: seed 7 (reproduce with --seed 7); 19 checks per plugin\n"), text.stdout)
         XCTAssertTrue(text.stdout.contains("  failed   round-trip         class Probe: property ratio: set "), text.stdout)
         XCTAssertTrue(text.stdout.contains("  passed   defaults           "), text.stdout)
-        XCTAssertTrue(text.stdout.contains("Validate faults 1.0.0 (org.easel.tests.validate-faults): 10 passed, 1 failed, 0 warnings, 3 skipped"), text.stdout)
-        XCTAssertTrue(text.stdout.hasSuffix("1 plugin, 1 failed: 10 passed, 1 failed, 0 warnings, 3 skipped\n"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("Validate faults 1.0.0 (org.easel.tests.validate-faults): 11 passed, 1 failed, 0 warnings, 7 skipped"), text.stdout)
+        XCTAssertTrue(text.stdout.hasSuffix("1 plugin, 1 failed: 11 passed, 1 failed, 0 warnings, 7 skipped\n"), text.stdout)
         // The same seed, the same values: the failure reproduces exactly.
         XCTAssertEqual(try runHost(["validate", "--seed", "7", "--filter", "round-trip", lossy]).stdout
                         .split(separator: "\n").filter { $0.contains("ratio") },
