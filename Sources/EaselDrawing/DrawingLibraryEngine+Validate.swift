@@ -26,8 +26,8 @@ extension DrawingLibraryEngine {
             return 0
         }
         let seed = request.seed
-        guard !request.files.isEmpty else { throw UsageError(message: "missing FILE.so or DIR (the plugins to validate)") }
-        let files = try request.files.flatMap(pluginFiles)
+        let files = request.files
+        guard !files.isEmpty else { throw UsageError(message: "missing FILE.so (the plugins to validate)") }
         for file in files { try checkPluginFile(file) }
         let isolation = request.isolation
         let json = request.json, onlyFailed = request.onlyFailed
@@ -59,18 +59,6 @@ extension DrawingLibraryEngine {
             print("\(reports.count) plugin\(reports.count == 1 ? "" : "s"), \(failedPlugins) failed: " + counts(PluginValidation(path: "", plugin: nil, results: all)))
         }
         return reports.contains(where: \.failed) ? 1 : 0
-    }
-
-    /// The plugin files `path` names: itself, or, for a folder, every plugin file in it (as `--plugins`
-    /// finds them); a folder without any is an error (66) naming it.
-    private func pluginFiles(_ path: String) throws -> [String] {
-        var st = stat()
-        guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else { return [path] }
-        let found = PluginSearchPath(directories: [path]).pluginFiles().files
-        guard !found.isEmpty else {
-            throw HostError(.notFound, "is a folder without plugin files (expected *.so files in it, or a plugin FILE.so)", file: path)
-        }
-        return found
     }
 
     /// "  failed   defaults            class Gauge: property value: …", further messages indented below.

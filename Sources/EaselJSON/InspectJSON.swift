@@ -8,7 +8,8 @@ package enum InspectJSON {
     /// With `current`, a property with a dependent range (easel.ranges/1) has `currentRange`: the
     /// bounds those values give.
     package static func describe(_ info: ClassInfo, current: [String: PropertyValue]?, reported: Set<String> = [],
-                                mismatches: [DefaultMismatch]? = nil, held: Set<String>? = nil) -> JSON {
+                                sentActions: [String] = [], traits: Traits = .default, mismatches: [DefaultMismatch]? = nil,
+                                held: Set<String>? = nil) -> JSON {
         var members: [(String, JSON)] = [
             ("name", .string(info.name)),
             ("displayName", .string(info.displayName)),
@@ -42,6 +43,10 @@ package enum InspectJSON {
             ("variants", .array(info.variants.map(variant))),
             ("actions", .array(info.actions.map(action))),
         ]
+        if current != nil {
+            members.append(("sentActions", .array(sentActions.map { .string($0) })))
+            members.append(("traits", .array(traits.assignments.map { .string($0) })))
+        }
         if let mismatches {
             members.append(("defaultMismatches", .array(mismatches.map { m in
                 .object([("property", .string(m.property.name)), ("declared", value(m.property.defaultValue, m.property)),

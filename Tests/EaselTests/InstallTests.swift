@@ -178,6 +178,25 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(try runProcess(TestPaths.repoRoot + "/Scripts/uninstall", ["--prefix", prefix]).status, 0)
     }
 
+    /// Uninstall removes only paths inside the prefix: `..` as a path component is refused, but a
+    /// name with dots in it (DocC names an operator's page `'...(_:).json`) is removed (it was skipped,
+    /// leaving the EaselKit reference's folders behind).
+    func testUninstallRefusesParentPathsButNotNamesWithDots() throws {
+        let root = try TestPaths.scratch()
+        let prefix = root + "/prefix"
+        try FileManager.default.createDirectory(atPath: prefix + "/share/easel/doc", withIntermediateDirectories: true)
+        try "keep".write(toFile: root + "/outside", atomically: true, encoding: .utf8)
+        try "x".write(toFile: prefix + "/share/easel/doc/'...(_:).json", atomically: true, encoding: .utf8)
+        try "share/easel/doc/'...(_:).json\n../outside\nshare/../../outside\nshare/easel/installed-files\n"
+            .write(toFile: prefix + "/share/easel/installed-files", atomically: true, encoding: .utf8)
+        let uninstall = try runProcess(TestPaths.repoRoot + "/Scripts/uninstall", ["--prefix", prefix])
+        XCTAssertEqual(uninstall.status, 0, uninstall.stderr)
+        XCTAssertTrue(uninstall.stderr.contains("skipping '../outside' (not a path inside the prefix)"), uninstall.stderr)
+        XCTAssertTrue(uninstall.stderr.contains("skipping 'share/../../outside'"), uninstall.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/outside"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: prefix), [], "the file with dots and its folders are gone")
+    }
+
     func testStartedAsEaselTheToolCallsItselfEasel() throws {
         let root = try TestPaths.scratch()
         try FileManager.default.createSymbolicLink(atPath: root + "/easel", withDestinationPath: TestPaths.host)
