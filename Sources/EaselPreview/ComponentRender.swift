@@ -67,7 +67,7 @@ package enum ComponentRender {
     /// asking (at most ``maximumSettleFrames``): the picture shows the animation where it ends, the
     /// same on every machine. Intermediate frames are drawn onto a scratch surface.
     /// `reported` is given the values the instance said it changed itself (property_changed: a clamp
-    /// in a setter), read back, when there are any.
+    /// in a setter), read back (none: empty).
     package static func render(_ cls: DesignableClass, values: [(name: String, value: PropertyValue)],
                               _ request: ComponentRenderRequest,
                               reported: (([(name: String, value: PropertyValue)]) -> Void)? = nil) throws -> RenderTarget {
@@ -118,10 +118,7 @@ package enum ComponentRender {
             target = try makeTarget(request.format, scale: request.scale)
             try component.draw(filling: target.canvas, scale: request.scale, inWorker: request.drawsInWorker)
         }
-        if let reported {
-            let changed = try component.takeChangedValues()
-            if !changed.isEmpty { reported(changed) }
-        }
+        if let reported { reported(try component.takeChangedValues()) }
         do { try target.finishDrawing() } catch let error as RenderError {
             throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)
         }

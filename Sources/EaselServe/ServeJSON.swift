@@ -161,12 +161,13 @@ enum ServeJSON {
     }
 
     /// `GET /api/classes/NAME`: `host inspect --json`'s class, with every property's current value as
-    /// `value`/`valueText` (the value the session holds, else the default) and `held` (whether the
-    /// session holds one), the class's state and its plugin's image resources (from one snapshot).
+    /// `value`/`valueText` (as the instance has it: the value the session holds, else the default, or
+    /// what the component changed it to itself) and `held` (whether the session holds one), the
+    /// class's state and its plugin's image resources (from one snapshot).
     static func classDetail(_ session: SessionSnapshot, _ name: String) -> JSON? {
         guard let info = session.classInfo(named: name) else { return nil }
         let current = Dictionary(session.values(for: name).map { ($0.name, $0.value) }, uniquingKeysWith: { _, b in b })
-        let values = Dictionary(uniqueKeysWithValues: info.properties.map { ($0.name, current[$0.name] ?? $0.defaultValue) })
+        let values = session.currentValues(for: name)
         return .object([
             schema,
             ("class", InspectJSON.describe(info, current: values, held: Set(current.keys))),

@@ -134,6 +134,12 @@ final class ClampingRuleTests: XCTestCase {
         let set = try HTTPClient.json(port, "/api/values", ["class": "Meter", "values": ["maximum": 20]])
         XCTAssertEqual(set.status, 200, set.text)
         XCTAssertEqual(value(set.json)?["currentRange"] as? [String: Double], ["min": 0, "max": 20, "step": 1], set.text)
+        // The render sets maximum=20 and the component clamps value to it: the class shows the value
+        // the instance has (20), which the designer does not hold (it follows the maximum).
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/preview?class=Meter").status, 200)
+        let shown = try HTTPClient.request(port, "GET", "/api/classes/Meter")
+        XCTAssertEqual(value(shown.json)?["valueText"] as? String, "20", shown.text)
+        XCTAssertEqual(value(shown.json)?["held"] as? Bool, false, shown.text)
         let reset = try HTTPClient.json(port, "/api/values", ["class": "Meter", "values": ["maximum": NSNull(), "value": NSNull()]])
         XCTAssertEqual(value(reset.json)?["currentRange"] as? [String: Double], ["min": 0, "max": 100, "step": 1], reset.text)
         try BrowserTest.run("designer_ranges.py", ["\(port)"])

@@ -17,11 +17,15 @@ struct ClassPreviews {
     var liveValues: [String: [(name: String, value: PropertyValue)]] = [:]
     /// Classes whose live preview is animating (asked for frames), with the frame it started at.
     var animating: [String: Int] = [:]
+    /// What the designer's last render of each class read back of the values its instance changed
+    /// itself while being set up (a setter's clamp, a dependent value: property_changed).
+    var readBack: [String: ReadBackValues] = [:]
 
     /// A class no build provides any more: its state, description and live preview go.
     mutating func forget(_ className: String) {
         lastInfo[className] = nil
         states[className] = nil
+        readBack[className] = nil
         dropLive(className)
     }
 

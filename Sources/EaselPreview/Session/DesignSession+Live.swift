@@ -85,18 +85,14 @@ extension DesignSession {
     @discardableResult
     private func noteChangedValues(_ preview: LivePreview) -> Bool {
         guard let changed = try? preview.component.takeChangedValues(), !changed.isEmpty else { return false }
-        adoptReportedValues(changed, info: preview.component.info)
-        previews.liveValues[preview.className] = currentValues(for: preview.className)
-        return true
-    }
-
-    /// Values an instance of `info`'s class said it changed itself become the values held for it.
-    func adoptReportedValues(_ changed: [(name: String, value: PropertyValue)], info: ClassInfo) {
+        let info = preview.component.info
         withDesigner { designer in
             for (name, value) in changed {
                 guard let property = info.property(named: name), !property.isReadOnly else { continue }
-                designer.adoptReportedValue(property.format(value), name: name, className: info.name)
+                designer.adoptReportedValue(property.format(value), name: name, className: preview.className)
             }
         }
+        previews.liveValues[preview.className] = currentValues(for: preview.className)
+        return true
     }
 }

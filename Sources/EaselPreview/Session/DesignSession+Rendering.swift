@@ -31,6 +31,7 @@ extension DesignSession {
             let (values, notices) = withDesigner { $0.held.resolve($0.assignments, owner: className, for: cls.info) }
             details += notices.map { .value($0, scene: nil, instance: nil) }
             previews.provided(className, file: path, build: loaded.number)
+            previews.readBack[className] = nil   // (read from the build before)
             do {
                 var request = ComponentRenderRequest(className: className, scale: options.scale ?? 1,
                                                      format: .png(compressionLevel: options.pngLevel))
@@ -71,14 +72,17 @@ extension DesignSession {
             request.traits = options.traits
             do {
                 // The live instance while it animates, so that the designer shows its frames.
-                // What the component changed itself (a setter's clamp) becomes the value held, as
-                // from a live instance, and the designer is told (it shows the values held).
-                // Only values that differ from those held: a clamp the sets repeat on every render
-                // (a maximum set before the value it bounds) is no news.
+                // What the component changed itself while being set up (a setter's clamp) is what the
+                // designer shows (GET /api/classes/NAME, as the instance has it), not a value it holds:
+                // it follows the values held. When it is news, the designer is told.
+                // (What was read back with other values says nothing now: each new read back is news
+                // once, and the same one again, from the render the news asked for, is not.)
+                if let read = previews.readBack[className], !read.isFor(values) { previews.readBack[className] = nil }
                 let target = try liveFrame(className, values: values, request) ?? ComponentRender.render(cls, values: values, request) { changed in
-                    let news = changed.filter { c in !values.contains { $0.name == c.name && $0.value == c.value } }
-                    guard !news.isEmpty else { return }
-                    self.adoptReportedValues(news, info: cls.info)
+                    guard !changed.isEmpty else { return }
+                    let read = ReadBackValues(values: values, changed: Dictionary(changed, uniquingKeysWith: { _, b in b }))
+                    guard self.previews.readBack[className] != read else { return }
+                    self.previews.readBack[className] = read
                     self.emit(.redrawn(className: className, frame: self.previews.live[className]?.frames ?? 0, preview: nil))
                 }
                 if let e = previews.markRecovered(className) { emit(e) }

@@ -123,6 +123,7 @@ package final class DesignSession {
         var next = SessionSnapshot()
         builds.publish(into: &next)
         next.states = previews.states
+        next.readBack = previews.readBack
         // The designer's part is read and stored under the state lock: an edit made meanwhile
         // (which publishes its own) is never replaced by an older one.
         shared.withValue { shared in

@@ -21,6 +21,8 @@ package struct SessionSnapshot {
     var sceneRevisions: [Int: Int] = [:]
     /// What each open scene's file on disk says against it (by index).
     var sceneFiles: [SceneFileState] = []
+    /// What the designer's renders read back of values the components changed themselves.
+    var readBack: [String: ReadBackValues] = [:]
 
     /// Takes what the designer holds (values, scenes) from `designer`.
     mutating func take(_ designer: DesignerState) {
@@ -50,6 +52,20 @@ package struct SessionSnapshot {
         return copy.resolve(assignments, owner: className, for: info).values
     }
 
+    /// Every property's value as the class's instance has it: the default, else the value held,
+    /// else what the last render read back of a value the component changed itself (a setter's
+    /// clamp) when that render had the values held now.
+    package func currentValues(for className: String) -> [String: PropertyValue] {
+        guard let info = classInfo(named: className) else { return [:] }
+        let heldValues = values(for: className)
+        var current = Dictionary(uniqueKeysWithValues: info.properties.map { ($0.name, $0.defaultValue) })
+        for (name, value) in heldValues { current[name] = value }
+        if let read = readBack[className], read.isFor(heldValues) {
+            for (name, value) in read.changed where current[name] != nil { current[name] = value }
+        }
+        return current
+    }
+
     /// How many edits scene `index` has taken since it was opened (0: none).
     package func sceneRevision(at index: Int) -> Int { sceneRevisions[index] ?? 0 }
 
@@ -70,3 +86,18 @@ package struct SessionSnapshot {
         sceneFiles.indices.contains(index) ? sceneFiles[index].offeredKeptEdits : nil
     }
 }
+
+/// What a render read back of the values an instance changed itself while it was set up (reported
+/// with property_changed: a setter's clamp), with the values it was set up with: it describes the
+/// instance only while those are the values held.
+struct ReadBackValues: Equatable {
+    var values: [(name: String, value: PropertyValue)]
+    var changed: [String: PropertyValue]
+
+    func isFor(_ held: [(name: String, value: PropertyValue)]) -> Bool {
+        held.map(\.name) == values.map(\.name) && held.map(\.value) == values.map(\.value)
+    }
+
+    static func == (a: ReadBackValues, b: ReadBackValues) -> Bool { a.isFor(b.values) && a.changed == b.changed }
+}
+

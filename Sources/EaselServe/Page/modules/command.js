@@ -21,7 +21,8 @@ export function command() {
   if (!(dirs.length === 1 && dirs[0] === "./components")) for (const d of dirs) parts.push("--plugins", shellQuote(d));
   if (!scene) {
     const c = shownClass().class;
-    for (const p of c.properties) if (p.valueText !== undefined && p.valueText !== p.defaultText) parts.push("--set", shellQuote(`${p.name}=${p.valueText}`));
+    // The values held: one the component changed itself (a derived value, a clamp: held false) follows them.
+    for (const p of c.properties) if (p.held !== false && p.valueText !== undefined && p.valueText !== p.defaultText) parts.push("--set", shellQuote(`${p.name}=${p.valueText}`));
     // The size of the frame shown (not one typed since and refused).
     if (shownFrameSize()) parts.push("--size", shownFrameSize());
   }
