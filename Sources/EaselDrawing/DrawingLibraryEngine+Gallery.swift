@@ -61,7 +61,7 @@ extension DrawingLibraryEngine {
                     let request = ComponentRenderRequest(className: info.name, scale: scale, format: .png(compressionLevel: 6),
                                                          variant: variant?.name)
                     let target = try ComponentRender.render(cls, request)
-                    do { try target.write(to: "\(out)/\(file)") } catch let e as RenderError { throw HostError(e) }
+                    try HostError.rendering { try target.write(to: "\(out)/\(file)") }
                     picture.file = file
                     picture.size = Size(width: Double(target.pixelWidth) / scale, height: Double(target.pixelHeight) / scale)
                     pictures += 1
@@ -88,9 +88,8 @@ extension DrawingLibraryEngine {
             }
         }
         let index = "\(out)/index.html"
-        do { try AtomicFile.write(Array(GalleryPage.html(entries, validations: validations, scale: scale, programName: CLI.programName).utf8), to: index) } catch let e as RenderError {
-            throw HostError(e)
-        }
+        let page = GalleryPage.html(entries, validations: validations, scale: scale, programName: CLI.programName)
+        try HostError.rendering { try AtomicFile.write(Array(page.utf8), to: index) }
         // "0 of 2 classes" was printed when a class's default picture rendered but a variant failed:
         // the classes rendered in full, those in part, and the pictures made and failed.
         let complete = entries.filter { $0.errors.isEmpty && $0.variants.allSatisfy { $0.error == nil } }.count

@@ -68,12 +68,9 @@ package enum ComponentRender {
         try validate(size, request)
         component.resize(to: size)
         func makeTarget(_ format: OutputFormat, scale: Double) throws -> RenderTarget {
-            do {
-                return try RenderTarget(format: format,
-                                        options: RenderOptions(width: size.width, height: size.height, scale: scale,
-                                                               background: request.background?.c))
-            } catch let error as RenderError {
-                throw HostError(error, file: info.plugin.path, className: info.name)
+            try HostError.rendering(info) {
+                try RenderTarget(format: format, options: RenderOptions(width: size.width, height: size.height, scale: scale,
+                                                                        background: request.background?.c))
             }
         }
         var target = try makeTarget(request.format, scale: request.scale)
@@ -94,9 +91,7 @@ package enum ComponentRender {
             target = try makeTarget(request.format, scale: request.scale)
             try component.draw(filling: target.canvas, scale: request.scale, inWorker: request.drawsInWorker)
         }
-        do { try target.finishDrawing() } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)
-        }
+        try HostError.rendering(info, phase: .draw) { try target.finishDrawing() }
         return target
     }
 
@@ -119,12 +114,9 @@ package enum ComponentRender {
     }
 
     static func validate(_ size: Size, _ request: ComponentRenderRequest) throws {
-        do {
-            _ = try RenderTarget.validatedSize(format: request.format,
-                                               options: RenderOptions(width: size.width, height: size.height,
-                                                                      scale: request.scale))
-        } catch let error as RenderError {
-            throw HostError(error)
+        _ = try HostError.rendering {
+            try RenderTarget.validatedSize(format: request.format,
+                                           options: RenderOptions(width: size.width, height: size.height, scale: request.scale))
         }
     }
 }

@@ -138,9 +138,7 @@ package final class DesignerInstance {
         }
         try report(missingImages: canvas.diagnostics[before...].compactMap(Self.missingImageMessage),
                    warnings: canvas.diagnostics[before...].filter { Self.missingImageMessage($0) == nil }.map { "\($0)" })
-        do { try canvas.check() } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)
-        }
+        try HostError.rendering(info, phase: .draw) { try canvas.check() }
     }
 
     /// Like ``draw(on:)``, for an instance that fills `canvas` (a one-shot render of one class): an
@@ -162,11 +160,9 @@ package final class DesignerInstance {
             throw HostError(.internalError, "the worker drew \(raster.width)×\(raster.height) pixels for a \(width)×\(height) picture",
                             file: info.plugin.path, className: info.name, phase: .draw)
         }
-        do {
+        try HostError.rendering(info, phase: .draw) {
             try canvas.paintPremultiplied(raster.pixels, width: width, height: height)
             try canvas.check()
-        } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)
         }
     }
 

@@ -24,13 +24,10 @@ package enum SceneRender {
             }
             resolved.append((instance, cls))
         }
-        let target: RenderTarget
-        do {
-            target = try RenderTarget(format: format, options: RenderOptions(
+        let target = try HostError.rendering(file: scene.file) {
+            try RenderTarget(format: format, options: RenderOptions(
                 width: scene.size.width, height: scene.size.height, scale: scale ?? scene.scale ?? 1,
                 background: (background ?? scene.background)?.c))
-        } catch let error as RenderError {
-            throw HostError(error, file: scene.file)
         }
         for (instance, cls) in resolved {
             var attributes = instance.attributes

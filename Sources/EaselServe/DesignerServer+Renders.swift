@@ -150,11 +150,8 @@ extension DesignerServer {
             try ticket.resize(toBytes: target.pixelWidth * target.pixelHeight * RenderAdmission.bytesPerPixel,
                               for: drawn, file: subject.file, className: subject.className)
             let bytes: [UInt8]
-            do { bytes = try target.encode() } catch let e as RenderError {
-                let h = HostError(e, file: subject.file, className: subject.className)
-                if h.message.contains("out of memory") { throw outOfMemory(h, subject, drawn) }
-                throw h
-            }
+            do { bytes = try DesignSession.encode(target, className: subject.className, file: subject.file) }
+            catch let h as HostError where h.message.contains("out of memory") { throw outOfMemory(h, subject, drawn) }
             let ext = format.fileExtension
             var headers: [(String, String)] = [("Content-Type", ResourceFiles.contentType("x." + ext)), ("Cache-Control", "no-store")]
             if let download { headers.append(("Content-Disposition", "attachment; filename=\"\(download).\(ext)\"")) }

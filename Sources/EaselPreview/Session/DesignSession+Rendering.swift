@@ -80,10 +80,8 @@ extension DesignSession {
     }
 
     /// The PNG (or other format) of a finished target; a renderer's error as the host's.
-    static func encode(_ target: RenderTarget, className: String?, file: String?) throws -> [UInt8] {
-        do { return try target.encode() } catch let e as RenderError {
-            throw HostError(e, file: file, className: className)
-        }
+    package static func encode(_ target: RenderTarget, className: String?, file: String?) throws -> [UInt8] {
+        try HostError.rendering(file: file, className: className) { try target.encode() }
     }
 
     // MARK: - Scenes
