@@ -20,10 +20,14 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
 
     /// Answers the instances' measurements (easel_instance_host.measure_text, image_size).
     let renderer: Renderer?
+    /// Whether calls into the plugin point fd 1 at stderr (``HostEnvironment/divertsPluginOutput``).
+    let divertsOutput: Bool
     var diagnostics: Diagnostics { log.diagnostics }
 
-    init(_ valid: DescriptorReader.ValidClass, log: PluginLog, host: UnsafePointer<easel_host>, renderer: Renderer?) {
+    init(_ valid: DescriptorReader.ValidClass, log: PluginLog, host: UnsafePointer<easel_host>, renderer: Renderer?,
+         divertsOutput: Bool) {
         self.renderer = renderer
+        self.divertsOutput = divertsOutput
         self.info = valid.info
         self.functions = valid.functions
         self.log = log
@@ -50,7 +54,7 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
         _ = log.takeLastError()
         let instanceHost = makeInstanceHost()
         MemoryFill.paintStack()
-        guard let pointer = PluginStandardOutput.around({ functions.create(frame.c, instanceHost.pointer) }) else {
+        guard let pointer = PluginStandardOutput.around(diverting: divertsOutput, { functions.create(frame.c, instanceHost.pointer) }) else {
             throw error("create returned NULL (expected a new instance)", phase: .create)
         }
         return made(NativeInstance(cls: self, pointer: pointer, host: instanceHost))
@@ -75,7 +79,7 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
         let pointer: UnsafeMutableRawPointer? = attributes.withUnsafeBufferPointer { buffer in
             var c = easel_archive(frame: archive.frame.c, attribute_count: UInt32(buffer.count), reserved0: 0,
                                   attributes: buffer.baseAddress, source: source.map { UnsafePointer($0) })
-            return PluginStandardOutput.around { createFromArchive(&c, instanceHost.pointer) }
+            return PluginStandardOutput.around(diverting: divertsOutput) { createFromArchive(&c, instanceHost.pointer) }
         }
         guard let pointer else {
             throw error("create_from_archive returned NULL (expected a new instance)", phase: .create)
@@ -104,7 +108,7 @@ final class NativeInstance: DesignableInstance {
     }
 
     deinit {
-        PluginStandardOutput.around { cls.functions.destroy(pointer) }
+        PluginStandardOutput.around(diverting: cls.divertsOutput) { cls.functions.destroy(pointer) }
         host.onRequest = nil
     }
 
@@ -123,31 +127,31 @@ final class NativeInstance: DesignableInstance {
         do { try info.check(value) } catch let e as HostError {
             throw e.with(file: cls.info.plugin.path, className: cls.info.name, property: property)
         }
-        PluginStandardOutput.around { accessor.set(pointer, value) }
+        PluginStandardOutput.around(diverting: cls.divertsOutput) { accessor.set(pointer, value) }
     }
 
     func get(_ property: String) throws -> PropertyValue {
         let accessor = try lookup(property).accessor
-        return PluginStandardOutput.around { accessor.get(pointer) }
+        return PluginStandardOutput.around(diverting: cls.divertsOutput) { accessor.get(pointer) }
     }
 
     func prepareForDesigner() throws {
-        PluginStandardOutput.around { cls.functions.prepareForDesigner?(pointer) }
+        PluginStandardOutput.around(diverting: cls.divertsOutput) { cls.functions.prepareForDesigner?(pointer) }
     }
 
     func awakeFromArchive() throws {
-        PluginStandardOutput.around { cls.functions.awakeFromArchive?(pointer) }
+        PluginStandardOutput.around(diverting: cls.divertsOutput) { cls.functions.awakeFromArchive?(pointer) }
     }
 
     func layout(size: Size) throws {
         MemoryFill.paintStack()
-        PluginStandardOutput.around { cls.functions.layout?(pointer, size.c) }
+        PluginStandardOutput.around(diverting: cls.divertsOutput) { cls.functions.layout?(pointer, size.c) }
     }
 
     func draw(into canvas: UnsafeMutablePointer<easel_canvas>, rect: Rect) throws {
         _ = cls.log.takeLastError()
         MemoryFill.paintStack()
-        guard PluginStandardOutput.around({ cls.functions.draw(pointer, canvas, rect.c) }) else {
+        guard PluginStandardOutput.around(diverting: cls.divertsOutput, { cls.functions.draw(pointer, canvas, rect.c) }) else {
             throw cls.error("draw returned false", phase: .draw)
         }
     }
@@ -156,7 +160,7 @@ final class NativeInstance: DesignableInstance {
         guard let f = cls.functions.intrinsicSize else {
             return Size(width: EASEL_NO_INTRINSIC_METRIC, height: EASEL_NO_INTRINSIC_METRIC)
         }
-        return Size(PluginStandardOutput.around { f(pointer) })
+        return Size(PluginStandardOutput.around(diverting: cls.divertsOutput) { f(pointer) })
     }
 
     func invoke(_ action: String, argument: PropertyValue?) throws {
@@ -166,7 +170,7 @@ final class NativeInstance: DesignableInstance {
             preconditionFailure("action \(action) is described but has no invoker")
         }
         _ = cls.log.takeLastError()
-        guard PluginStandardOutput.around({ invoker.call(pointer, value) }) else {
+        guard PluginStandardOutput.around(diverting: cls.divertsOutput, { invoker.call(pointer, value) }) else {
             throw cls.error("action \(action) returned false", phase: .action)
         }
     }
