@@ -116,7 +116,7 @@ extension DisplayListTests {
         Self.drawScene(recorder.pointer)
         Self.callEveryMember(recorder.pointer)
         let original = recorder.bytes
-        var rng = DisplayListRandom(seed: 7)
+        var rng = SplitMix64(seed: 7)
         var refused = 0, accepted = 0
         for _ in 0..<4000 {
             var bytes = original
@@ -143,18 +143,5 @@ extension DisplayListTests {
         }
         XCTAssertGreaterThan(refused, 1000)
         XCTAssertGreaterThan(accepted, 100) // flipped bits inside numbers are still well-formed lists
-    }
-}
-
-/// A small deterministic generator (SplitMix64) so failures reproduce.
-struct DisplayListRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -197,7 +197,7 @@ extension DisplayListTests {
         both("restore") { $0.pointee.restore($0) }
 
         // A long random walk.
-        var rng = DisplayListRandom(seed: 42)
+        var rng = SplitMix64(seed: 42)
         for _ in 0..<600 {
             let x = Double.random(in: -3...3, using: &rng), y = Double.random(in: -3...3, using: &rng)
             switch Int.random(in: 0..<8, using: &rng) {

@@ -69,9 +69,7 @@ extension HardeningTests {
 
     func testAClosedStandardOutputIsAnErrorNotAPNGInASocket() throws {
         let root = try exampleComponents(["Gauge"])
-        let result = try runProcess("/bin/sh", ["-c", "exec \"$0\" render Gauge -o - >&-", TestPaths.host],
-                                    environment: ["EASEL_PLUGIN_PATH": "", "EASEL_REGISTRY_CACHE": root + "/cache.bin"],
-                                    directory: root)
+        let result = try shellRunHost("render Gauge -o -", ">&-", in: root)
         XCTAssertEqual(result.status, 73, result.stderr)
         XCTAssertTrue(result.stderr.contains("standard output is closed"), result.stderr)
     }
@@ -82,15 +80,11 @@ extension HardeningTests {
     func testAClosedStandardOutputIsAnErrorForEveryCommand() throws {
         let root = try exampleComponents(["Gauge"])
         for command in ["list", "list --json", "inspect Gauge", "inspect Gauge --json", "--version", "validate --list"] {
-            let result = try runProcess("/bin/sh", ["-c", "exec \"$0\" \(command) >&-", TestPaths.host],
-                                        environment: ["EASEL_PLUGIN_PATH": "", "EASEL_REGISTRY_CACHE": root + "/cache.bin"],
-                                        directory: root)
+            let result = try shellRunHost(command, ">&-", in: root)
             XCTAssertEqual(result.status, 73, "\(command): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("standard output is closed"), "\(command): \(result.stderr)")
         }
-        let quiet = try runProcess("/bin/sh", ["-c", "exec \"$0\" render Gauge -o out.png >&-", TestPaths.host],
-                                   environment: ["EASEL_PLUGIN_PATH": "", "EASEL_REGISTRY_CACHE": root + "/cache.bin"],
-                                   directory: root)
+        let quiet = try shellRunHost("render Gauge -o out.png", ">&-", in: root)
         XCTAssertEqual(quiet.status, 0, "a command that writes nothing to stdout does not mind: \(quiet.stderr)")
     }
 
@@ -99,9 +93,7 @@ extension HardeningTests {
     func testAFullDiskIsNamedWhateverTheOutputsSize() throws {
         let root = try exampleComponents(["Gauge"])
         for command in ["list --json", "inspect Gauge --json", "completions bash", "manual"] {
-            let result = try runProcess("/bin/sh", ["-c", "exec \"$0\" \(command) > /dev/full", TestPaths.host],
-                                        environment: ["EASEL_PLUGIN_PATH": "", "EASEL_REGISTRY_CACHE": root + "/cache.bin"],
-                                        directory: root)
+            let result = try shellRunHost(command, "> /dev/full", in: root)
             XCTAssertEqual(result.status, 73, "\(command): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("cannot write to standard output: No space left on device"), "\(command): \(result.stderr)")
         }
@@ -109,9 +101,7 @@ extension HardeningTests {
 
     func testAFullDiskIsAnError() throws {
         let root = try exampleComponents(["Gauge"])
-        let result = try runProcess("/bin/sh", ["-c", "exec \"$0\" list > /dev/full", TestPaths.host],
-                                    environment: ["EASEL_PLUGIN_PATH": "", "EASEL_REGISTRY_CACHE": root + "/cache.bin"],
-                                    directory: root)
+        let result = try shellRunHost("list", "> /dev/full", in: root)
         XCTAssertEqual(result.status, 73, result.stderr)
         XCTAssertTrue(result.stderr.contains("cannot write to standard output: No space left on device"), result.stderr)
     }
@@ -128,5 +118,12 @@ extension HardeningTests {
                                     environment: ["EASEL_PLUGIN_PATH": "", "EASEL_REGISTRY_CACHE": root + "/cache.bin"],
                                     directory: root)
         XCTAssertEqual(forced.status, 0, forced.stdout)
+    }
+
+    /// `host COMMAND` run by the shell in `root` with `redirection` (`>&-`, `> /dev/full`) on its
+    /// standard output, with no plugin path and the folder's own registry cache.
+    func shellRunHost(_ command: String, _ redirection: String, in root: String) throws -> ProcessResult {
+        try runProcess("/bin/sh", ["-c", "exec \"$0\" \(command) \(redirection)", TestPaths.host],
+                       environment: ["EASEL_PLUGIN_PATH": "", "EASEL_REGISTRY_CACHE": root + "/cache.bin"], directory: root)
     }
 }

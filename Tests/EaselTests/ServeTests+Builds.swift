@@ -14,22 +14,14 @@ extension ServeTests {
             defer { server.stop() }
             try "x".write(toFile: root + "/src/a.c", atomically: true, encoding: .utf8)
             XCTAssertNotNil(server.waitForLine(containing: "running `sleep 60"), server.output.joined(separator: "\n"))
-            var sleeper: pid_t = 0
-            let deadline = Date().addingTimeInterval(10)
-            while sleeper == 0 && Date() < deadline {
-                sleeper = pid_t((try? String(contentsOfFile: root + "/sleep.pid", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
-                usleep(10_000)
-            }
+            let sleeper = ProcessTree.waitForPid(in: root + "/sleep.pid") ?? 0
             XCTAssertGreaterThan(sleeper, 0, "the build started its sleep")
             kill(server.process.processIdentifier, stopSignal)
             if stopSignal != SIGQUIT {
                 XCTAssertNotNil(server.waitForLine(containing: "stopped"), "signal \(stopSignal): \(server.output.joined(separator: "\n"))")
             }
             server.process.waitUntilExit()
-            let gone = Date().addingTimeInterval(5)
-            while kill(sleeper, 0) == 0 && Date() < gone { usleep(10_000) }
-            XCTAssertNotEqual(kill(sleeper, 0), 0, "signal \(stopSignal): the build's sleep \(sleeper) was left running")
-            if kill(sleeper, 0) == 0 { kill(sleeper, SIGKILL) }
+            assertEnded([sleeper], "signal \(stopSignal): the build's sleep was left running")
         }
     }
 
@@ -40,21 +32,13 @@ extension ServeTests {
         defer { server.stop() }
         try "x".write(toFile: root + "/src/a.c", atomically: true, encoding: .utf8)
         XCTAssertNotNil(server.waitForLine(containing: "running `setsid sleep 60"), server.output.joined(separator: "\n"))
-        var sleeper: pid_t = 0
-        let deadline = Date().addingTimeInterval(10)
-        while sleeper == 0 && Date() < deadline {
-            sleeper = pid_t((try? String(contentsOfFile: root + "/sleep.pid", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
-            usleep(10_000)
-        }
+        let sleeper = ProcessTree.waitForPid(in: root + "/sleep.pid") ?? 0
         XCTAssertGreaterThan(sleeper, 0, "the build started its sleep")
         usleep(200_000) // setsid has run
         kill(server.process.processIdentifier, SIGTERM)
         XCTAssertNotNil(server.waitForLine(containing: "stopped"), server.output.joined(separator: "\n"))
         server.process.waitUntilExit()
-        let gone = Date().addingTimeInterval(5)
-        while kill(sleeper, 0) == 0 && Date() < gone { usleep(10_000) }
-        XCTAssertNotEqual(kill(sleeper, 0), 0, "the build's setsid sleep \(sleeper) was left running")
-        if kill(sleeper, 0) == 0 { kill(sleeper, SIGKILL) }
+        assertEnded([sleeper], "the build's setsid sleep was left running")
     }
 
     /// `easel new --c`'s README runs `easel serve . --build make --sources .`: make writes libX.so
@@ -116,14 +100,9 @@ extension ServeTests {
         XCTAssertEqual(try String(contentsOfFile: root + "/runs.txt", encoding: .utf8), "built\nbuilt\n")
         // What both builds left running ends with serve.
         server.stop()
-        let sleepers = try String(contentsOfFile: root + "/sleep.pids", encoding: .utf8).split(separator: "\n").compactMap { pid_t($0) }
+        let sleepers = ProcessTree.pids(in: root + "/sleep.pids")
         XCTAssertEqual(sleepers.count, 2)
-        let gone = Date().addingTimeInterval(5)
-        while sleepers.contains(where: { kill($0, 0) == 0 }) && Date() < gone { usleep(10_000) }
-        for pid in sleepers where kill(pid, 0) == 0 {
-            XCTFail("the sleep \(pid) a build left in the background outlived serve")
-            kill(pid, SIGKILL)
-        }
+        assertEnded(sleepers, "a sleep a build left in the background outlived serve")
     }
 
     /// A build that creates a hidden folder among its sources (`swift build`'s `.build` in a fresh
@@ -184,5 +163,15 @@ extension ServeTests {
         server.waitForLine(containing: "build: `sh build.sh` failed with status 2")
         let preview = try HTTPClient.request(port, "GET", "/api/preview?class=Evolving")
         XCTAssertEqual(try PNGFile(bytes: preview.body).pixel(95, 15), .green, "the last good build stays")
+    }
+
+    /// Fails with `message` (and kills them) if any of `pids` still runs after up to 5 s.
+    func assertEnded(_ pids: [pid_t], _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        let gone = Date().addingTimeInterval(5)
+        while pids.contains(where: { kill($0, 0) == 0 }) && Date() < gone { usleep(10_000) }
+        for pid in pids where kill(pid, 0) == 0 {
+            XCTFail("\(message) (pid \(pid))", file: file, line: line)
+            kill(pid, SIGKILL)
+        }
     }
 }
