@@ -104,7 +104,7 @@ let package = Package(
         .executableTarget(name: "host", dependencies: [core], path: "Sources/host",
                           packageAccess: false, swiftSettings: easelPackage, linkerSettings: findsCore),
         // The embedding runtime's header (easel_runtime.h) and its C implementation over the core.
-        .target(name: "CEaselRuntime", dependencies: [cEasel, "CCairo"], path: "Sources/CEaselRuntime"),
+        .target(name: "CEaselRuntime", dependencies: [cEasel, "CCairo"], path: "Sources/CEaselRuntime", exclude: ["easel-runtime.pc.in"]),
         .target(name: "EaselEmbedding", dependencies: [core, cEasel, cSystem, "CEaselRuntime", "CCairo", "EaselRender", "EaselPreview"],
                 path: "Sources/EaselEmbedding", packageAccess: false, swiftSettings: easelPackage, linkerSettings: runtimeFindsCore),
         // In-process measurements used by Scripts/bench-* (not shipped).
