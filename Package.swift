@@ -124,7 +124,7 @@ let package = Package(
         .target(name: "CircularProgressBar", dependencies: ["EaselKit"], path: "Plugins/CircularProgressBar",
                 exclude: ["Resources"], swiftSettings: macroSettings),
 
-        .testTarget(name: "EaselTests", dependencies: [core, "EaselRender", "EaselPreview", "EaselServe"], path: "Tests/EaselTests",
+        .testTarget(name: "EaselTests", dependencies: [core, "EaselRender", "EaselPreview", "EaselServe", "EaselEmbedding", "CEaselRuntime"], path: "Tests/EaselTests",
                     exclude: ["Resources"], packageAccess: false, swiftSettings: easelPackage),
     ]
     // Every target builds in the Swift 6 language mode (the default of tools version 6.0).
