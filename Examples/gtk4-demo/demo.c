@@ -199,8 +199,13 @@ static gboolean after_frame(GtkWidget *widget, GdkFrameClock *clock, gpointer da
     return G_SOURCE_REMOVE;
 }
 
+/* Once the window is laid out and drawn: where the components are, then "ready". */
 static gboolean print_when_shown(GtkWidget *widget, GdkFrameClock *clock, gpointer data) {
-    (void)widget; (void)clock; (void)data;
+    (void)clock; (void)data;
+    if (!gtk_widget_get_mapped(widget) || gtk_widget_get_width(GTK_WIDGET(component("button"))) == 0) {
+        gtk_widget_queue_draw(widget);
+        return G_SOURCE_CONTINUE;
+    }
     print_components();
     printf("ready\n");
     fflush(stdout);

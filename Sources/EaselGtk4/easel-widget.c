@@ -17,6 +17,8 @@ struct _EaselWidget {
     guint tick;                  /* the frame clock's callback asking for the next frame, or 0 */
     gboolean tick_resizes;
     guint failure_idle;          /* "failed" is emitted from an idle after a draw fails */
+    GPtrArray *deferred;         /* signals the component caused while it drew: kind, name, value, … */
+    guint deferred_idle;
     easel_traits traits;
     /* pointer input */
     guint buttons;               /* buttons held, bit (1 << easel button) each */
@@ -111,14 +113,44 @@ static void on_redraw(easel_view *view, bool layout, void *context) {
     }
 }
 
+/* Emits the signals kept while the component drew, in order. */
+static gboolean emit_deferred(gpointer data) {
+    EaselWidget *self = data;
+    self->deferred_idle = 0;
+    GPtrArray *pending = self->deferred;
+    self->deferred = g_ptr_array_new_with_free_func(g_free);
+    for (guint i = 0; i + 2 < pending->len; i += 3) {
+        const char *kind = pending->pdata[i], *name = pending->pdata[i + 1], *value = pending->pdata[i + 2];
+        if (kind[0] == 'p') g_signal_emit(self, signals[SIGNAL_PROPERTY_CHANGED], g_quark_from_string(name), name, value);
+        else g_signal_emit(self, signals[SIGNAL_ACTION], g_quark_from_string(name), name);
+    }
+    g_ptr_array_unref(pending);
+    return G_SOURCE_REMOVE;
+}
+
+/* A signal the component caused: at once, or, while it draws (an animation's frame), right after the
+ * snapshot: a handler may change other widgets, which GTK does not allow while it takes snapshots. */
+static void emit_or_defer(EaselWidget *self, const char *kind, const char *name, const char *value) {
+    if (!self->in_snapshot) {
+        if (kind[0] == 'p') g_signal_emit(self, signals[SIGNAL_PROPERTY_CHANGED], g_quark_from_string(name), name, value);
+        else g_signal_emit(self, signals[SIGNAL_ACTION], g_quark_from_string(name), name);
+        return;
+    }
+    g_ptr_array_add(self->deferred, g_strdup(kind));
+    g_ptr_array_add(self->deferred, g_strdup(name));
+    g_ptr_array_add(self->deferred, g_strdup(value));
+    if (!self->deferred_idle)
+        self->deferred_idle = g_idle_add_full(G_PRIORITY_HIGH_IDLE, emit_deferred, g_object_ref(self), g_object_unref);
+}
+
 static void on_property_changed(easel_view *view, const char *name, const char *value, void *context) {
     (void)view;
-    g_signal_emit(context, signals[SIGNAL_PROPERTY_CHANGED], g_quark_from_string(name), name, value);
+    emit_or_defer(context, "property", name, value);
 }
 
 static void on_action(easel_view *view, const char *event, void *context) {
     (void)view;
-    g_signal_emit(context, signals[SIGNAL_ACTION], g_quark_from_string(event), event);
+    emit_or_defer(context, "action", event, "");
 }
 
 /* ───────────── Traits ───────────── */
@@ -546,6 +578,8 @@ static void easel_widget_dispose(GObject *object) {
     g_clear_pointer(&self->view, easel_view_destroy);
     if (self->failure_idle) g_source_remove(self->failure_idle);
     self->failure_idle = 0;
+    if (self->deferred_idle) g_source_remove(self->deferred_idle);
+    self->deferred_idle = 0;
     G_OBJECT_CLASS(easel_widget_parent_class)->dispose(object);
 }
 
@@ -553,12 +587,14 @@ static void easel_widget_finalize(GObject *object) {
     EaselWidget *self = EASEL_WIDGET(object);
     g_free(self->class_name);
     g_ptr_array_unref(self->pending);
+    g_ptr_array_unref(self->deferred);
     g_clear_error(&self->error);
     G_OBJECT_CLASS(easel_widget_parent_class)->finalize(object);
 }
 
 static void easel_widget_init(EaselWidget *self) {
     self->pending = g_ptr_array_new_with_free_func(g_free);
+    self->deferred = g_ptr_array_new_with_free_func(g_free);
     GtkGesture *drag = gtk_gesture_drag_new();
     gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(drag), 0);
     g_signal_connect(drag, "drag-begin", G_CALLBACK(on_drag_begin), self);
