@@ -34,9 +34,11 @@ final class GtkWidgetTests: XCTestCase {
         if Self.built == nil {
             Self.built = Result {
                 let root = try TestPaths.scratch("gtk4-demo")
-                let prefix = root + "/prefix"
-                let install = try runProcess(TestPaths.repoRoot + "/Scripts/install", ["--prefix", prefix, "--from", TestPaths.products])
-                guard install.status == 0 else { throw NSError(domain: "install", code: Int(install.status), userInfo: [NSLocalizedDescriptionKey: install.stderr]) }
+                let prefix = try InstalledSDK.prefix()
+                for file in ["lib/libeasel-gtk4.so", "include/easel-widget.h", "lib/pkgconfig/easel-gtk4.pc",
+                             "lib/libeasel-runtime.so", "include/easel_runtime.h", "lib/pkgconfig/easel-runtime.pc"] {
+                    XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), "installed \(file)")
+                }
                 let source = root + "/gtk4-demo"
                 try FileManager.default.copyItem(atPath: TestPaths.repoRoot + "/Examples/gtk4-demo", toPath: source)
                 try? FileManager.default.removeItem(atPath: source + "/gtk4-demo")
