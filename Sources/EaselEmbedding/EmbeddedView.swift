@@ -146,6 +146,11 @@ package final class EmbeddedView {
     /// Keeps `name=text` as the view's latest value of the property.
     private func hold(_ name: String, _ text: String, info: ClassInfo) {
         let assignment = PropertyAssignment(name: name, text: text)
+        if let last = values.last, last.name == name {
+            // The same property again (an animation reports it every frame): its type is known.
+            values[values.count - 1] = assignment
+            return
+        }
         values.removeAll { $0.name == name }
         values.append(assignment)
         held.forget(owner: className, name: name)
@@ -264,8 +269,8 @@ package final class EmbeddedView {
 
     // MARK: - Telling the application
 
-    /// Passes on what the instance sent and changed, then a redraw when it asked for one (or
-    /// `layout`: the application changed it).
+    /// Passes on what the instance sent and changed, then a redraw when it asked for one or changed a
+    /// property (with layout when it asked for layout, or `layout`: the application changed it).
     private func report(_ component: DesignerInstance, layout: Bool) throws {
         for event in try component.takeSentActions() {
             guard self.component === component else { return }
@@ -279,10 +284,11 @@ package final class EmbeddedView {
             callbacks.propertyChanged?(name, text)
         }
         guard self.component === component else { return }
-        let wantsLayout = try component.wantsLayout
-        if layout || wantsLayout || !changed.isEmpty {
+        // A property the component changed itself is drawn again; its size changes only when it
+        // asks for layout (an animation's progress reported each frame does not re-measure 50 views).
+        if try layout || component.wantsLayout {
             callbacks.redraw?(true)
-        } else if try component.wantsRedraw {
+        } else if try !changed.isEmpty || component.wantsRedraw {
             callbacks.redraw?(false)
         }
     }

@@ -479,6 +479,7 @@ typedef struct {
     EaselWidget *widget;
     GtkBuilder *builder;
     char *name;       /* the <value> being read */
+    int line;         /* where it starts */
     GString *text;
 } ValuesParser;
 
@@ -499,6 +500,8 @@ static void values_start(GtkBuildableParseContext *context, const char *element,
         return;
     g_free(parser->name);
     parser->name = g_strdup(name);
+    int column;
+    gtk_buildable_parse_context_get_position(context, &parser->line, &column);
     g_string_truncate(parser->text, 0);
 }
 
@@ -511,11 +514,10 @@ static void values_text(GtkBuildableParseContext *context, const char *text, gsi
 static void values_end(GtkBuildableParseContext *context, const char *element, gpointer data, GError **error) {
     ValuesParser *parser = data;
     if (strcmp(element, "value") != 0 || !parser->name) return;
+    (void)context;
     GError *refused = NULL;
     if (!easel_widget_set_value(parser->widget, parser->name, parser->text->str, &refused)) {
-        int line, column;
-        gtk_buildable_parse_context_get_position(context, &line, &column);
-        g_set_error(error, GTK_BUILDER_ERROR, GTK_BUILDER_ERROR_INVALID_VALUE, "line %d: %s", line, refused->message);
+        g_set_error(error, GTK_BUILDER_ERROR, GTK_BUILDER_ERROR_INVALID_VALUE, "line %d: %s", parser->line, refused->message);
         g_error_free(refused);
     }
     g_clear_pointer(&parser->name, g_free);

@@ -174,4 +174,59 @@ final class GtkWidgetTests: XCTestCase {
         let value = try XCTUnwrap(Int(change.dropFirst("changed Gauge value=".count)))
         XCTAssertTrue((20...30).contains(value), "a drag to the ring's right end is a quarter turn: \(value)")
     }
+
+    /// The guide's complete program, as a newcomer copies it: built with the guide's own command
+    /// against the installed SDK, it runs (until it is stopped) without printing an error.
+    func testTheGuidesProgramBuildsAndRuns() throws {
+        let demo = try demo()
+        let guide = try String(contentsOfFile: TestPaths.repoRoot + "/Docs/guides/embedding-gtk4.md", encoding: .utf8)
+        let blocks = guide.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let program = try XCTUnwrap(blocks.first { $0.hasPrefix("c\n/* gauge-app.c") }).dropFirst(2)
+        let command = try XCTUnwrap(blocks.first { $0.hasPrefix("sh\ncc gauge-app.c") }).dropFirst(3)
+            .components(separatedBy: "\n").prefix(2).joined(separator: "\n")
+        let dir = try TestPaths.scratch("guide")
+        try String(program).write(toFile: dir + "/gauge-app.c", atomically: true, encoding: .utf8)
+        let build = try runProcess("/bin/sh", ["-c", command], environment: ["PKG_CONFIG_PATH": demo.prefix + "/lib/pkgconfig"], directory: dir)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        let run = try underXvfb("timeout 3 ./gauge-app; echo \"status $?\"", demo, directory: dir)
+        XCTAssertTrue(run.stdout.contains("status 124"), "it ran until it was stopped: \(run.stdout) \(run.stderr)")
+        XCTAssertFalse(run.stderr.contains("gauge-app:"), run.stderr)
+
+        // The guide's GtkBuilder snippet loads, and a value the class refuses fails the builder,
+        // naming the line and the property.
+        let snippet = try XCTUnwrap(blocks.first { $0.hasPrefix("xml\n") }).dropFirst(4)
+        try """
+        #include <easel-widget.h>
+        #include <stdio.h>
+        static void on_value_changed(void) {}
+        int main(int argc, char **argv) {
+            (void)argc;
+            GError *error = NULL;
+            if (!easel_gtk_get_default_runtime(&error)) { printf("%s\\n", error->message); return 1; }
+            gtk_init();
+            g_type_ensure(EASEL_TYPE_WIDGET);
+            char *ui = NULL;
+            g_file_get_contents(argv[1], &ui, NULL, NULL);
+            GtkBuilderScope *scope = gtk_builder_cscope_new();
+            gtk_builder_cscope_add_callback_symbol(GTK_BUILDER_CSCOPE(scope), "on_value_changed", G_CALLBACK(on_value_changed));
+            GtkBuilder *builder = gtk_builder_new();
+            gtk_builder_set_scope(builder, scope);
+            if (!gtk_builder_add_from_string(builder, ui, -1, &error)) { printf("refused: %s\\n", error->message); return 2; }
+            char *value = easel_widget_get_value(EASEL_WIDGET(gtk_builder_get_object(builder, "gauge")), "tintColor", NULL);
+            printf("tintColor=%s\\n", value);
+            return 0;
+        }
+        """.write(toFile: dir + "/builder.c", atomically: true, encoding: .utf8)
+        let compile = try runProcess("/bin/sh", ["-c", "cc builder.c -o builder $(pkg-config --cflags --libs easel-gtk4) -Wl,-rpath,$(pkg-config --variable=libdir easel-gtk4)"],
+                                     environment: ["PKG_CONFIG_PATH": demo.prefix + "/lib/pkgconfig"], directory: dir)
+        XCTAssertEqual(compile.status, 0, compile.stderr)
+        try "<interface>\n\(snippet)</interface>\n".write(toFile: dir + "/good.ui", atomically: true, encoding: .utf8)
+        try "<interface>\n\(snippet.replacingOccurrences(of: ">72<", with: ">720<"))</interface>\n".write(toFile: dir + "/bad.ui", atomically: true, encoding: .utf8)
+        let good = try underXvfb("./builder good.ui", demo, directory: dir)
+        XCTAssertEqual(good.stdout, "tintColor=#1565C0\n", good.stderr)
+        let bad = try underXvfb("./builder bad.ui", demo, directory: dir)
+        XCTAssertEqual(bad.status, 2, bad.stdout + bad.stderr)
+        XCTAssertTrue(bad.stdout.contains("refused: ") && bad.stdout.contains("line 5") && bad.stdout.contains("class Gauge: property value: 720 is outside the range 0…100"),
+                      bad.stdout)
+    }
 }

@@ -166,9 +166,10 @@ typedef struct easel_runtime_options {
      *  development builds of an application (see easel_runtime_get_fd). */
     bool reload;
     uint8_t reserved0[7];                 /**< 0 */
-    /** Optional. [runtime thread] Where warnings go (a class registered twice, a value a reload had
-     *  to set aside, what a plugin logged as a warning): one line each, borrowed for the call. NULL:
-     *  standard error, prefixed "easel: ". */
+    /** Optional. [any thread] Where warnings go (a class registered twice, a value a reload had to
+     *  set aside, what a plugin logged as a warning): one line each, borrowed for the call, one call
+     *  at a time. Called on the runtime thread, but for what a plugin logs from a thread of its own
+     *  (then on that thread). NULL: standard error, prefixed "easel: ". */
     void (*EASEL_NULLABLE warning)(const char *line, void *EASEL_NULLABLE context);
     /** Optional. [runtime thread] A plugin file was reloaded (`error` NULL: its views were made again
      *  from the new build, with their values), or its new build was refused (`error` says why; the
@@ -231,17 +232,18 @@ double easel_runtime_dispatch(easel_runtime *runtime);
 typedef struct easel_view_callbacks {
     uint32_t struct_size;                 /**< sizeof(easel_view_callbacks) */
     uint32_t reserved0;                   /**< 0 */
-    /** The view wants to be drawn again: it asked (request_redraw, the next frame of an animation —
+    /** [runtime thread] The view wants to be drawn again: it asked (request_redraw, the next frame of an animation —
      *  then it is called from inside easel_view_draw), a property changed, or it was reloaded.
-     *  `layout` is true when its size may have changed too (a property changed, it asked for layout,
-     *  it was made again): measure it again (gtk_widget_queue_resize). */
+     *  `layout` is true when its size may have changed too (the application set a value, called an
+     *  action or changed its traits, the component asked for layout, it was made again): measure it
+     *  again (gtk_widget_queue_resize). */
     void (*EASEL_NULLABLE redraw)(easel_view *view, bool layout, void *EASEL_NULLABLE context);
-    /** The component changed one of its properties itself (a drag moved a slider): `property`, and its
+    /** [runtime thread] The component changed one of its properties itself (a drag moved a slider): `property`, and its
      *  new value in the value syntax, both borrowed for the call. Not called for the application's own
      *  sets. */
     void (*EASEL_NULLABLE property_changed)(easel_view *view, const char *property, const char *value,
                                             void *EASEL_NULLABLE context);
-    /** The component sent a control event (easel.input/1's send_action: "touchUpInside",
+    /** [runtime thread] The component sent a control event (easel.input/1's send_action: "touchUpInside",
      *  "valueChanged", "primaryActionTriggered", …), borrowed for the call. In order, every one. */
     void (*EASEL_NULLABLE action_sent)(easel_view *view, const char *event, void *EASEL_NULLABLE context);
 } easel_view_callbacks;
