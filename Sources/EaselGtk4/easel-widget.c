@@ -76,12 +76,16 @@ static gboolean emit_failed(gpointer data) {
     return G_SOURCE_REMOVE;
 }
 
-/* Keeps `failure` as the widget's error and says so through "failed" (from an idle: never from
- * inside a snapshot). */
+/* Says through "failed" that the widget's error is new (from an idle: never from inside a snapshot). */
+static void announce_failure(EaselWidget *self) {
+    if (!self->failure_idle) self->failure_idle = g_idle_add_full(G_PRIORITY_DEFAULT, emit_failed, g_object_ref(self), g_object_unref);
+}
+
+/* Keeps `failure` as the widget's error and announces it. */
 static void record_failure(EaselWidget *self, easel_runtime_error *failure) {
     g_clear_error(&self->error);
     take_error(failure, &self->error);
-    if (!self->failure_idle) self->failure_idle = g_idle_add_full(G_PRIORITY_DEFAULT, emit_failed, g_object_ref(self), g_object_unref);
+    announce_failure(self);
 }
 
 /* ───────────── The runtime's callbacks ───────────── */
@@ -113,17 +117,19 @@ static void on_redraw(easel_view *view, bool layout, void *context) {
     }
 }
 
+/* "property-changed" (kind "property") or "action", detailed by the name. */
+static void emit_now(EaselWidget *self, const char *kind, const char *name, const char *value) {
+    if (kind[0] == 'p') g_signal_emit(self, signals[SIGNAL_PROPERTY_CHANGED], g_quark_from_string(name), name, value);
+    else g_signal_emit(self, signals[SIGNAL_ACTION], g_quark_from_string(name), name);
+}
+
 /* Emits the signals kept while the component drew, in order. */
 static gboolean emit_deferred(gpointer data) {
     EaselWidget *self = data;
     self->deferred_idle = 0;
     GPtrArray *pending = self->deferred;
     self->deferred = g_ptr_array_new_with_free_func(g_free);
-    for (guint i = 0; i + 2 < pending->len; i += 3) {
-        const char *kind = pending->pdata[i], *name = pending->pdata[i + 1], *value = pending->pdata[i + 2];
-        if (kind[0] == 'p') g_signal_emit(self, signals[SIGNAL_PROPERTY_CHANGED], g_quark_from_string(name), name, value);
-        else g_signal_emit(self, signals[SIGNAL_ACTION], g_quark_from_string(name), name);
-    }
+    for (guint i = 0; i + 2 < pending->len; i += 3) emit_now(self, pending->pdata[i], pending->pdata[i + 1], pending->pdata[i + 2]);
     g_ptr_array_unref(pending);
     return G_SOURCE_REMOVE;
 }
@@ -132,8 +138,7 @@ static gboolean emit_deferred(gpointer data) {
  * snapshot: a handler may change other widgets, which GTK does not allow while it takes snapshots. */
 static void emit_or_defer(EaselWidget *self, const char *kind, const char *name, const char *value) {
     if (!self->in_snapshot) {
-        if (kind[0] == 'p') g_signal_emit(self, signals[SIGNAL_PROPERTY_CHANGED], g_quark_from_string(name), name, value);
-        else g_signal_emit(self, signals[SIGNAL_ACTION], g_quark_from_string(name), name);
+        emit_now(self, kind, name, value);
         return;
     }
     g_ptr_array_add(self->deferred, g_strdup(kind));
@@ -203,7 +208,7 @@ static void make_view(EaselWidget *self) {
     if (!self->runtime) {
         g_clear_error(&self->error);
         self->error = error;
-        if (!self->failure_idle) self->failure_idle = g_idle_add_full(G_PRIORITY_DEFAULT, emit_failed, g_object_ref(self), g_object_unref);
+        announce_failure(self);
         return;
     }
     easel_runtime_error *failure = NULL;
