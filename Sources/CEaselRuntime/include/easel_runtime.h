@@ -71,7 +71,9 @@
  *                     included (no later callback of that call reaches it).
  *   [any thread]      may be called from any thread at any time.
  *   Two runtimes are independent (their own plugins, warnings and workers); a plugin file opened by
- *   both is loaded twice.
+ *   both is loaded twice. What a component asks from a thread of its own between calls (a
+ *   request_redraw from a timer) is seen at the next call on its view: this version has no
+ *   descriptor that wakes the application for it.
  *
  * ERRORS
  *   Bad input — a file that is no plugin, an unknown class, property or action, a value that does not
