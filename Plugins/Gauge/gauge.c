@@ -6,7 +6,9 @@
  * Properties: value (Int 0…100), style (an enum: ring, bar, pie), tintColor and trackColor (Color),
  * label (String), showValue (Bool) and lineWidth (CGFloat 1…40). Extensions (easel.h, EXTENSIONS):
  * variants (empty, full, bar, pie, cjk) and one action, fillTo(value), which reports the property it
- * changes through the instance host.
+ * changes through the instance host. Since ABI 1.2 it takes pointer input (easel.input/1: drag around
+ * the ring or along the bar to set the value, which sends valueChanged) and follows the appearance
+ * (easel.traits/1: in dark, the default track and the text are drawn in dark-appearance colours).
  */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "easel.h"
@@ -33,6 +35,9 @@ typedef struct gauge {
 } gauge;
 
 static const easel_host *gauge_host;
+/* The host's halves of easel.input/1 and easel.traits/1 (NULL from a host without them). */
+static const easel_host_input *gauge_host_input;
+static const easel_host_traits *gauge_host_traits;
 
 static const easel_color kDefaultTint = {0.18, 0.49, 0.20, 1.0};  /* #2E7D32 */
 static const easel_color kDefaultTrack = {0.88, 0.88, 0.88, 1.0}; /* #E0E0E0 */
@@ -128,10 +133,22 @@ static void gauge_layout(void *self, easel_size size) {
     ((gauge *)self)->frame.size = size;
 }
 
+/* Whether the instance is shown in the dark appearance (easel.traits/1). */
+static bool gauge_is_dark(const gauge *g) {
+    return gauge_host_traits && gauge_host_traits->get(g->host).appearance == EASEL_APPEARANCE_DARK;
+}
+
+/* The track colour to draw: the default one follows the appearance; a colour set by the user does not. */
+static easel_color gauge_track(const gauge *g) {
+    bool is_default = memcmp(&g->track, &kDefaultTrack, sizeof g->track) == 0;
+    return is_default && gauge_is_dark(g) ? (easel_color){0.23, 0.23, 0.24, 1.0} : g->track;
+}
+
 static void gauge_draw_text(easel_canvas *c, const gauge *g, easel_rect box, double font_size) {
     char text[32];
+    bool dark = gauge_is_dark(g);
     easel_text_style style = {
-        .font_size = font_size, .font_weight = 700, .color = {0.13, 0.13, 0.13, 1},
+        .font_size = font_size, .font_weight = 700, .color = dark ? (easel_color){0.92, 0.92, 0.96, 1} : (easel_color){0.13, 0.13, 0.13, 1},
         .alignment = EASEL_TEXT_ALIGN_CENTER, .vertical_alignment = EASEL_VERTICAL_ALIGN_CENTER,
         .line_break = EASEL_LINE_BREAK_TRUNCATE_TAIL, .max_lines = 1,
     };
@@ -148,7 +165,7 @@ static void gauge_draw_text(easel_canvas *c, const gauge *g, easel_rect box, dou
         if (!g->show_value) caption_box = box;
         style.font_size = caption;
         style.font_weight = 400;
-        style.color = (easel_color){0.4, 0.4, 0.4, 1};
+        style.color = dark ? (easel_color){0.62, 0.62, 0.66, 1} : (easel_color){0.4, 0.4, 0.4, 1};
         c->draw_text(c, g->label, caption_box, &style);
     }
 }
@@ -158,9 +175,10 @@ static bool gauge_draw(void *self, easel_canvas *c, easel_rect rect) {
     const gauge *g = self;
     double w = g->frame.size.width, h = g->frame.size.height;
     double fraction = (double)g->value / 100.0;
+    easel_color track = gauge_track(g);
     if (g->style == GAUGE_BAR) {
         double lw = g->line_width, y = h / 2 - lw / 2;
-        c->set_fill_color(c, g->track);
+        c->set_fill_color(c, track);
         c->begin_path(c);
         c->add_rounded_rect(c, (easel_rect){{0, y}, {w, lw}}, lw / 2);
         c->draw_path(c, EASEL_PATH_FILL);
@@ -178,7 +196,7 @@ static bool gauge_draw(void *self, easel_canvas *c, easel_rect rect) {
     if (radius <= 0) return true;
     double start = -kPi / 2, end = start + fraction * 2 * kPi;
     if (g->style == GAUGE_PIE) {
-        c->set_fill_color(c, g->track);
+        c->set_fill_color(c, track);
         c->begin_path(c);
         c->add_ellipse(c, (easel_rect){{cx - radius, cy - radius}, {2 * radius, 2 * radius}});
         c->draw_path(c, EASEL_PATH_FILL);
@@ -194,7 +212,7 @@ static bool gauge_draw(void *self, easel_canvas *c, easel_rect rect) {
     }
     c->set_line_width(c, g->line_width);
     c->set_line_cap(c, EASEL_LINE_CAP_ROUND);
-    c->set_stroke_color(c, g->track);
+    c->set_stroke_color(c, track);
     c->begin_path(c);
     c->arc(c, cx, cy, radius, 0, 2 * kPi, true);
     c->draw_path(c, EASEL_PATH_STROKE);
@@ -221,6 +239,51 @@ static void gauge_destroy(void *self) {
     free(g->label);
     free(g);
 }
+
+/* ── Input (easel.input/1): drag to set the value ── */
+
+/* The value (0…100) at `p`: the angle around the centre for a ring or a pie, the x along a bar. */
+static int64_t gauge_value_at(const gauge *g, easel_point p) {
+    double w = g->frame.size.width, h = g->frame.size.height, fraction;
+    if (g->style == GAUGE_BAR) {
+        fraction = w > 0 ? p.x / w : 0;
+    } else {
+        double angle = atan2(p.y - h / 2, p.x - w / 2) + kPi / 2; /* 0 at the top, clockwise */
+        if (angle < 0) angle += 2 * kPi;
+        fraction = angle / (2 * kPi);
+    }
+    fraction = fmin(fmax(fraction, 0), 1);
+    return (int64_t)lround(fraction * 100);
+}
+
+/* Ring and pie: inside the circle; bar: the bounds. */
+static bool gauge_hit_test(void *self, easel_point p) {
+    const gauge *g = self;
+    double w = g->frame.size.width, h = g->frame.size.height;
+    if (p.x < 0 || p.y < 0 || p.x >= w || p.y >= h) return false;
+    if (g->style == GAUGE_BAR) return true;
+    double dx = p.x - w / 2, dy = p.y - h / 2, r = fmin(w, h) / 2;
+    return dx * dx + dy * dy <= r * r;
+}
+
+static bool gauge_pointer_event(void *self, const easel_pointer_event *event) {
+    gauge *g = self;
+    bool dragging = event->phase == EASEL_POINTER_DOWN || (event->phase == EASEL_POINTER_MOVE && (event->buttons & 1u));
+    if (!dragging || (event->phase == EASEL_POINTER_DOWN && event->button != EASEL_BUTTON_PRIMARY)) {
+        return event->phase == EASEL_POINTER_UP || event->phase == EASEL_POINTER_CANCEL;
+    }
+    int64_t value = gauge_value_at(g, event->location);
+    if (value != g->value) {
+        g->value = value;
+        g->host->property_changed(g->host, "value"); /* the host reads it back, lays out and draws */
+        if (gauge_host_input) gauge_host_input->send_action(g->host, "valueChanged");
+    }
+    return true;
+}
+
+static const easel_input kInput = {
+    .struct_size = sizeof(easel_input), .hit_test = gauge_hit_test, .pointer_event = gauge_pointer_event,
+};
 
 /* ── Extensions: variants and actions, found by id ── */
 
@@ -262,6 +325,7 @@ static const void *gauge_get_extension(const easel_class *cls, const char *id) {
     if (!cls) return NULL; /* no plugin-wide extensions */
     if (strcmp(id, EASEL_EXTENSION_VARIANTS) == 0) return &kVariants;
     if (strcmp(id, EASEL_EXTENSION_ACTIONS) == 0) return &kActions;
+    if (strcmp(id, EASEL_EXTENSION_INPUT) == 0) return &kInput;
     return NULL; /* an id this plugin does not know */
 }
 
@@ -283,6 +347,8 @@ static const easel_class kClasses[] = {{
 
 static bool gauge_init(const easel_host *host) {
     gauge_host = host;
+    gauge_host_input = host->get_extension(host, EASEL_EXTENSION_INPUT);
+    gauge_host_traits = host->get_extension(host, EASEL_EXTENSION_TRAITS);
     return true;
 }
 

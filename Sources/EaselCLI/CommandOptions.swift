@@ -43,6 +43,16 @@ extension ParsedArguments {
         }
     }
 
+    /// `--trait NAME=VALUE`, each in order over the defaults (light, left-to-right, large text): a
+    /// usage error naming the valid traits or values otherwise.
+    package func traits() throws -> Traits {
+        var traits = Traits.default
+        for text in all("trait") {
+            do { try traits.apply(text) } catch let error as TraitError { throw UsageError(message: "--trait: \(error.description)") }
+        }
+        return traits
+    }
+
     /// The folders `watch` and `serve` watch: the positional DIRs, every --plugins DIR, then
     /// $EASEL_PLUGIN_PATH (default ./components), each of which must exist.
     package func watchedDirectories() throws -> [String] {
@@ -57,6 +67,12 @@ extension ParsedArguments {
         }
         return dirs
     }
+}
+
+extension OptionSpec {
+    /// `--trait NAME=VALUE` (render, inspect, watch, gallery, snapshot).
+    static let trait = OptionSpec(name: "trait", value: "NAME=VALUE", repeatable: true,
+                                  help: "show the component with a trait: appearance=light|dark, direction=ltr|rtl, size=CATEGORY (extraSmall … accessibilityExtraExtraExtraLarge, or xs … ax5)")
 }
 
 extension Registry {

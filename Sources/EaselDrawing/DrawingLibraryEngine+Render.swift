@@ -14,7 +14,8 @@ extension DrawingLibraryEngine {
             let scene = try Scene.read(path)
             let registry = try invocation.registry()
             target = try SceneRender.render(scene, classes: registry.designableClass(named:), classNames: registry.classes.map(\.name),
-                                            format: request.format, scale: request.scale, background: request.background)
+                                            format: request.format, scale: request.scale, background: request.background,
+                                            traits: request.traits)
         case .component(let className):
             var component = ComponentRenderRequest(className: className, format: request.format)
             component.assignments = request.assignments
@@ -23,12 +24,20 @@ extension DrawingLibraryEngine {
             component.background = request.background
             component.variant = request.variant
             component.actions = request.actions
+            component.traits = request.traits ?? .default
+            component.play = request.play
             let registry = try invocation.registry()
             guard let cls = try registry.designableClass(named: className) else { throw registry.unknownClass(className) }
-            target = try ComponentRender.render(cls, component)
+            var played = PlayReport()
+            target = try ComponentRender.render(cls, component, report: &played)
+            // What the steps did: on stdout, or on stderr when the picture goes there.
+            for line in played.lines {
+                if request.output == "-" { fputs(TerminalText.printable(line) + "\n", stderr) } else { print(TerminalText.printable(line)) }
+            }
         }
         invocation.environment.releaseWorkers() // they end while the picture is encoded
         try write(target, to: request.output)
+        if request.announcesOutput { print("wrote \(TerminalText.printable(request.output)) (-o FILE to choose where)") }
         return 0
     }
 

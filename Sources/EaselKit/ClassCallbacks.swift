@@ -52,7 +52,8 @@ enum ClassCallbacks {
 
     /// intrinsicContentSize
     static let intrinsicSize: @convention(c) (UnsafeMutableRawPointer) -> easel_size = { instance in
-        let size = EaselDesigner.inCallback { InstanceBox.from(instance).view.intrinsicContentSize }
+        let box = InstanceBox.from(instance)
+        let size = EaselDesigner.inCallback { box.withTraits { box.view.intrinsicContentSize } }
         func metric(_ value: CGFloat) -> Double {
             value.isFinite && value >= 0 ? Double(value) : EASEL_NO_INTRINSIC_METRIC
         }

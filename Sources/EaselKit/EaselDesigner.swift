@@ -59,6 +59,27 @@ public final class EaselDesigner: @unchecked Sendable {
         return clock.assumingMemoryBound(to: easel_clock.self).pointee.now(host)
     }
 
+    /// The host's extension table `id` (easel_host.get_extension), or nil if it has none.
+    private func hostExtension<T>(_ id: UnsafePointer<CChar>, as type: T.Type) -> UnsafePointer<T>? {
+        let pluginHost = host.pointee.host
+        return pluginHost.pointee.get_extension(pluginHost, id)?.assumingMemoryBound(to: type)
+    }
+
+    /// The traits the host shows the instance with (easel.traits/1): appearance, layout direction,
+    /// text size, scale. nil when the host offers none (UIKit's defaults apply).
+    public var traits: UITraitCollection? {
+        guard let table = hostExtension(EASEL_EXTENSION_TRAITS, as: easel_host_traits.self) else { return nil }
+        return UITraitCollection(table.pointee.get(host))
+    }
+
+    /// Tells the host that the control sent `event` (easel.input/1's send_action, what
+    /// `UIControl.sendActions(for:)` does for each event): the designer's actions log, `host render
+    /// --play`'s report, an embedding application's callback. Ignored by a host without easel.input/1.
+    public func sendAction(_ event: String) {
+        guard let table = hostExtension(EASEL_EXTENSION_INPUT, as: easel_host_input.self) else { return }
+        event.withCString { table.pointee.send_action(host, $0) }
+    }
+
     // MARK: - The host's calls in progress
 
     /// How deep the current thread is in calls from the host (per thread: the host's calls and a

@@ -60,6 +60,9 @@ final class ExportedClass {
 
         extensions[EASEL_EXTENSION_VARIANTS] = DesignableVariant.table(viewClass.designableVariants)
         extensions[EASEL_EXTENSION_ACTIONS] = try ActionTrampolines.table(for: self, viewClass.designableActions)
+        // Every EaselKit view takes input and hears of trait changes, as every UIView does.
+        extensions[EASEL_EXTENSION_INPUT] = InputCallbacks.table
+        extensions[EASEL_EXTENSION_TRAITS] = InputCallbacks.traitsTable
 
         slot.initialize(to: easel_class(
             struct_size: UInt32(MemoryLayout<easel_class>.size),
@@ -159,7 +162,8 @@ final class ExportedClass {
     func makeInstance(frame: CGRect, host: UnsafePointer<easel_instance_host>) -> UnsafeMutableRawPointer? {
         let designer = EaselDesigner(host)
         _ = PluginState.shared.takeFailure()
-        let view = viewClass._makeDesignable(frame: frame)
+        // init(frame:) sees the traits the instance is made for (easel.traits/1).
+        let view = (designer.traits ?? .default).performAsCurrent { viewClass._makeDesignable(frame: frame) }
         if let failure = PluginState.shared.takeFailure() {
             designer.log(.error, failure)
             return nil
@@ -171,7 +175,7 @@ final class ExportedClass {
     func makeInstance(archive: EaselArchive, host: UnsafePointer<easel_instance_host>) -> UnsafeMutableRawPointer? {
         let designer = EaselDesigner(host)
         _ = PluginState.shared.takeFailure()
-        let view = viewClass._makeDesignable(frame: archive.frame)
+        let view = (designer.traits ?? .default).performAsCurrent { viewClass._makeDesignable(frame: archive.frame) }
         if let failure = PluginState.shared.takeFailure() {
             designer.log(.error, failure)
             return nil

@@ -7,6 +7,8 @@ final class InstanceBox {
     let properties: [InspectableAccess]
     /// The instance's host (easel_instance_host), valid until destroy returns.
     let designer: EaselDesigner
+    /// The touch sequence in progress, if any (``PointerDispatch``).
+    var pointer = PointerDispatch()
     /// The C strings the getters returned last, one slot per property, freed on the next get of the
     /// same property or at destroy.
     private var strings: [UnsafeMutablePointer<CChar>?]
@@ -46,15 +48,33 @@ final class InstanceBox {
     /// Each property's last value is remembered, so one pass after the call finds what changed.
     /// `except`: the property the host is setting, which it knows about.
     func runComponentCode<R>(except: Int? = nil, _ body: (UIView) -> R) -> R {
-        let result = EaselDesigner.inCallback { body(view) }
-        for (index, property) in properties.enumerated() where property.noteValue() && index != except {
-            designer.propertyChanged(property.propertyName)
-        }
+        let result = EaselDesigner.inCallback { withTraits { body(view) } }
+        reportChangedProperties(except: except)
         return result
     }
 
+    /// Runs the component's handling of input (touches): as component code, except that what it
+    /// marks for layout or display asks the host for it (``UIView/setNeedsDisplay()``), since the
+    /// host lays out and draws after an event only when asked or when a property changed.
+    func runInputCode<R>(_ body: (UIView) -> R) -> R {
+        let result = withTraits { body(view) }
+        reportChangedProperties(except: nil)
+        return result
+    }
+
+    /// Runs `body` with the instance's traits as ``UITraitCollection/current``.
+    func withTraits<R>(_ body: () -> R) -> R {
+        (designer.traits ?? .default).performAsCurrent(body)
+    }
+
+    private func reportChangedProperties(except: Int?) {
+        for (index, property) in properties.enumerated() where property.noteValue() && index != except {
+            designer.propertyChanged(property.propertyName)
+        }
+    }
+
     func get(_ index: Int, into result: UnsafeMutableRawPointer) {
-        EaselDesigner.inCallback { properties[index].abiGet(into: result, string: &strings[index]) }
+        EaselDesigner.inCallback { withTraits { properties[index].abiGet(into: result, string: &strings[index]) } }
     }
 
     /// Sets a value from the host through the property's setter (didSet runs), then marks the view

@@ -94,11 +94,21 @@ enum LayoutValues {
         return UIEdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3])
     }
 
-    /// "#RRGGBB" or "#RRGGBBAA".
+    /// "#RRGGBB", "#RRGGBBAA", or a system colour by its UIColor name ("systemBackground", "label"), which
+    /// follows the appearance as in a xib.
+    /// Or one colour per appearance, as an asset catalog has them: {"light": "#333333", "dark": "#EBEBF5"}.
     static func color(_ value: Any, at path: String, reader: LayoutReader) throws -> UIColor {
+        if let name = value as? String, let system = UIColor.named(name) { return system }
+        if let appearances = value as? [String: Any] {
+            guard Set(appearances.keys) == ["light", "dark"], let light = appearances["light"], let dark = appearances["dark"] else {
+                throw reader.error(path, "expected a colour for each appearance, {\"light\": …, \"dark\": …}, found keys \(appearances.keys.sorted().joined(separator: ", "))")
+            }
+            let lightColor = try color(light, at: path + ".light", reader: reader), darkColor = try color(dark, at: path + ".dark", reader: reader)
+            return UIColor { $0.userInterfaceStyle == .dark ? darkColor : lightColor }
+        }
         guard let text = value as? String, text.hasPrefix("#"), text.count == 7 || text.count == 9,
               let bits = UInt64(text.dropFirst(), radix: 16) else {
-            throw reader.error(path, "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", found \(describeJSON(value))")
+            throw reader.error(path, "expected a colour \"#RRGGBB\", \"#RRGGBBAA\" or a system colour name (\(UIColor.systemColorNames.prefix(4).joined(separator: ", ")), …), found \(describeJSON(value))")
         }
         let rgba = text.count == 7 ? bits << 8 | 0xFF : bits
         func channel(_ shift: UInt64) -> CGFloat { CGFloat((rgba >> shift) & 0xFF) / 255 }

@@ -4,6 +4,11 @@ internal import CEasel
 public enum NSTextAlignment: Int, InspectableEnum, Sendable {
     case left = 0, center = 1, right = 2, justified = 3, natural = 4
 
+    /// The alignment in `direction`: natural text starts at the right in right-to-left.
+    func resolved(for direction: UIUserInterfaceLayoutDirection) -> NSTextAlignment {
+        self == .natural ? (direction == .rightToLeft ? .right : .left) : self
+    }
+
     var cValue: easel_text_alignment {
         switch self {
         case .left, .natural: return EASEL_TEXT_ALIGN_LEFT

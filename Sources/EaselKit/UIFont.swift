@@ -34,6 +34,9 @@ public final class UIFont: Equatable, @unchecked Sendable {
     public let pointSize: CGFloat
     public let weight: Weight
     public let isItalic: Bool
+    /// The text style a preferred font was made for (``preferredFont(forTextStyle:)``), so a label that
+    /// adjusts to the text size can make it again.
+    var textStyle: TextStyle?
 
     init(familyName: String?, pointSize: CGFloat, weight: Weight, italic: Bool) {
         self.familyName = familyName

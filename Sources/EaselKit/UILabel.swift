@@ -9,6 +9,17 @@ open class UILabel: UIView {
     // Setting a value equal to the current one changes nothing (no layout of the superview).
     open var text: String? { didSet { if text != oldValue { contentDidChange() } } }
     open var font: UIFont! = .systemFont(ofSize: 17) { didSet { if font != oldValue { contentDidChange() } } }
+    /// Whether a font made by ``UIFont/preferredFont(forTextStyle:)`` follows a change of the text
+    /// size in the traits (Dynamic Type).
+    open var adjustsFontForContentSizeCategory = false
+
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        if adjustsFontForContentSizeCategory, let style = font?.textStyle,
+           traitCollection.preferredContentSizeCategory != previousTraitCollection?.preferredContentSizeCategory {
+            font = .preferredFont(forTextStyle: style, compatibleWith: traitCollection)
+        }
+    }
     open var textColor: UIColor! = .label { didSet { setNeedsDisplay() } }
     open var textAlignment: NSTextAlignment = .natural { didSet { setNeedsDisplay() } }
     /// 0: as many lines as needed.
@@ -50,7 +61,7 @@ open class UILabel: UIView {
     var textStyle: TextStyle {
         TextStyle(font: font ?? .systemFont(ofSize: 17),
                   color: isEnabled ? (textColor ?? .label) : (textColor ?? .label).withAlphaComponent(0.35),
-                  alignment: textAlignment, verticalAlignment: .center, lineBreakMode: lineBreakMode,
+                  alignment: textAlignment.resolved(for: effectiveUserInterfaceLayoutDirection), verticalAlignment: .center, lineBreakMode: lineBreakMode,
                   numberOfLines: numberOfLines)
     }
 

@@ -100,6 +100,9 @@ public final class UINib {
                                            reader: builder.reader)
             }
         }
+        // Right-to-left: the document's views mirrored, as Interface Builder's leading and trailing
+        // constraints are (a layout direction never changes under a loaded view: see easel.traits/1).
+        if UITraitCollection.current.layoutDirection == .rightToLeft { LayoutMirroring.mirror(builder.created, root: root) }
         for view in builder.created { view.awakeFromNib() }
         (owner as? UIView)?.nibObjects.append(root)
         return root

@@ -158,7 +158,7 @@ open class UITextField: UIControl {
     private var textStyle: TextStyle {
         let color = textColor ?? .label
         return TextStyle(font: font ?? .systemFont(ofSize: 17), color: isEnabled ? color : color.withAlphaComponent(0.35),
-                         alignment: textAlignment, verticalAlignment: .center, lineBreakMode: .byTruncatingTail,
+                         alignment: textAlignment.resolved(for: effectiveUserInterfaceLayoutDirection), verticalAlignment: .center, lineBreakMode: .byTruncatingTail,
                          numberOfLines: 1)
     }
 
@@ -231,8 +231,10 @@ open class UITextField: UIControl {
             let outline = box.insetBy(dx: 0.5, dy: 0.5)
             context.beginPath()
             context.addRoundedRect(outline, cornerRadius: 5)
-            context.setFillColor(UIColor.white.cgColor)
-            context.setStrokeColor(UIColor(white: 0.8, alpha: 1).cgColor)
+            // White with a light grey hairline; in the dark appearance a dark grey field, as iOS draws it.
+            let dark = UITraitCollection.current.userInterfaceStyle == .dark
+            context.setFillColor(UIColor.tertiarySystemBackground.cgColor)
+            context.setStrokeColor(UIColor(white: dark ? 0.25 : 0.8, alpha: 1).cgColor)
             context.setLineWidth(1)
             context.drawPath(using: .fillStroke)
         }

@@ -8,6 +8,10 @@ extension UIView {
             return false
         }
         if needsLayoutFlag { layoutPass(force: false) }
+        // Dynamic background colours in the traits drawn with (UITraitCollection.current).
+        forEachView { view in
+            if let color = view.dynamicBackgroundColor { view.layer.backgroundColor = color.cgColor }
+        }
         UIGraphicsPushContext(ctx)
         defer { UIGraphicsPopContext() }
         drawRect = dirtyRect

@@ -28,4 +28,9 @@ extension UIView {
         public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
         public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
     }
+
+    /// How a view's content is laid out in right-to-left (UISemanticContentAttribute).
+    public enum SemanticContentAttribute: Int, Sendable {
+        case unspecified, playback, spatial, forceLeftToRight, forceRightToLeft
+    }
 }

@@ -29,7 +29,7 @@ internal import CEasel
 /// Layout: the host sets the size, then `layoutSubviews()` runs on the view and, where needed, down
 /// its subviews. Drawing renders the layer tree: background, ``draw(_:)``, sublayers and subviews,
 /// border.
-open class UIView: CALayerDelegate {
+open class UIView: UIResponder, CALayerDelegate {
     // MARK: Initialisers
 
     /// The instance host of the designable instance this view is the root of (see ``designer``).
@@ -38,6 +38,7 @@ open class UIView: CALayerDelegate {
     /// The designated initialiser; the SDK calls it with the default size, or the host's frame.
     public init(frame: CGRect) {
         layer = Self.layerClass.init()
+        super.init()
         layer.owningView = self
         layer.anchorPoint = CGPoint(x: 0.5, y: 0.5)
         layer.frame = frame
@@ -48,10 +49,11 @@ open class UIView: CALayerDelegate {
     /// Easel never calls it: archives go through `init(frame:)` and ``decode(archive:)``.
     public required init?(coder: NSCoder) {
         layer = Self.layerClass.init()
+        super.init()
         layer.owningView = self
     }
 
-    public convenience init() { self.init(frame: .zero) }
+    public override convenience init() { self.init(frame: .zero) }
 
     // MARK: Layer
 
@@ -88,14 +90,18 @@ open class UIView: CALayerDelegate {
 
     // MARK: Appearance
 
-    /// The layer's background colour (`layer.backgroundColor`).
+    /// The layer's background colour (`layer.backgroundColor`). A dynamic colour (``UIColor/systemBackground``)
+    /// follows the view's traits: it is resolved again whenever the view is drawn.
     open var backgroundColor: UIColor? {
-        get { layer.backgroundColor.map { UIColor(cgColor: $0) } }
+        get { dynamicBackgroundColor ?? layer.backgroundColor.map { UIColor(cgColor: $0) } }
         set {
+            dynamicBackgroundColor = newValue?.isDynamic == true ? newValue : nil
             layer.backgroundColor = newValue?.cgColor
             setNeedsDisplay()
         }
     }
+    /// The background colour when it is dynamic (resolved into the layer before each draw).
+    var dynamicBackgroundColor: UIColor?
 
     /// The layer's opacity, 0…1, kept exactly as given (`layer.opacity` is it rounded to a Float).
     open var alpha: CGFloat {
@@ -271,6 +277,46 @@ open class UIView: CALayerDelegate {
     /// UIViewNoIntrinsicMetric.
     public static let noIntrinsicMetric: CGFloat = -1
 
+    // MARK: Events and traits
+
+    /// The superview: touches a view does not handle go up to it.
+    open override var next: UIResponder? { superview }
+
+    /// The farthest descendant (or this view) that contains `point` (in this view's coordinates) and
+    /// takes events: hidden, transparent (alpha below 0.01) and non-interactive views are skipped,
+    /// and subviews are asked front to back. The host sends a pointer down to the view this returns.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point, with: event) else { return nil }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(subview.convert(point, from: self), with: event) { return hit }
+        }
+        return self
+    }
+
+    /// Whether `point` (in this view's coordinates) is inside the view: its bounds by default.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+
+    /// The traits the view is shown with (appearance, layout direction, text size, scale), from the
+    /// host (easel.traits/1); UIKit's defaults outside a host.
+    open var traitCollection: UITraitCollection { designer?.traits ?? UITraitCollection.current }
+
+    /// Whether the view follows the layout direction (`.unspecified`, the default) or keeps one.
+    open var semanticContentAttribute: SemanticContentAttribute = .unspecified { didSet { setNeedsLayout(); setNeedsDisplay() } }
+
+    /// The direction the view lays out and aligns natural text in: its traits', unless
+    /// ``semanticContentAttribute`` forces one (playback and spatial content never mirror).
+    public var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+        switch semanticContentAttribute {
+        case .forceLeftToRight, .playback, .spatial: return .leftToRight
+        case .forceRightToLeft: return .rightToLeft
+        case .unspecified: return traitCollection.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
+        }
+    }
+
+    /// The view's traits changed (the host switched to dark, to right-to-left, …): called on every
+    /// view of the instance, root first, then laid out and drawn again. Call `super`.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
     // MARK: Drawing
 
     /// Marks the view for redrawing. The host redraws after every change it makes anyway; called
@@ -345,31 +391,6 @@ open class UIView: CALayerDelegate {
     /// owner keeps them in UIKit (and the placeholders of a document that could not be loaded).
     var nibObjects: [UIView] = []
 
-
-    // MARK: Conversion
-
-    /// Converts a point from this view's coordinates to `view`'s (nil: the root view's).
-    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
-        layer.convert(point, to: view?.layer)
-    }
-
-    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
-        layer.convert(rect, to: view?.layer)
-    }
-
-    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
-        (view?.layer ?? rootLayer).convert(point, to: layer)
-    }
-
-    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
-        (view?.layer ?? rootLayer).convert(rect, to: layer)
-    }
-
-    private var rootLayer: CALayer {
-        var view = self
-        while let parent = view.superview { view = parent }
-        return view.layer
-    }
 
     // MARK: Internal hooks for toolkit subclasses
 

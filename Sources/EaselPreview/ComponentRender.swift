@@ -20,6 +20,10 @@ package struct ComponentRenderRequest {
     /// a one-shot command wants. A long-lived view (the designer) has its renderer started already,
     /// and a display list replayed here is a few kB where the pixels are megabytes: false.
     package var drawsInWorker = true
+    /// `--trait`: the traits the instance is made for (the display scale follows `scale` for PNG).
+    package var traits = Traits.default
+    /// `--play`: pointer steps applied after layout; the picture is the frame after the last step.
+    package var play: PlayScript?
 
     package init(className: String, assignments: [(name: String, value: String)] = [], size: Size? = nil,
                 scale: Double = 1, background: Color? = nil, format: OutputFormat = .png(),
@@ -40,9 +44,15 @@ package enum ComponentRender {
     /// Creates, configures, lays out and draws an instance of `cls` into a new ``RenderTarget``,
     /// finished and ready to write. Nothing is written here, so a failure leaves no file behind.
     package static func render(_ cls: DesignableClass, _ request: ComponentRenderRequest) throws -> RenderTarget {
+        var report = PlayReport()
+        return try render(cls, request, report: &report)
+    }
+
+    /// The same, saying what `request.play` did in `report`.
+    package static func render(_ cls: DesignableClass, _ request: ComponentRenderRequest, report: inout PlayReport) throws -> RenderTarget {
         let info = cls.info
         let values = try info.values(variant: request.variant, then: request.assignments)
-        return try render(cls, values: values, request)
+        return try render(cls, values: values, request, report: &report)
     }
 
     /// How many frames a one-shot render draws at most while an instance keeps asking for more
@@ -58,15 +68,25 @@ package enum ComponentRender {
     /// same on every machine. Intermediate frames are drawn onto a scratch surface.
     package static func render(_ cls: DesignableClass, values: [(name: String, value: PropertyValue)],
                               _ request: ComponentRenderRequest) throws -> RenderTarget {
+        var report = PlayReport()
+        return try render(cls, values: values, request, report: &report)
+    }
+
+    /// The same, saying what `request.play` did in `report`.
+    package static func render(_ cls: DesignableClass, values: [(name: String, value: PropertyValue)],
+                              _ request: ComponentRenderRequest, report: inout PlayReport) throws -> RenderTarget {
         let info = cls.info
-        // Check the requested size and the actions before any plugin code runs.
+        // Check the requested size, the actions and the play steps before any plugin code runs.
         if let size = request.size { try validate(size, request) }
         let actions = try info.parseActions(request.actions)
-        let component = try DesignerInstance(cls, frame: Rect(size: request.size ?? info.defaultSize), values: values)
+        if request.play != nil, !info.takesInput { throw PlayReport.noInput(info) }
+        let component = try DesignerInstance(cls, frame: Rect(size: request.size ?? info.defaultSize), values: values,
+                                             traits: traits(of: request))
         for (name, argument) in actions { try component.invoke(name, argument: argument) }
         let size = try request.size ?? DesignerInstance.naturalSize(of: cls, instance: component.instance)
         try validate(size, request)
         component.resize(to: size)
+        if let play = request.play { report = try PlayReport.run(play, on: component) }
         func makeTarget(_ format: OutputFormat, scale: Double) throws -> RenderTarget {
             try HostError.rendering(info) {
                 try RenderTarget(format: format, options: RenderOptions(width: size.width, height: size.height, scale: scale,
@@ -103,7 +123,8 @@ package enum ComponentRender {
         let info = cls.info
         if let size = request.size { try validate(size, request) }
         let actions = try info.parseActions(request.actions)
-        let component = try DesignerInstance(cls, frame: Rect(size: request.size ?? info.defaultSize), values: values)
+        let component = try DesignerInstance(cls, frame: Rect(size: request.size ?? info.defaultSize), values: values,
+                                             traits: traits(of: request))
         try component.followRealTime()
         for (name, argument) in actions { try component.invoke(name, argument: argument) }
         let size = try request.size ?? DesignerInstance.naturalSize(of: cls, instance: component.instance)
@@ -111,6 +132,13 @@ package enum ComponentRender {
         component.resize(to: size)
         let preview = LivePreview(component: component, request: request)
         return (try preview.frame(), preview)
+    }
+
+    /// The request's traits, with the display scale of its output (1 for SVG and PDF).
+    static func traits(of request: ComponentRenderRequest) -> Traits {
+        var traits = request.traits
+        if case .png = request.format { traits.displayScale = request.scale } else { traits.displayScale = 1 }
+        return traits
     }
 
     static func validate(_ size: Size, _ request: ComponentRenderRequest) throws {

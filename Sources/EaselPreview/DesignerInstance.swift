@@ -32,25 +32,27 @@ package final class DesignerInstance {
 
     package var info: ClassInfo { cls.info }
 
-    /// Creates the instance, applies `values` in order, then calls prepare-for-designer.
-    package init(_ cls: DesignableClass, frame: Rect, values: [(name: String, value: PropertyValue)] = []) throws {
+    /// Creates the instance for `traits`, applies `values` in order, then calls prepare-for-designer
+    /// unless `prepareForDesigner` is false (an application's view, not a designer's).
+    package init(_ cls: DesignableClass, frame: Rect, values: [(name: String, value: PropertyValue)] = [],
+                 traits: Traits = .default, prepareForDesigner: Bool = true) throws {
         self.cls = cls
         self.frame = frame
-        instance = try cls.makeInstance(frame: frame)
+        instance = try cls.makeInstance(frame: frame, traits: traits)
         for (name, value) in values { try instance.set(name, to: value) }
-        try instance.prepareForDesigner()
+        if prepareForDesigner { try instance.prepareForDesigner() }
     }
 
     /// Creates the instance from an archive (a layout document or scene entry), applies its attributes
     /// through the setters as user-defined runtime attributes, then calls awake-from-archive, and
     /// prepare-for-designer when `prepareForDesigner` (the host renders as a designer, as Interface
     /// Builder renders designables in a storyboard).
-    package init(_ cls: DesignableClass, archive: Archive, prepareForDesigner: Bool = false) throws {
+    package init(_ cls: DesignableClass, archive: Archive, prepareForDesigner: Bool = false, traits: Traits = .default) throws {
         self.cls = cls
         self.frame = archive.frame
         // Parse every attribute before any plugin code runs: a typo fails cleanly.
         let values = try cls.info.parse(archive.attributes.map { ($0.key, $0.value) }, file: archive.source)
-        instance = try cls.makeInstance(archive: archive)
+        instance = try cls.makeInstance(archive: archive, traits: traits)
         // Runtime attributes in the class's property order, whatever order the document had.
         for (name, value) in cls.info.inPropertyOrder(values) { try instance.set(name, to: value) }
         try instance.awakeFromArchive()
@@ -78,6 +80,15 @@ package final class DesignerInstance {
         }
     }
 
+    /// Whether the instance asked to be laid out again (request_layout) since it was last laid out:
+    /// its intrinsic size may have changed.
+    package var wantsLayout: Bool {
+        get throws {
+            try poll()
+            return pending.layout
+        }
+    }
+
     /// The properties the instance said it changed itself (property_changed), read back through their
     /// getters, in the order reported; consumed. (Names that are no property of the class never get
     /// here: the instance host drops them with a warning.)
@@ -86,6 +97,45 @@ package final class DesignerInstance {
         let names = pending.changedProperties
         pending.changedProperties = []
         return try names.map { ($0, try instance.get($0)) }
+    }
+
+    /// The traits the instance is shown with.
+    package var traits: Traits { instance.traits }
+
+    /// Gives the instance new traits of the same layout direction (it hears of the change, and is
+    /// laid out and drawn again). A new direction needs a new instance: callers make one.
+    package func setTraits(_ traits: Traits) throws {
+        guard traits.direction == instance.traits.direction else {
+            throw HostError(.internalError, "a new layout direction needs a new instance", file: info.plugin.path, className: info.name)
+        }
+        try instance.setTraits(traits)
+        needsLayout = true
+    }
+
+    /// Sends a pointer event (easel.input/1); returns whether the instance handled it. What it
+    /// changed, sent and asked for is heard as any request is (``takeChangedValues()``,
+    /// ``takeSentActions()``, ``wantsRedraw``).
+    package func pointer(_ event: PointerEvent) throws -> Bool {
+        let handled = try instance.pointerEvent(event)
+        try poll()
+        return handled
+    }
+
+    /// The control events the instance sent since the last call (easel.input/1's send_action), in order; consumed.
+    package func takeSentActions() throws -> [String] {
+        try poll()
+        defer { pending.sentActions = [] }
+        return pending.sentActions
+    }
+
+    /// Lays the instance out now if it needs it (before pointer events, which hit-test its layout).
+    package func layoutIfNeeded() throws {
+        try poll()
+        if needsLayout || pending.layout {
+            try instance.layout(size: frame.size)
+            needsLayout = false
+            pending.layout = false
+        }
     }
 
     /// Moves the instance's animation clock (easel.clock/1) forward: one-shot renders advance it by
@@ -149,10 +199,7 @@ package final class DesignerInstance {
         guard inWorker, let remote = instance as? RasterizingInstance, frame.x == 0, frame.y == 0, canvas.isRaster else {
             return try draw(on: canvas)
         }
-        if needsLayout {
-            try instance.layout(size: frame.size)
-            needsLayout = false
-        }
+        try layoutIfNeeded()
         let raster = try remote.rasterize(size: frame.size, scale: scale)
         try report(missingImages: raster.missingImages, warnings: raster.warnings)
         let (width, height) = canvas.pixelSize

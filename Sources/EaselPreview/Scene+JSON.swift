@@ -8,6 +8,12 @@ extension Scene {
         var members: [(String, JSON)] = [("size", .string("\(PropertyInfo.formatNumber(size.width))x\(PropertyInfo.formatNumber(size.height))"))]
         if let background { members.append(("background", .string(PropertyInfo.hex(background)))) }
         if let scale { members.append(("scale", .number(scale))) }
+        if traits != .default {
+            members.append(("traits", .object(traits.assignments.map { assignment in
+                let (name, value) = assignment.split(atFirst: "=")!
+                return (name, .string(value))
+            })))
+        }
         members.append(("instances", .array(instances.map { instance in
             var o: [(String, JSON)] = [("class", .string(instance.className))]
             if let name = instance.name { o.append(("name", .string(name))) }
@@ -17,6 +23,7 @@ extension Scene {
             if !instance.attributes.isEmpty {
                 o.append(("attributes", .object(instance.attributes.map { ($0.key, Self.attributeJSON($0.value)) })))
             }
+            if let play = instance.play { o.append(("play", .string(play.text))) }
             return .object(o)
         })))
         return .object(members)

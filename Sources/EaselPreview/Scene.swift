@@ -21,6 +21,9 @@ import Foundation
 /// JSON numbers and booleans), `variant` (one of the class's variants, easel.variants/1: its attributes
 /// come first and the instance's own override them) and `name` (for messages) are optional. Instances
 /// are drawn in order, later ones on top. Attributes are applied in the class's property order.
+/// Since ABI 1.2, `traits` (an object: `appearance` light|dark, `direction` ltr|rtl, `size` a text
+/// size) says what every instance is shown with, and an instance's `play` (pointer steps, as
+/// `host render --play` writes them) is applied to it after layout.
 package struct Scene: Equatable {
     package struct Instance: Equatable {
         package var className: String
@@ -31,6 +34,8 @@ package struct Scene: Equatable {
         package var path: String
         /// One of the class's variants; its attributes apply before ``attributes``.
         package var variant: String? = nil
+        /// Pointer steps applied after layout (ABI 1.2, easel.input/1); nil: none.
+        package var play: PlayScript? = nil
         /// Who the instance is in a designer's session, whatever its place (nil: not given one; not
         /// in the file, nor compared by `==`): values held for an instance across reloads, and the
         /// designer's edits, follow it when instances before it are removed or reordered.
@@ -38,6 +43,7 @@ package struct Scene: Equatable {
 
         package static func == (a: Instance, b: Instance) -> Bool {
             a.className == b.className && a.name == b.name && a.frame == b.frame && a.path == b.path && a.variant == b.variant
+                && a.play == b.play
                 && a.attributes.map(\.key) == b.attributes.map(\.key) && a.attributes.map(\.value) == b.attributes.map(\.value)
         }
     }
@@ -46,6 +52,8 @@ package struct Scene: Equatable {
     package var size: Size
     package var background: Color?
     package var scale: Double?
+    /// What every instance is shown with (default: light, left-to-right, large text).
+    package var traits = Traits.default
     package var instances: [Instance]
 
     /// Reads and checks a scene file. Errors name the file and the line (syntax) or field (structure)
@@ -80,7 +88,7 @@ package struct Scene: Equatable {
 
     static func parse(_ doc: JSONDocument) throws -> Scene {
         let root = try doc.object(doc.root, "the document")
-        try doc.onlyKeys(root, ["size", "background", "scale", "instances"], "")
+        try doc.onlyKeys(root, ["size", "background", "scale", "traits", "instances"], "")
         let s = try typed(doc, root["size"], "size", PropertyInfo.parseSize)
         guard s.width > 0, s.height > 0 else {
             throw doc.error("size", "must be positive (expected WxH, e.g. 640x480)")
@@ -104,7 +112,7 @@ package struct Scene: Equatable {
         for (i, item) in items.enumerated() {
             let path = "instances[\(i)]"
             let o = try doc.object(item, path)
-            try doc.onlyKeys(o, ["class", "name", "variant", "frame", "attributes"], path)
+            try doc.onlyKeys(o, ["class", "name", "variant", "frame", "attributes", "play"], path)
             let className = try doc.string(o["class"], "\(path).class")
             let name = try o["name"].map { try doc.string($0, "\(path).name") }
             let frame = try typed(doc, o["frame"], "\(path).frame", PropertyInfo.parseRect)
@@ -120,9 +128,27 @@ package struct Scene: Equatable {
             var instance = Instance(className: className, name: name, frame: frame,
                                     attributes: attributes.sorted { $0.0 < $1.0 }, path: path)
             instance.variant = try o["variant"].map { try doc.string($0, "\(path).variant") }
+            if let value = o["play"] {
+                let text = try doc.string(value, "\(path).play")
+                do { instance.play = try PlayScript.parse(text) } catch let e as PlayScriptError {
+                    throw doc.error("\(path).play", e.description)
+                }
+            }
             instances.append(instance)
         }
-        return Scene(file: doc.file, size: s, background: background, scale: scale, instances: instances)
+        var scene = Scene(file: doc.file, size: s, background: background, scale: scale, instances: instances)
+        if let value = root["traits"] { scene.traits = try Self.traits(doc, value, "traits") }
+        return scene
+    }
+
+    /// A `traits` object: {"appearance": "dark", "direction": "rtl", "size": "extraLarge"}.
+    static func traits(_ doc: JSONDocument, _ value: Any, _ path: String) throws -> Traits {
+        var traits = Traits.default
+        for (key, item) in try doc.object(value, path).sorted(by: { $0.key < $1.key }) {
+            let text = try doc.string(item, "\(path).\(key)")
+            do { try traits.apply("\(key)=\(text)") } catch let e as TraitError { throw doc.error("\(path).\(key)", e.description) }
+        }
+        return traits
     }
 
     /// Gives the instances without an identity the one of the same instance in `old` (the scene

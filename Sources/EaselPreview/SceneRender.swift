@@ -10,8 +10,9 @@ package enum SceneRender {
     package typealias ClassLookup = (String) throws -> DesignableClass?
 
     /// - Parameter classNames: every name `classes` knows, for the "did you mean" of a mistyped one.
+    /// - Parameter traits: overrides the scene's own (``Scene/traits``) when given.
     package static func render(_ scene: Scene, classes: ClassLookup, classNames: [String] = [], format: OutputFormat,
-                              scale: Double? = nil, background: Color? = nil) throws -> RenderTarget {
+                              scale: Double? = nil, background: Color? = nil, traits: Traits? = nil) throws -> RenderTarget {
         // Resolve every class first: a typo fails before any plugin code runs.
         var resolved: [(Scene.Instance, DesignableClass)] = []
         for instance in scene.instances {
@@ -22,8 +23,11 @@ package enum SceneRender {
                 throw HostError.noClass(named: instance.className, "\(instance.path).class: no class named \(instance.className.quoted)\(hint)",
                                         file: scene.file)
             }
+            if instance.play != nil, !cls.info.takesInput { throw PlayReport.noInput(cls.info).with(file: scene.file) }
             resolved.append((instance, cls))
         }
+        var shownWith = traits ?? scene.traits
+        if case .png = format { shownWith.displayScale = scale ?? scene.scale ?? 1 } else { shownWith.displayScale = 1 }
         let target = try HostError.rendering(file: scene.file) {
             try RenderTarget(format: format, options: RenderOptions(
                 width: scene.size.width, height: scene.size.height, scale: scale ?? scene.scale ?? 1,
@@ -47,7 +51,8 @@ package enum SceneRender {
             let archive = Archive(frame: instance.frame, attributes: attributes,
                                   source: "\(scene.file): \(instance.path)")
             do {
-                let component = try DesignerInstance(cls, archive: archive, prepareForDesigner: true)
+                let component = try DesignerInstance(cls, archive: archive, prepareForDesigner: true, traits: shownWith)
+                if let play = instance.play { _ = try PlayReport.run(play, on: component) }
                 try component.draw(on: target.canvas)
             } catch let error as HostError where error.kind == .badData && error.file == archive.source {
                 // Attribute problems: name the scene file, the instance's attribute path and its class

@@ -1,5 +1,5 @@
 /*
- * easel.h — the Easel component ABI, version 1.1.
+ * easel.h — the Easel component ABI, version 1.2.
  *
  * This header is the contract between a component plugin (a shared library written in C, C++, Rust,
  * Swift with EaselKit, or any language that speaks the C ABI) and the Easel host. Nothing else is:
@@ -14,6 +14,8 @@
  *   easel_class.create(cls, frame, ihost)       ◀──  instance lifecycle (UIKit order); ihost talks back
  *   easel_property.set/get (typed functions)    ◀──  called through libffi, one prepared cif per signature
  *   easel_class.draw(self, canvas, rect)        ◀──  canvas: drawing operations modelled on CoreGraphics
+ *   easel_input.pointer_event(self, event)      ◀──  pointer input, hit tests (easel.input/1, 1.2)
+ *   easel_host_traits.get(ihost)                ──▶  appearance, direction, text size, scale (easel.traits/1, 1.2)
  *
  * CALLING CONVENTION
  *   Every function in this header, in both directions, uses the platform's C calling convention
@@ -44,7 +46,10 @@
  *   The plugin stores the version it was compiled against in easel_plugin.abi (EASEL_ABI_VERSION).
  *   The host accepts it iff the majors are equal and the plugin's minor is not newer than the host's
  *   (easel_abi_is_compatible); anything else is refused with a message naming both versions.
- *   History: 1.0 was an unreleased draft without struct_size, whose create took no instance host.
+ *   History: 1.2 added the extensions easel.input/1 (pointer input, hit tests and control events) and
+ *   easel.traits/1 (appearance, layout direction, content size and display scale), and nothing else:
+ *   a 1.1 plugin loads and behaves as before, and its classes simply take no input and read no traits.
+ *   1.0 was an unreleased draft without struct_size, whose create took no instance host.
  *   The host still reads 1.0 plugins correctly, through a frozen copy of that layout (they get no
  *   1.1 features), and reads every 1.1 table by the rule above. A descriptor that declares 1.0 but
  *   is not laid out as 1.0's (its pointers lead to no mapped memory: a 1.1 descriptor whose abi was
@@ -115,9 +120,13 @@
  *   Ids are "<reverse-DNS name>/<version>"; ids beginning "easel." are reserved for this header.
  *   get_extension returns NULL for an id it does not know; a host ignores a plugin's extensions that
  *   it does not know, and a plugin works (perhaps doing less) when the host returns NULL. A pointer
- *   returned stays valid and unchanged until deinit returns. Defined here: easel.variants/1 and
- *   easel.actions/1 (offered by plugins, per class), easel.clock/1 (offered by the host). None is
- *   plugin-wide: a host reads variants and actions only from get_extension(cls, id), for each class.
+ *   returned stays valid and unchanged until deinit returns. An id may name two structs, as CLAP's do:
+ *   the plugin's half (per class, from get_extension(cls, id)) and the host's half (from
+ *   easel_host.get_extension(host, id)); each side reads only the other's. Defined here:
+ *   easel.variants/1 and easel.actions/1 (offered by plugins, per class), easel.clock/1 (offered by
+ *   the host), and since 1.2 easel.input/1 (easel_input per class; easel_host_input from the host) and
+ *   easel.traits/1 (easel_host_traits from the host; easel_class_traits per class). None is
+ *   plugin-wide: a host reads a plugin's extensions only from get_extension(cls, id), for each class.
  *   It also asks get_extension(NULL, id) for these ids, and warns once per plugin (naming the file and
  *   the id) when the answer is a table that no class returned, as what is there is never read; a
  *   get_extension that ignores `cls` and answers with its one class's tables is fine.
@@ -182,6 +191,14 @@
  *                                     default_argument 56, invoke 88
  *   easel_actions           16   8    struct_size 0, action_count 4, actions 8
  *   easel_clock              8   8    now 0
+ *   easel_pointer_event     48   8    phase 0, button 4, location 8, modifiers 24, click_count 28,
+ *                                     buttons 32, reserved0 36, timestamp 40
+ *   easel_input             24   8    struct_size 0, reserved0 4, hit_test 8, pointer_event 16
+ *   easel_host_input         8   8    send_action 0
+ *   easel_traits            24   8    appearance 0, layout_direction 4, content_size 8, reserved0 12,
+ *                                     display_scale 16
+ *   easel_host_traits        8   8    get 0
+ *   easel_class_traits      16   8    struct_size 0, reserved0 4, traits_changed 8
  *   Scalars: uint32_t 4, int64_t 8, double 8, bool 1, pointers and function pointers 8. The type
  *   aliases easel_type, easel_property_flags, easel_base_kind, easel_log_level and the other enum-like
  *   aliases are uint32_t. Fields named reserved* are padding made explicit: write 0, never read them.
@@ -223,7 +240,7 @@ EASEL_ASSUME_NONNULL_BEGIN
 /* ───────────────────────────── Version ───────────────────────────── */
 
 #define EASEL_ABI_MAJOR 1u
-#define EASEL_ABI_MINOR 1u
+#define EASEL_ABI_MINOR 2u
 
 /** An ABI version: equal majors are required, minors only add. A value type. */
 typedef struct easel_abi_version {
@@ -855,6 +872,141 @@ typedef struct easel_clock {
     double (*now)(const easel_instance_host *instance);
 } easel_clock;
 
+/* ───────────────────────────── Extension: input (1.2) ───────────────────────────── */
+
+/** Pointer input, as UIKit's touches and UIControl's events: a class that offers easel_input gets
+ *  the pointer's events (a designer in Interact mode, an application embedding the component, a
+ *  render's --play steps) and answers hit tests; the host offers easel_host_input, through which the
+ *  instance sends control events. A class without easel_input takes no input: a host does not send
+ *  it events and says so where input was asked for. Keyboard focus and key events are not part of
+ *  this extension (a later id will add them with focus traversal across instances). */
+#define EASEL_EXTENSION_INPUT "easel.input/1"
+
+/** What happened to the pointer (easel_pointer_event.phase). */
+typedef uint32_t easel_pointer_phase;
+#define EASEL_POINTER_DOWN ((easel_pointer_phase)0)   /**< a button went down (touchesBegan) */
+#define EASEL_POINTER_MOVE ((easel_pointer_phase)1)   /**< it moved; `buttons` says whether one is held (touchesMoved) */
+#define EASEL_POINTER_UP ((easel_pointer_phase)2)     /**< the button went up (touchesEnded) */
+#define EASEL_POINTER_CANCEL ((easel_pointer_phase)3) /**< the sequence ends without an up (touchesCancelled) */
+#define EASEL_POINTER_ENTER ((easel_pointer_phase)4)  /**< the pointer came over the instance (hover) */
+#define EASEL_POINTER_LEAVE ((easel_pointer_phase)5)  /**< it left the instance */
+
+/** A pointer button (easel_pointer_event.button; bit `1 << button` of `buttons`). */
+typedef uint32_t easel_pointer_button;
+#define EASEL_BUTTON_PRIMARY ((easel_pointer_button)0)
+#define EASEL_BUTTON_SECONDARY ((easel_pointer_button)1)
+#define EASEL_BUTTON_MIDDLE ((easel_pointer_button)2)
+
+/** Keyboard modifiers held during an event (bits). */
+typedef uint32_t easel_modifiers;
+#define EASEL_MODIFIER_SHIFT ((easel_modifiers)1)
+#define EASEL_MODIFIER_CONTROL ((easel_modifiers)2)
+#define EASEL_MODIFIER_ALT ((easel_modifiers)4)
+#define EASEL_MODIFIER_META ((easel_modifiers)8)
+
+/** One pointer event. Host-written value (a fixed size that never changes); borrowed for the call. */
+typedef struct easel_pointer_event {
+    easel_pointer_phase phase;
+    easel_pointer_button button;  /**< the button that went down or up; EASEL_BUTTON_PRIMARY otherwise */
+    easel_point location;         /**< in the instance's coordinates, points (draw's: origin top-left) */
+    easel_modifiers modifiers;
+    uint32_t click_count;         /**< down and up: 1 for a single click, 2 for a double one, …; otherwise 0 */
+    uint32_t buttons;             /**< the buttons held after this event: bit (1 << button) each */
+    uint32_t reserved0;           /**< 0 */
+    double timestamp;             /**< seconds on the instance's clock (easel.clock/1); never decreases */
+} easel_pointer_event;
+
+/**
+ * What get_extension(cls, EASEL_EXTENSION_INPUT) returns. Plugin-written. What the host guarantees:
+ * events reach one instance in order, each sequence being down, move…, then up or cancel; a down is
+ * sent only at a point hit_test accepts; the moves and the up of a sequence go to the instance that
+ * got its down, wherever the pointer is (UIKit's implicit capture); enter comes before the moves over
+ * an instance without a button held, and leave after them. No event reaches an instance before create
+ * returned or after destroy was called. After an event the host reads back what the instance said it
+ * changed (property_changed), lays it out and draws it again when it asked (request_layout,
+ * request_redraw) or a property changed.
+ */
+typedef struct easel_input {
+    uint32_t struct_size;                 /**< sizeof(easel_input) */
+    uint32_t reserved0;                   /**< 0 */
+    /** Optional. [host thread] point(inside:): whether `point` (instance coordinates) belongs to the
+     *  instance for pointer input. Must not fail. NULL: the point is inside the bounds. */
+    bool (*EASEL_NULLABLE hit_test)(void *self, easel_point point);
+    /** Required. [host thread] One pointer event (borrowed for the call). Return true if the
+     *  instance handled it; false lets a host pass it to what lies behind. The instance may change
+     *  properties (say so with property_changed), ask for layout and redraw, and send control events
+     *  (easel_host_input.send_action) from inside. */
+    bool (*EASEL_NULLABLE pointer_event)(void *self, const easel_pointer_event *event);
+} easel_input;
+
+/** What easel_host.get_extension(host, EASEL_EXTENSION_INPUT) returns. Host-written. */
+typedef struct easel_host_input {
+    /** [any thread] The instance sent the control event `event` (sendActions(for:)): an identifier
+     *  naming it as UIControl.Event does ("touchDown", "touchUpInside", "valueChanged",
+     *  "primaryActionTriggered", …), borrowed for the call. The host passes it on in order (a
+     *  designer's actions log, `host render --play`'s report, an embedding application's callback). */
+    void (*send_action)(const easel_instance_host *instance, const char *event);
+} easel_host_input;
+
+/* ───────────────────────────── Extension: traits (1.2) ───────────────────────────── */
+
+/** The environment an instance is shown in, as UIKit's trait collection: appearance, layout
+ *  direction, content size (Dynamic Type) and display scale. The host offers easel_host_traits; a
+ *  class offers easel_class_traits to be told when its traits change. */
+#define EASEL_EXTENSION_TRAITS "easel.traits/1"
+
+/** Light or dark appearance (UIUserInterfaceStyle). */
+typedef uint32_t easel_appearance;
+#define EASEL_APPEARANCE_LIGHT ((easel_appearance)0)
+#define EASEL_APPEARANCE_DARK ((easel_appearance)1)
+
+/** Left-to-right or right-to-left layout (UITraitEnvironmentLayoutDirection). */
+typedef uint32_t easel_layout_direction;
+#define EASEL_LAYOUT_LEFT_TO_RIGHT ((easel_layout_direction)0)
+#define EASEL_LAYOUT_RIGHT_TO_LEFT ((easel_layout_direction)1)
+
+/** The user's preferred text size (UIContentSizeCategory), smallest first; LARGE is the default. */
+typedef uint32_t easel_content_size;
+#define EASEL_CONTENT_SIZE_EXTRA_SMALL ((easel_content_size)0)
+#define EASEL_CONTENT_SIZE_SMALL ((easel_content_size)1)
+#define EASEL_CONTENT_SIZE_MEDIUM ((easel_content_size)2)
+#define EASEL_CONTENT_SIZE_LARGE ((easel_content_size)3)
+#define EASEL_CONTENT_SIZE_EXTRA_LARGE ((easel_content_size)4)
+#define EASEL_CONTENT_SIZE_EXTRA_EXTRA_LARGE ((easel_content_size)5)
+#define EASEL_CONTENT_SIZE_EXTRA_EXTRA_EXTRA_LARGE ((easel_content_size)6)
+#define EASEL_CONTENT_SIZE_ACCESSIBILITY_MEDIUM ((easel_content_size)7)
+#define EASEL_CONTENT_SIZE_ACCESSIBILITY_LARGE ((easel_content_size)8)
+#define EASEL_CONTENT_SIZE_ACCESSIBILITY_EXTRA_LARGE ((easel_content_size)9)
+#define EASEL_CONTENT_SIZE_ACCESSIBILITY_EXTRA_EXTRA_LARGE ((easel_content_size)10)
+#define EASEL_CONTENT_SIZE_ACCESSIBILITY_EXTRA_EXTRA_EXTRA_LARGE ((easel_content_size)11)
+
+/** An instance's traits. A value type (a fixed size that never changes). */
+typedef struct easel_traits {
+    easel_appearance appearance;
+    easel_layout_direction layout_direction;
+    easel_content_size content_size;
+    uint32_t reserved0;           /**< 0 */
+    double display_scale;         /**< pixels per point of what it is shown on (1, 2, 3); 1 for SVG and PDF */
+} easel_traits;
+
+/** What easel_host.get_extension(host, EASEL_EXTENSION_TRAITS) returns. Host-written. */
+typedef struct easel_host_traits {
+    /** [any thread] `instance`'s traits now, a plain value. From inside create they are already the
+     *  ones the instance is made for (a dark render creates a dark instance); until a host says
+     *  otherwise they are light, left-to-right, LARGE and scale 1. */
+    easel_traits (*get)(const easel_instance_host *instance);
+} easel_host_traits;
+
+/** What get_extension(cls, EASEL_EXTENSION_TRAITS) returns. Plugin-written. */
+typedef struct easel_class_traits {
+    uint32_t struct_size;                 /**< sizeof(easel_class_traits) */
+    uint32_t reserved0;                   /**< 0 */
+    /** Required. [host thread] traitCollectionDidChange: the instance's traits changed from
+     *  `previous` (borrowed for the call; read the new ones with easel_host_traits.get). Not called
+     *  for the traits it was created with. The host lays the instance out and draws it again after. */
+    void (*EASEL_NULLABLE traits_changed)(void *self, const easel_traits *previous);
+} easel_class_traits;
+
 /* ───────────────────────────── Layout checks (LP64) ───────────────────────────── */
 /* The numbers of the LAYOUT table above. A failure here means a compiler or platform lays the
  * contract out differently: that platform is not supported. */
@@ -1029,6 +1181,25 @@ EASEL_CHECK_OFFSET(easel_actions, action_count, 4);
 EASEL_CHECK_OFFSET(easel_actions, actions, 8);
 
 EASEL_CHECK_SIZE(easel_clock, 8, 8);
+
+EASEL_CHECK_SIZE(easel_pointer_event, 48, 8);
+EASEL_CHECK_OFFSET(easel_pointer_event, button, 4);
+EASEL_CHECK_OFFSET(easel_pointer_event, location, 8);
+EASEL_CHECK_OFFSET(easel_pointer_event, modifiers, 24);
+EASEL_CHECK_OFFSET(easel_pointer_event, click_count, 28);
+EASEL_CHECK_OFFSET(easel_pointer_event, buttons, 32);
+EASEL_CHECK_OFFSET(easel_pointer_event, timestamp, 40);
+EASEL_CHECK_SIZE(easel_input, 24, 8);
+EASEL_CHECK_OFFSET(easel_input, hit_test, 8);
+EASEL_CHECK_OFFSET(easel_input, pointer_event, 16);
+EASEL_CHECK_SIZE(easel_host_input, 8, 8);
+EASEL_CHECK_SIZE(easel_traits, 24, 8);
+EASEL_CHECK_OFFSET(easel_traits, layout_direction, 4);
+EASEL_CHECK_OFFSET(easel_traits, content_size, 8);
+EASEL_CHECK_OFFSET(easel_traits, display_scale, 16);
+EASEL_CHECK_SIZE(easel_host_traits, 8, 8);
+EASEL_CHECK_SIZE(easel_class_traits, 16, 8);
+EASEL_CHECK_OFFSET(easel_class_traits, traits_changed, 8);
 
 #undef EASEL_CHECK_SIZE
 #undef EASEL_CHECK_OFFSET

@@ -14,8 +14,8 @@ package enum RenderCommand: Command {
         usage: "CLASS|SCENE.json",
         positionals: 1...1,
         options: [
-            OptionSpec(name: "output", short: "o", value: "FILE", required: true,
-                       help: "output file; the format follows the extension (.png, .svg, .pdf); - writes PNG to stdout"),
+            OptionSpec(name: "output", short: "o", value: "FILE",
+                       help: "output file; the format follows the extension (.png, .svg, .pdf); - writes PNG to stdout (default: CLASS.png, or the scene's name .png, here)"),
             OptionSpec(name: "set", value: "NAME=VALUE", repeatable: true, help: "set a property before rendering (see \(CLI.programName) inspect --help)"),
             OptionSpec(name: "variant", value: "NAME", help: "start from one of the class's variants (\(CLI.programName) inspect lists them); --set values apply after it"),
             OptionSpec(name: "action", value: "NAME[=VALUE]", repeatable: true,
@@ -25,10 +25,16 @@ package enum RenderCommand: Command {
             OptionSpec(name: "background", value: "COLOR", help: "fill the picture with #RRGGBB[AA] first (default: transparent)"),
             OptionSpec(name: "png-level", value: "0-9", help: "PNG compression level: 1 is fastest (previews), 9 smallest (default 6)"),
             OptionSpec(name: "force", help: "write the PNG to standard output even when it is a terminal"),
+            .trait,
+            OptionSpec(name: "play", value: "STEPS", help: "pointer steps after layout, e.g. \"down 40,20; move 60,20; up 60,20; wait 100\"; the picture is the frame after the last step, and what each step did is printed"),
         ],
         details: """
         A SCENE.json places instances of classes on a canvas (format: the manual, reference/scenes.md); --set, --size,
         --variant and --action are for single classes, --scale and --background override the scene's.
+        --play drives a class that takes pointer input (easel.input/1): steps are down, move, up, cancel,
+        enter and leave at X,Y in the instance's points (with shift, control, alt, meta and secondary or
+        middle), and wait MS; each step's outcome and the control events the component sent are
+        printed (on stderr when the picture goes to stdout). A class without input is bad data (65).
         A component that asks to be drawn again (an animation, often started by an action) is drawn
         until it stops asking, with its animation clock 1/60 s further each frame: the picture shows
         where the animation ends.
@@ -39,16 +45,16 @@ package enum RenderCommand: Command {
 
     package static func run(_ invocation: Invocation) throws -> Int32 {
         let arguments = invocation.arguments
-        guard let output = arguments.value("output") else {
-            throw UsageError(message: "missing -o OUT.png|OUT.svg|OUT.pdf|- (where to write the picture)")
-        }
+        let output = arguments.value("output") ?? defaultOutput(for: arguments.positionals[0])
         let format = try outputFormat(output, pngLevel: try arguments.pngLevel(default: 6))
         if output == "-" { try checkStandardOutput(force: arguments.has("force")) }
         var request = RenderRequest(subject: .component(arguments.positionals[0]), output: output, format: format)
+        request.announcesOutput = !arguments.has("output")
         request.scale = try arguments.scale()
         request.background = try background(arguments)
+        if arguments.has("trait") { request.traits = try arguments.traits() }
         if arguments.positionals[0].hasSuffix(".json") {
-            for option in ["set", "size", "variant", "action"] where arguments.has(option) {
+            for option in ["set", "size", "variant", "action", "play"] where arguments.has(option) {
                 throw UsageError(message: "--\(option) is for classes; a scene gives sizes and attributes itself")
             }
             request.subject = .scene(arguments.positionals[0])
@@ -57,8 +63,21 @@ package enum RenderCommand: Command {
             request.size = try arguments.value("size").map { try parseSize($0, format: format, scale: request.scale ?? 1) }
             request.variant = arguments.value("variant")
             request.actions = arguments.all("action").map(parseAction)
+            if let text = arguments.value("play") {
+                do { request.play = try PlayScript.parse(text) } catch let error as PlayScriptError {
+                    throw UsageError(message: "--play: \(error.description)")
+                }
+            }
         }
         return try invocation.engine().render(request, invocation)
+    }
+
+    /// Without `-o`: `CLASS.png` (a scene: its file name with .png) in the current folder, as
+    /// `host gallery` names its pictures (the engine says where it wrote, as no one asked for it).
+    static func defaultOutput(for subject: String) -> String {
+        var name = subject.split(separator: "/").last.map(String.init) ?? subject
+        if name.hasSuffix(".json") { name.removeLast(5) }
+        return name + ".png"
     }
 
     /// `NAME` or `NAME=VALUE` (the value in the value syntax of the action's argument type).
@@ -135,6 +154,12 @@ package struct RenderRequest {
     package var size: Size?
     package var variant: String?
     package var actions: [(name: String, argument: String?)] = []
+    /// `--trait`: what the component is shown with (nil: the defaults, or a scene's own).
+    package var traits: Traits?
+    /// `--play`: pointer steps after layout.
+    package var play: PlayScript?
+    /// No `-o` was given: say on stdout where the picture went.
+    package var announcesOutput = false
 
     package init(subject: Subject, output: String, format: OutputFormat) {
         self.subject = subject

@@ -17,12 +17,15 @@ package enum SnapshotCommand: Command {
             OptionSpec(name: "dir", value: "DIR", help: "the references: DIR/<Class>/<variant>@<scale>x.png and DIR/snapshot.json (default ./Snapshots)"),
             OptionSpec(name: "scales", value: "1,2", help: "pixels per point to render at (default: snapshot.json's, else 1,2)"),
             OptionSpec(name: "variants", value: "all|NAME,…", help: "which variants (default all)"),
+            OptionSpec(name: "trait", value: "NAME=V1,V2", repeatable: true,
+                       help: "a trait matrix for this run: each trait's values crossed (appearance=light,dark direction=ltr,rtl size=CATEGORY,…); replaces snapshot.json's traits"),
             OptionSpec(name: "jobs", short: "j", value: "N", help: "render on N threads, each with its own worker processes (default 1)"),
             OptionSpec(name: "shard", value: "K/N", help: "run only the K-th of N equal parts of the suite (CI machines; the manual, reference/snapshots.md)"),
             OptionSpec(name: "record", value: "MODE", help: "which references to write: missing, failed or all (verify: none; record: all)"),
             OptionSpec(name: "threshold", value: "0-1", help: "per-pixel colour threshold for this run (default: snapshot.json's, else 0.1)"),
             OptionSpec(name: "max-differing-share", value: "0-1", help: "largest share of differing pixels that passes, for this run (default: snapshot.json's, else 0)"),
             OptionSpec(name: "junit", value: "FILE", help: "also write JUnit XML to FILE"),
+            OptionSpec(name: "quiet", short: "q", help: "print only failures, errors and the summary (not a line per passing snapshot)"),
             OptionSpec(name: "json", help: "print JSON (schema easel.snapshot/1: the manual, reference/json.md) instead of lines"),
             OptionSpec(name: "report", value: "DIR", help: "where failure artifacts and index.html go (default ./snapshot-report)"),
         ],
@@ -51,6 +54,7 @@ package enum SnapshotCommand: Command {
         request.scales = arguments.value("scales")
         request.variants = arguments.value("variants")
         request.shard = arguments.value("shard")
+        request.traits = arguments.all("trait")
         request.threshold = try share(arguments, "threshold")
         request.maxDifferingShare = try share(arguments, "max-differing-share")
         request.jobs = try arguments.value("jobs").map { text -> Int in
@@ -64,6 +68,7 @@ package enum SnapshotCommand: Command {
             throw UsageError(message: "--\(name) '' is empty (expected \(expected))")
         }
         request.json = arguments.has("json")
+        request.quiet = arguments.has("quiet")
         request.directory = arguments.value("dir") ?? "Snapshots"
         request.directoryGiven = arguments.has("dir")
         request.reportDirectory = arguments.value("report") ?? "snapshot-report"
@@ -91,10 +96,14 @@ package struct SnapshotRequest {
     package var scales: String?
     package var variants: String?
     package var shard: String?
+    /// `--trait NAME=V1,V2`, as given (a trait matrix).
+    package var traits: [String] = []
     package var threshold: Double?
     package var maxDifferingShare: Double?
     package var jobs = 1
     package var json = false
+    /// `-q`: no line per passing snapshot.
+    package var quiet = false
     package var directory = "Snapshots"
     /// Whether `--dir` was given (messages say where the folder came from).
     package var directoryGiven = false

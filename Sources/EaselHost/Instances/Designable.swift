@@ -18,11 +18,12 @@ import CEasel
 package protocol DesignableClass: AnyObject {
     /// The class's description: name, plugin, property table. Pure data.
     var info: ClassInfo { get }
-    /// init(frame:): a new instance with every property at its default.
-    func makeInstance(frame: Rect) throws -> DesignableInstance
-    /// init(coder:): a new instance from an archive. The caller then sets the archived attributes
-    /// and calls ``DesignableInstance/awakeFromArchive()``.
-    func makeInstance(archive: Archive) throws -> DesignableInstance
+    /// init(frame:): a new instance with every property at its default, made for `traits`
+    /// (easel.traits/1: from inside create the instance reads them).
+    func makeInstance(frame: Rect, traits: Traits) throws -> DesignableInstance
+    /// init(coder:): a new instance from an archive, made for `traits`. The caller then sets the
+    /// archived attributes and calls ``DesignableInstance/awakeFromArchive()``.
+    func makeInstance(archive: Archive, traits: Traits) throws -> DesignableInstance
     /// Where warnings about this class and its instances go (its host core's).
     var diagnostics: Diagnostics { get }
 }
@@ -53,6 +54,26 @@ package protocol DesignableInstance: AnyObject {
     func takeRequests() throws -> InstanceRequests
     /// Controls the instance's animation clock (extension `easel.clock/1`).
     func clock(_ control: ClockControl) throws
+    /// The traits the instance is shown with now (easel.traits/1).
+    var traits: Traits { get }
+    /// Gives the instance new traits; one that listens (easel.traits/1) hears of the change. The
+    /// caller lays it out and draws it again. A new layout direction needs a new instance: the
+    /// caller makes one (a view is laid out for one direction, as an iOS app restarts for another).
+    func setTraits(_ traits: Traits) throws
+    /// Sends a pointer event (easel.input/1); returns whether the instance handled it. Its requests
+    /// (``takeRequests()``) say what it changed and what it sent. A class without easel.input/1
+    /// handles nothing (``ClassInfo/takesInput``).
+    func pointerEvent(_ event: PointerEvent) throws -> Bool
+    /// Whether `point` (instance coordinates) belongs to the instance for pointer input (its hit
+    /// test, else its bounds).
+    func hitTest(_ point: Point, size: Size) throws -> Bool
+}
+
+extension DesignableClass {
+    /// init(frame:) with the default traits.
+    package func makeInstance(frame: Rect) throws -> DesignableInstance { try makeInstance(frame: frame, traits: .default) }
+    /// init(coder:) with the default traits.
+    package func makeInstance(archive: Archive) throws -> DesignableInstance { try makeInstance(archive: archive, traits: .default) }
 }
 
 /// How the host drives an instance's animation clock (easel.h, easel.clock/1).
@@ -101,19 +122,23 @@ package struct InstanceRequests: Equatable, Sendable {
     package var redraw = false
     /// property_changed: properties the component changed itself, in the order first reported.
     package var changedProperties: [String] = []
+    /// easel.input/1's send_action: the control events the instance sent, every one, in order.
+    package var sentActions: [String] = []
 
-    package init(layout: Bool = false, redraw: Bool = false, changedProperties: [String] = []) {
+    package init(layout: Bool = false, redraw: Bool = false, changedProperties: [String] = [], sentActions: [String] = []) {
         self.layout = layout
         self.redraw = redraw
         self.changedProperties = changedProperties
+        self.sentActions = sentActions
     }
 
-    package var isEmpty: Bool { !layout && !redraw && changedProperties.isEmpty }
+    package var isEmpty: Bool { !layout && !redraw && changedProperties.isEmpty && sentActions.isEmpty }
 
     /// Adds `other`'s requests to these.
     package mutating func merge(_ other: InstanceRequests) {
         layout = layout || other.layout
         redraw = redraw || other.redraw
         for name in other.changedProperties where !changedProperties.contains(name) { changedProperties.append(name) }
+        sentActions += other.sentActions
     }
 }

@@ -15,6 +15,12 @@ final class InstanceHost: @unchecked Sendable {
     let pluginHost: UnsafePointer<easel_host>
     /// Answers measure_text and image_size; nil: {0, 0}.
     let renderer: Renderer?
+    /// The traits the instance is shown with (easel.traits/1's get reads them from any thread).
+    var traits: Traits {
+        get { pthread_mutex_lock(&lock); defer { pthread_mutex_unlock(&lock) }; return currentTraits }
+        set { pthread_mutex_lock(&lock); currentTraits = newValue; pthread_mutex_unlock(&lock) }
+    }
+    private var currentTraits: Traits
     private(set) var pointer: UnsafeMutablePointer<easel_instance_host>!
     private let classNameCString: UnsafeMutablePointer<CChar>
     private var lock = pthread_mutex_t()
@@ -28,9 +34,10 @@ final class InstanceHost: @unchecked Sendable {
     var onRequest: (@Sendable () -> Void)?
 
     init(className: String, propertyNames: Set<String>, pluginHost: UnsafePointer<easel_host>, log: PluginLog,
-         renderer: Renderer?) {
+         renderer: Renderer?, traits: Traits) {
         self.className = className
         self.renderer = renderer
+        currentTraits = traits
         self.propertyNames = propertyNames
         self.log = log
         self.pluginHost = pluginHost
@@ -102,6 +109,11 @@ final class InstanceHost: @unchecked Sendable {
         let notify = wasEmpty && !pending.isEmpty
         pthread_mutex_unlock(&lock)
         if notify { onRequest?() }
+    }
+
+    /// easel.input/1's send_action: a control event the instance sent, passed on with its requests.
+    func sendAction(_ event: String) {
+        request { $0.sentActions.append(event) }
     }
 
     /// The requests since the last call, consumed.

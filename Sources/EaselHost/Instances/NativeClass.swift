@@ -6,6 +6,8 @@ import Glibc
 final class NativeClass: DesignableClass, @unchecked Sendable {
     let info: ClassInfo
     let functions: ClassFunctions
+    /// easel.input/1 and the plugin's half of easel.traits/1.
+    let extensions: ClassExtensions
     let log: PluginLog
     /// The plugin's easel_host, which every instance host points to.
     let host: UnsafePointer<easel_host>
@@ -30,6 +32,7 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
         self.divertsOutput = divertsOutput
         self.info = valid.info
         self.functions = valid.functions
+        self.extensions = valid.extensions
         self.log = log
         self.host = host
         var table: [String: (PropertyInfo, PropertyAccessor)] = [:]
@@ -46,13 +49,13 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
                   property: property, phase: phase)
     }
 
-    private func makeInstanceHost() -> InstanceHost {
-        InstanceHost(className: info.name, propertyNames: propertyNames, pluginHost: host, log: log, renderer: renderer)
+    private func makeInstanceHost(traits: Traits) -> InstanceHost {
+        InstanceHost(className: info.name, propertyNames: propertyNames, pluginHost: host, log: log, renderer: renderer, traits: traits)
     }
 
-    func makeInstance(frame: Rect) throws -> DesignableInstance {
+    func makeInstance(frame: Rect, traits: Traits) throws -> DesignableInstance {
         _ = log.takeLastError()
-        let instanceHost = makeInstanceHost()
+        let instanceHost = makeInstanceHost(traits: traits)
         MemoryFill.paintStack()
         guard let pointer = PluginStandardOutput.around(diverting: divertsOutput, { functions.create(frame.c, instanceHost.pointer) }) else {
             throw error("create returned NULL (expected a new instance)", phase: .create)
@@ -60,12 +63,12 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
         return made(NativeInstance(cls: self, pointer: pointer, host: instanceHost))
     }
 
-    func makeInstance(archive: Archive) throws -> DesignableInstance {
+    func makeInstance(archive: Archive, traits: Traits) throws -> DesignableInstance {
         guard let createFromArchive = functions.createFromArchive else {
-            return try makeInstance(frame: archive.frame)
+            return try makeInstance(frame: archive.frame, traits: traits)
         }
         _ = log.takeLastError()
-        let instanceHost = makeInstanceHost()
+        let instanceHost = makeInstanceHost(traits: traits)
         // The archive's strings are borrowed for the duration of the call.
         let keys = archive.attributes.map { strdup($0.key)! }
         let values = archive.attributes.map { strdup($0.value)! }
@@ -176,6 +179,32 @@ final class NativeInstance: DesignableInstance {
     }
 
     func takeRequests() throws -> InstanceRequests { host.take() }
+
+    var traits: Traits { host.traits }
+
+    func setTraits(_ traits: Traits) throws {
+        let previous = host.traits
+        guard traits != previous else { return }
+        host.traits = traits
+        guard let changed = cls.extensions.traitsChanged else { return }
+        var c = previous.c
+        PluginStandardOutput.around(diverting: cls.divertsOutput) { changed(pointer, &c) }
+    }
+
+    func pointerEvent(_ event: PointerEvent) throws -> Bool {
+        guard let handle = cls.extensions.pointerEvent else { return false }
+        var c = event.c
+        MemoryFill.paintStack()
+        return PluginStandardOutput.around(diverting: cls.divertsOutput) { handle(pointer, &c) }
+    }
+
+    func hitTest(_ point: Point, size: Size) throws -> Bool {
+        guard cls.extensions.pointerEvent != nil else { return false }
+        guard let test = cls.extensions.hitTest else {
+            return point.x >= 0 && point.y >= 0 && point.x < size.width && point.y < size.height
+        }
+        return PluginStandardOutput.around(diverting: cls.divertsOutput) { test(pointer, point.c) }
+    }
 
     func clock(_ control: ClockControl) throws {
         switch control {

@@ -25,6 +25,8 @@ struct DescriptorReader {
         let accessors: [PropertyAccessor]
         /// Action name → how to call it.
         let actions: [String: ActionInvoker]
+        /// easel.input/1 and the plugin's half of easel.traits/1.
+        let extensions: ClassExtensions
     }
 
     /// Reads the plugin's identity. Throws if a required string is missing or not UTF-8.
@@ -105,11 +107,15 @@ struct DescriptorReader {
         var actions: [String: ActionInvoker] = [:]
         // Read even when the class has problems already, so that every problem is reported at once
         // (a variant's attribute naming a declared property that is itself invalid is not one more).
+        var extensions = ClassExtensions()
         if kind != nil, let getExtension {
             readExtensions(of: &info, at: c.address, getExtension: getExtension, declared: declared, invokers: &actions)
+            do { extensions = try ClassExtensions.read(at: c.address, getExtension: getExtension) } catch let e as PluginTable.Problem {
+                problem(name, nil, e.message)
+            } catch {}
         }
         guard problems.count == before, kind != nil, let functions = c.functions() else { return nil }
-        return ValidClass(info: info, functions: functions, accessors: accessors, actions: actions)
+        return ValidClass(info: info, functions: functions, accessors: accessors, actions: actions, extensions: extensions)
     }
 
     private mutating func readProperty(_ p: DescriptorFields.Property, index: Int,

@@ -223,9 +223,7 @@ package enum PluginLoader {
                 HostData.of(host)?.renderer?.imageSize(String(cString: name), resourceDirectory: String(cString: host.pointee.resource_dir))
                     ?? easel_size(width: 0, height: 0)
             },
-            get_extension: { _, id in
-                strcmp(id, EASEL_EXTENSION_CLOCK) == 0 ? UnsafeRawPointer(HostExtensions.clock) : nil
-            }))
+            get_extension: { _, id in HostExtensions.table(id) }))
         return UnsafePointer(host)
     }
 }
@@ -233,8 +231,21 @@ package enum PluginLoader {
 /// The extensions the host offers plugins (easel.h, EXTENSIONS): constant tables, never freed.
 enum HostExtensions {
     /// easel.clock/1: each instance's ``AnimationClock``.
-    static var clock: UnsafePointer<easel_clock> { clockTable.pointer }
-    private static let clockTable = ConstantTable(easel_clock(now: { ih in InstanceHost.from(ih)?.clock.now() ?? 0 }))
+    static let clock = ConstantTable(easel_clock(now: { ih in InstanceHost.from(ih)?.clock.now() ?? 0 }))
+    /// easel.input/1, the host's half: control events the instance sends.
+    static let input = ConstantTable(easel_host_input(send_action: { ih, event in
+        InstanceHost.from(ih)?.sendAction(String(cString: event))
+    }))
+    /// easel.traits/1, the host's half: the instance's traits.
+    static let traits = ConstantTable(easel_host_traits(get: { ih in (InstanceHost.from(ih)?.traits ?? .default).c }))
+
+    /// The table of extension `id`, or nil for an id the host does not offer.
+    static func table(_ id: UnsafePointer<CChar>) -> UnsafeRawPointer? {
+        if strcmp(id, EASEL_EXTENSION_CLOCK) == 0 { return UnsafeRawPointer(clock.pointer) }
+        if strcmp(id, EASEL_EXTENSION_INPUT) == 0 { return UnsafeRawPointer(input.pointer) }
+        if strcmp(id, EASEL_EXTENSION_TRAITS) == 0 { return UnsafeRawPointer(traits.pointer) }
+        return nil
+    }
 }
 
 /// A C table made once and never changed or freed: safe to share between threads.

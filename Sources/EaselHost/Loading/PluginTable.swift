@@ -37,11 +37,11 @@ enum PluginTable {
 
     /// The `struct_size` of the struct at `pointer` (its first four bytes, or bytes 8…11 in
     /// easel_plugin, which has `abi` first), checked: a multiple of 8, at least `minimum` (the
-    /// struct's size in ABI 1.1) and believable.
-    static func structSize(at pointer: UnsafeRawPointer, offset: Int = 0, minimum: Int, cName: String) throws -> Int {
+    /// struct's size in the ABI version `abi` that introduced it, 1.1 for most) and believable.
+    static func structSize(at pointer: UnsafeRawPointer, offset: Int = 0, minimum: Int, cName: String, abi: String = "1.1") throws -> Int {
         let size = Int(pointer.load(fromByteOffset: offset, as: UInt32.self))
         if size < minimum {
-            throw Problem(message: "struct_size is \(size), smaller than \(cName) in ABI 1.1 (\(minimum) bytes): set .struct_size = sizeof(\(cName))")
+            throw Problem(message: "struct_size is \(size), smaller than \(cName) in ABI \(abi) (\(minimum) bytes): set .struct_size = sizeof(\(cName))")
         }
         if size % 8 != 0 || size > maximumStructSize {
             // In easel_plugin, 1.0's layout has the id pointer where 1.1 has struct_size.

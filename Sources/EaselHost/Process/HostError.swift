@@ -29,6 +29,10 @@ package struct HostError: Error, CustomStringConvertible, Equatable, Sendable {
         case awake
         /// destroy, when the host lets go of an instance.
         case destroy
+        /// A pointer event or hit test (easel.input/1).
+        case input
+        /// A change of traits (easel.traits/1).
+        case traits
     }
 
     package var kind: Kind

@@ -54,8 +54,12 @@ package enum ExtensionID {
     package static let actions = "easel.actions/1"
     /// The host's: the animation clock.
     package static let clock = "easel.clock/1"
+    /// Per class (1.2): pointer input and hit tests; the host's half takes control events.
+    package static let input = "easel.input/1"
+    /// Per class (1.2): told of trait changes; the host's half gives the traits.
+    package static let traits = "easel.traits/1"
     /// The per-class ids the host looks up, in the order `host inspect` lists them.
-    package static let classExtensions = [variants, actions]
+    package static let classExtensions = [variants, actions, input, traits]
 }
 
 extension ActionInfo {

@@ -67,15 +67,15 @@ final class WorkerClass: DesignableClass {
     var context: HostError { HostError(.pluginFailure, "", file: info.plugin.path, className: info.name) }
     var diagnostics: Diagnostics { plugin.environment.diagnostics }
 
-    func makeInstance(frame: Rect) throws -> DesignableInstance {
-        try instantiate { .create(instance: $0, className: info.name, frame: frame) }
+    func makeInstance(frame: Rect, traits: Traits) throws -> DesignableInstance {
+        try instantiate(traits: traits) { .create(instance: $0, className: info.name, frame: frame, traits: traits) }
     }
 
-    func makeInstance(archive: Archive) throws -> DesignableInstance {
-        try instantiate { .createFromArchive(instance: $0, className: info.name, archive: archive) }
+    func makeInstance(archive: Archive, traits: Traits) throws -> DesignableInstance {
+        try instantiate(traits: traits) { .createFromArchive(instance: $0, className: info.name, archive: archive, traits: traits) }
     }
 
-    private func instantiate(_ request: (UInt32) -> WorkerRequest) throws -> DesignableInstance {
+    private func instantiate(traits: Traits, _ request: (UInt32) -> WorkerRequest) throws -> DesignableInstance {
         let (worker, classes) = try plugin.ensureWorker()
         guard let fresh = classes.first(where: { $0.name == info.name }) else {
             throw HostError(.pluginFailure, "the plugin no longer registers this class (was it rebuilt?)",
@@ -83,7 +83,7 @@ final class WorkerClass: DesignableClass {
         }
         let id = plugin.allocateInstanceID()
         try WorkerInstance.expectOK(worker.call(request(id), timeout: plugin.timeout, context: context))
-        return WorkerInstance(info: fresh, worker: worker, id: id, timeout: plugin.timeout)
+        return WorkerInstance(info: fresh, worker: worker, id: id, timeout: plugin.timeout, traits: traits)
     }
 }
 
@@ -94,12 +94,14 @@ final class WorkerInstance: RasterizingInstance {
     let worker: WorkerProcess
     let id: UInt32
     let timeout: Double
+    private(set) var traits: Traits
 
-    init(info: ClassInfo, worker: WorkerProcess, id: UInt32, timeout: Double) {
+    init(info: ClassInfo, worker: WorkerProcess, id: UInt32, timeout: Double, traits: Traits) {
         self.info = info
         self.worker = worker
         self.id = id
         self.timeout = timeout
+        self.traits = traits
     }
 
     /// Destroys the instance in its worker. A destroy that fails (a crash, a hang) happens after
@@ -211,6 +213,31 @@ final class WorkerInstance: RasterizingInstance {
 
     func clock(_ control: ClockControl) throws {
         try Self.expectOK(worker.call(.clock(instance: id, control: control), timeout: timeout, context: context()))
+    }
+
+    func setTraits(_ traits: Traits) throws {
+        guard traits != self.traits else { return }
+        try Self.expectOK(worker.call(.traits(instance: id, traits: traits), timeout: timeout, context: context()))
+        self.traits = traits
+    }
+
+    func pointerEvent(_ event: PointerEvent) throws -> Bool {
+        guard info.takesInput else { return false }
+        return try answer(.pointer(instance: id, event: event), "pointer")
+    }
+
+    func hitTest(_ point: Point, size: Size) throws -> Bool {
+        guard info.takesInput else { return false }
+        return try answer(.hitTest(instance: id, point: point), "hitTest")
+    }
+
+    /// A request answered with a yes or no.
+    private func answer(_ request: WorkerRequest, _ what: String) throws -> Bool {
+        switch try worker.call(request, timeout: timeout, context: context()) {
+        case .value(.bool(let yes)): return yes
+        case .failure(let e): throw e
+        case let other: throw HostError(.internalError, "unexpected worker response \(other) to \(what)")
+        }
     }
 
     func rasterize(size: Size, scale: Double) throws -> Raster {

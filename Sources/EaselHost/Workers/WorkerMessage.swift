@@ -14,8 +14,9 @@ enum WorkerRequest: Equatable {
     case scan(paths: [String])
     /// Load a file and keep it for instances.
     case load(path: String)
-    case create(instance: UInt32, className: String, frame: Rect)
-    case createFromArchive(instance: UInt32, className: String, archive: Archive)
+    /// init(frame:), the instance made for `traits` (easel.traits/1).
+    case create(instance: UInt32, className: String, frame: Rect, traits: Traits)
+    case createFromArchive(instance: UInt32, className: String, archive: Archive, traits: Traits)
     case set(instance: UInt32, property: String, value: PropertyValue)
     case get(instance: UInt32, property: String)
     case prepare(instance: UInt32)
@@ -48,6 +49,12 @@ enum WorkerRequest: Equatable {
     /// Draw an instance (already laid out) onto a transparent picture of `size` points at `scale`,
     /// in the worker: what a one-shot PNG render of one class composites (answered with `raster`).
     case rasterize(instance: UInt32, size: Size, scale: Double)
+    /// A pointer event (easel.input/1), answered with whether the instance handled it.
+    case pointer(instance: UInt32, event: PointerEvent)
+    /// A hit test (easel.input/1), answered with the instance's yes or no.
+    case hitTest(instance: UInt32, point: Point)
+    /// New traits (easel.traits/1): the instance hears of the change.
+    case traits(instance: UInt32, traits: Traits)
 
     static func == (a: WorkerRequest, b: WorkerRequest) -> Bool { a.encoded() == b.encoded() }
 
@@ -73,6 +80,8 @@ enum WorkerRequest: Equatable {
         case .memory, .captureOutput: return .load
         case .finish: return .deinitialize
         case .renderDirectly, .rasterize: return .draw
+        case .pointer, .hitTest: return .input
+        case .traits: return .traits
         }
     }
 
@@ -81,11 +90,12 @@ enum WorkerRequest: Equatable {
         switch self {
         case .scan(let paths): w.u8(1); w.array(paths) { $0.string($1) }
         case .load(let path): w.u8(2); w.string(path)
-        case .create(let i, let c, let f): w.u8(3); w.u32(i); w.string(c); w.rect(f)
-        case .createFromArchive(let i, let c, let a):
+        case .create(let i, let c, let f, let t): w.u8(3); w.u32(i); w.string(c); w.rect(f); w.traits(t)
+        case .createFromArchive(let i, let c, let a, let t):
             w.u8(4); w.u32(i); w.string(c); w.rect(a.frame)
             w.array(a.attributes) { $0.string($1.key); $0.string($1.value) }
             w.string(a.source)
+            w.traits(t)
         case .set(let i, let p, let v): w.u8(5); w.u32(i); w.string(p); w.propertyValue(v)
         case .get(let i, let p): w.u8(6); w.u32(i); w.string(p)
         case .prepare(let i): w.u8(7); w.u32(i)
@@ -112,6 +122,11 @@ enum WorkerRequest: Equatable {
         case .finish: w.u8(21)
         case .renderDirectly(let i, let s, let scale): w.u8(22); w.u32(i); w.size(s); w.f64(scale)
         case .rasterize(let i, let s, let scale): w.u8(23); w.u32(i); w.size(s); w.f64(scale)
+        case .pointer(let i, let e):
+            w.u8(24); w.u32(i); w.u32(e.phase.rawValue); w.f64(e.location.x); w.f64(e.location.y)
+            w.u32(e.button); w.u32(e.modifiers); w.u32(e.clickCount); w.u32(e.buttons); w.f64(e.timestamp)
+        case .hitTest(let i, let p): w.u8(25); w.u32(i); w.f64(p.x); w.f64(p.y)
+        case .traits(let i, let t): w.u8(26); w.u32(i); w.traits(t)
         }
         return w.bytes
     }
@@ -122,12 +137,12 @@ enum WorkerRequest: Equatable {
         switch code {
         case 1: return .scan(paths: try r.array { try $0.string() })
         case 2: return .load(path: try r.string())
-        case 3: return .create(instance: try r.u32(), className: try r.string(), frame: try r.rect())
+        case 3: return .create(instance: try r.u32(), className: try r.string(), frame: try r.rect(), traits: try r.traits())
         case 4:
             let i = try r.u32(), c = try r.string(), f = try r.rect()
             let attributes = try r.array { (key: try $0.string(), value: try $0.string()) }
-            return .createFromArchive(instance: i, className: c,
-                                      archive: Archive(frame: f, attributes: attributes, source: try r.optionalString()))
+            let archive = Archive(frame: f, attributes: attributes, source: try r.optionalString())
+            return .createFromArchive(instance: i, className: c, archive: archive, traits: try r.traits())
         case 5: return .set(instance: try r.u32(), property: try r.string(), value: try r.propertyValue())
         case 6: return .get(instance: try r.u32(), property: try r.string())
         case 7: return .prepare(instance: try r.u32())
@@ -157,6 +172,14 @@ enum WorkerRequest: Equatable {
         case 21: return .finish
         case 22: return .renderDirectly(instance: try r.u32(), size: try r.size(), scale: try r.f64())
         case 23: return .rasterize(instance: try r.u32(), size: try r.size(), scale: try r.f64())
+        case 24:
+            let i = try r.u32()
+            guard let phase = PointerEvent.Phase(rawValue: try r.u32()) else { throw BinaryReader.Invalid(description: "unknown pointer phase") }
+            let location = Point(x: try r.f64(), y: try r.f64())
+            return .pointer(instance: i, event: PointerEvent(phase, at: location, button: try r.u32(), modifiers: try r.u32(),
+                                                             clickCount: try r.u32(), buttons: try r.u32(), timestamp: try r.f64()))
+        case 25: return .hitTest(instance: try r.u32(), point: Point(x: try r.f64(), y: try r.f64()))
+        case 26: return .traits(instance: try r.u32(), traits: try r.traits())
         default: throw BinaryReader.Invalid(description: "unknown request code \(code)")
         }
     }
@@ -227,6 +250,7 @@ enum WorkerResponse: Equatable {
         case .failure(let e): w.u8(8); w.hostError(e)
         case .requests(let r):
             w.u8(9); w.bool(r.layout); w.bool(r.redraw); w.array(r.changedProperties) { $0.string($1) }
+            w.array(r.sentActions) { $0.string($1) }
         case .requested(let i): w.u8(10); w.u32(i)
         case .problems(let list): w.u8(11); w.array(list) { $0.hostError($1) }
         case .memory(let m): w.u8(12); w.u64(m.allocatedBytes); w.u64(m.residentBytes)
@@ -262,7 +286,8 @@ enum WorkerResponse: Equatable {
         case 8: return .failure(try r.hostError())
         case 9:
             return .requests(InstanceRequests(layout: try r.bool(), redraw: try r.bool(),
-                                              changedProperties: try r.array { try $0.string() }))
+                                              changedProperties: try r.array { try $0.string() },
+                                              sentActions: try r.array { try $0.string() }))
         case 10: return .requested(instance: try r.u32())
         case 11: return .problems(try r.array { try $0.hostError() })
         case 12: return .memory(MemoryUsage(allocatedBytes: try r.u64(), residentBytes: try r.u64()))

@@ -125,6 +125,8 @@ package enum WorkerServer {
         var plugins: [String: LoadedPlugin] = [:]
         var classes: [String: DesignableClass] = [:]
         var instances: [UInt32: DesignableInstance] = [:]
+        /// Each instance's size at its last layout: a hit test without the plugin's own is the bounds.
+        var lastLayoutSize: [UInt32: Size] = [:]
         /// stdout while `host validate` captures it.
         let capture = OutputCapture()
 
@@ -153,11 +155,19 @@ package enum WorkerServer {
                 plugins[path] = plugin
                 for cls in plugin.classes { classes[cls.info.name] = cls }
                 return .plugin(plugin.info, plugin.classes.map(\.info))
-            case .create(let id, let name, let frame):
-                instances[id] = watched(try cls(name).makeInstance(frame: frame), id: id)
+            case .create(let id, let name, let frame, let traits):
+                instances[id] = watched(try cls(name).makeInstance(frame: frame, traits: traits), id: id)
                 return .ok
-            case .createFromArchive(let id, let name, let archive):
-                instances[id] = watched(try cls(name).makeInstance(archive: archive), id: id)
+            case .createFromArchive(let id, let name, let archive, let traits):
+                instances[id] = watched(try cls(name).makeInstance(archive: archive, traits: traits), id: id)
+                return .ok
+            case .pointer(let id, let event):
+                return .value(.bool(try instance(id).pointerEvent(event)))
+            case .hitTest(let id, let point):
+                let target = try instance(id)
+                return .value(.bool(try target.hitTest(point, size: lastLayoutSize[id] ?? Size(width: 0, height: 0))))
+            case .traits(let id, let traits):
+                try instance(id).setTraits(traits)
                 return .ok
             case .invoke(let id, let action, let argument):
                 try instance(id).invoke(action, argument: argument)
@@ -180,6 +190,7 @@ package enum WorkerServer {
                 return .ok
             case .layout(let id, let size):
                 try instance(id).layout(size: size)
+                lastLayoutSize[id] = size
                 return .ok
             case .draw(let id, let rect, let transform):
                 let target = try instance(id)
