@@ -32,8 +32,9 @@ extension DesignSession {
             details += notices.map { .value($0, scene: nil, instance: nil) }
             previews.provided(className, file: path, build: loaded.number)
             do {
-                let request = ComponentRenderRequest(className: className, scale: options.scale ?? 1,
+                var request = ComponentRenderRequest(className: className, scale: options.scale ?? 1,
                                                      format: .png(compressionLevel: options.pngLevel))
+                request.traits = classTraits
                 previews.dropLive(className)
                 let (target, preview) = try ComponentRender.renderLive(cls, values: values, request)
                 keepLivePreview(preview, values: values)
@@ -67,6 +68,7 @@ extension DesignSession {
             let values = currentValues(for: className)
             var request = ComponentRenderRequest(className: className, size: size, scale: scale, background: background, format: format)
             request.drawsInWorker = false // (the display list: 0.75× the time of a Rainbow preview at 2×)
+            request.traits = classTraits
             do {
                 // The live instance while it animates, so that the designer shows its frames.
                 let target = try liveFrame(className, values: values, request) ?? ComponentRender.render(cls, values: values, request)
@@ -142,6 +144,6 @@ extension DesignSession {
             current.instances.append(copy)
         }
         return try SceneRender.render(current, classes: { self.builds.designableClass(named: $0) },
-                                      classNames: builds.classNames, format: format, scale: scale)
+                                      classNames: builds.classNames, format: format, scale: scale, traits: designerTraits)
     }
 }
