@@ -79,7 +79,10 @@ extension DesignerServer {
                                  buttons: try whole("buttons", 0...0xFFFF), timestamp: DesignSession.now())
         let format = try Self.format(try Self.string(body["format"], "format") ?? "png", pngLevel: 1)
         let size = try Self.string(body["size"], "size").map { try Self.size($0) }
-        let scale = try Self.scale(try number("scale").map { String($0) })
+        let scale = try number("scale") ?? 1
+        guard RenderOptions.scales.contains(scale) else {
+            throw HostError(.badData, "request body: scale: expected a number of pixels per point from \(RenderOptions.scalesText) (e.g. 1, 2 or 3)")
+        }
         let background = try Self.string(body["background"], "background").map { try PropertyInfo.parseColor($0, "background") }
         let info = session.classInfo(named: className)
         guard info != nil else { throw unknownClass(className) }
