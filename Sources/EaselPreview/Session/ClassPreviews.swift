@@ -47,11 +47,13 @@ struct ClassPreviews {
     mutating func rendered(_ className: String, preview: [UInt8], build: Int) {
         states[className]?.preview = preview
         states[className]?.previewBuild = build
+        states[className]?.previewRevision += 1
     }
 
     /// A live preview's new frame: the class's preview now (drawn by the same build).
     mutating func drewFrame(_ className: String, preview: [UInt8]) {
         states[className]?.preview = preview
+        states[className]?.previewRevision += 1
     }
 
     // MARK: - Failing and recovering

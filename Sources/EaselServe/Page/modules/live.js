@@ -2,7 +2,7 @@
 // changed elsewhere, failures and recoveries, notices and the build log.
 import { $ } from "./dom.js";
 import { getJSON } from "./api.js";
-import { notice, setStatus } from "./notices.js";
+import { notice, resolveNotices, setStatus } from "./notices.js";
 import { shownClass, shownScene } from "./subject.js";
 import { loadLibrary, hasClass, serverName } from "./library.js";
 import { renderCanvas } from "./canvas.js";
@@ -109,11 +109,12 @@ function failed(d) {
   const name = current?.class.name;
   const mine = d.className ? d.className === name : current && d.file === current.class.plugin.path;
   if (mine || (shownScene() && d.className && shownScene().classes.has(d.className))) showFailure(d);
-  notice(d.text[0], "error");
+  notice(d.text[0], "error", d.className);
 }
 
 async function recovered(d) {
-  notice(d.text[0], "ok");
+  resolveNotices(d.className);
+  notice(d.text[0], "ok", d.className);
   if (d.className === shownClass()?.class.name || shownScene()) { hideOverlay(); await renderCanvas(); }
 }
 
