@@ -24,7 +24,7 @@ function setWidth(name, width) {
   return w;
 }
 
-function width(name) { return Number($(PANELS[name].splitter).getAttribute("aria-valuenow")); }
+function width(name) { return Math.round($(name).getBoundingClientRect().width); }
 
 /** Collapses or expands panel `name` ("library" or "inspector"). */
 export function setCollapsed(name, collapsed) {
@@ -42,7 +42,10 @@ export function setCollapsed(name, collapsed) {
 /** Wires the splitters and the collapse buttons. */
 export function initPanels() {
   for (const [name, p] of Object.entries(PANELS)) {
-    setWidth(name, remembered(`easel.${name}.width`, p.initial));
+    // A width of the user's own, else the stylesheet's (which narrows in a narrow window).
+    const saved = remembered(`easel.${name}.width`, null);
+    if (typeof saved === "number") setWidth(name, saved);
+    else $(p.splitter).setAttribute("aria-valuenow", String(width(name) || p.initial));
     setCollapsed(name, remembered(`easel.${name}.collapsed`, false) === true);
     $(p.toggle).addEventListener("click", () => setCollapsed(name, $(p.toggle).getAttribute("aria-expanded") === "true"));
     const splitter = $(p.splitter);
