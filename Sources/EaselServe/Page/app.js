@@ -70,7 +70,8 @@ function start() {
   initKeyboard();
   initLive();
   connectEvents();
-  Promise.all([loadLibrary(), loadScenes(), initTraits()]).then(showAddressed)
+  // `serve --scene FILE`: the scene is on the canvas at start (unless the address names something).
+  Promise.all([loadLibrary(), loadScenes(), initTraits()]).then(([, scenes]) => showAddressed(scenes > 0))
     .catch((e) => setStatus(`Cannot reach ${serverName()}: ${e.message}`));
   initAddress();
 }
