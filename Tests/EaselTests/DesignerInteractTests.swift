@@ -164,4 +164,25 @@ final class DesignerInteractTests: XCTestCase {
         assertSamePixels(try HTTPClient.request(port, "GET", "/api/preview?class=RoundedCornerButton").body, light.body, "light again, as before")
         XCTAssertTrue(server.isRunning)
     }
+
+    /// The library's thumbnail follows the designer's edits (issue 24: it never did): once a value
+    /// is held, the session draws the class's preview again (at most every 0.3 s) and says so with a
+    /// `redraw` event; the thumbnail is then what POST /api/render draws with that value at 2×.
+    func testThumbnailsFollowEditedValues() throws {
+        let root = try exampleComponents(["RoundedCornerButton"])
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        let before = try HTTPClient.request(port, "GET", "/api/thumbnail/RoundedCornerButton")
+        XCTAssertEqual(try HTTPClient.json(port, "/api/values", ["class": "RoundedCornerButton", "values": ["cornerRadius": 20]]).status, 200)
+        XCTAssertNotNil(events.waitFor("redraw") { $0["className"] as? String == "RoundedCornerButton" }, "the thumbnail drawn again is said")
+        let after = try HTTPClient.request(port, "GET", "/api/thumbnail/RoundedCornerButton")
+        let expected = try HTTPClient.json(port, "/api/render", ["class": "RoundedCornerButton", "attributes": ["cornerRadius": 20], "scale": 2])
+        XCTAssertEqual(expected.status, 200)
+        assertSamePixels(after.body, expected.body, "the thumbnail with the value edited")
+        assertOtherPixels(after.body, before.body, "not the thumbnail of before the edit")
+        let state = (try HTTPClient.request(port, "GET", "/api/classes/RoundedCornerButton").json["state"] as? [String: Any])
+        XCTAssertGreaterThanOrEqual(state?["previewRevision"] as? Int ?? 0, 2, "the revision counts the previews drawn")
+    }
 }

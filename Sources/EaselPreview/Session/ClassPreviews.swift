@@ -17,10 +17,16 @@ struct ClassPreviews {
     var liveValues: [String: [(name: String, value: PropertyValue)]] = [:]
     /// Classes whose live preview is animating (asked for frames), with the frame it started at.
     var animating: [String: Int] = [:]
+    /// The values each class's preview (its thumbnail) was drawn with, and when (``DesignSession``'s
+    /// thumbnails follow the designer's edits).
+    var previewValues: [String: [(name: String, value: PropertyValue)]] = [:]
+    var previewTimes: [String: Double] = [:]
 
     /// A class no build provides any more: its state, description and live preview go.
     mutating func forget(_ className: String) {
         lastInfo[className] = nil
+        previewValues[className] = nil
+        previewTimes[className] = nil
         states[className] = nil
         dropLive(className)
     }

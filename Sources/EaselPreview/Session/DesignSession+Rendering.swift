@@ -40,6 +40,7 @@ extension DesignSession {
                 keepLivePreview(preview, values: values)
                 let bytes = try Self.encode(target, className: className, file: path)
                 previews.rendered(className, preview: bytes, build: loaded.number)
+                previews.previewValues[className] = values
                 if let e = previews.markRecovered(className) { details.append(e) }
                 outcomes.append(.rendered(className, preview: bytes, output: nil))
             } catch let error as HostError {

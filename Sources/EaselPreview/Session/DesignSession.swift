@@ -232,6 +232,7 @@ package final class DesignSession {
             }
             handleDue()
             advanceLivePreviews()
+            refreshEditedThumbnails()
             if events.isEmpty && queue.isEmpty { checkDefaultsDue() }
         }
     }

@@ -115,6 +115,20 @@ function entry(c) {
   return b;
 }
 
+const thumbnailTimers = new Map(); // class → a pending reload of its thumbnail
+let thumbnailSerial = 0;
+
+/** The class's thumbnail was drawn again (an edit, an animation, other traits): its entry shows the
+ *  new one, fetched at most every half second per class. */
+export function refreshThumbnail(name) {
+  if (thumbnailTimers.has(name)) return;
+  thumbnailTimers.set(name, setTimeout(() => {
+    thumbnailTimers.delete(name);
+    const img = [...$("class-list").querySelectorAll("button.entry")].find((b) => b.dataset.className === name)?.querySelector("img");
+    if (img) { img.style.visibility = ""; img.src = `/api/thumbnail/${encodeURIComponent(name)}?r=${++thumbnailSerial}`; }
+  }, 500));
+}
+
 function renderFailures() {
   const list = $("failure-list");
   list.replaceChildren();

@@ -4,7 +4,7 @@ import { $ } from "./dom.js";
 import { getJSON } from "./api.js";
 import { notice, resolveNotices, setStatus } from "./notices.js";
 import { shownClass, shownScene } from "./subject.js";
-import { loadLibrary, hasClass, serverName } from "./library.js";
+import { loadLibrary, hasClass, serverName, refreshThumbnail } from "./library.js";
 import { renderCanvas } from "./canvas.js";
 import { showFailure, hideOverlay } from "./overlay.js";
 import { onServerEvent, onReconnect } from "./events.js";
@@ -68,6 +68,7 @@ async function reloaded(data) {
 // A live instance asked for another frame (an animation): draw the canvas again, and show the
 // values it changed meanwhile (the server holds them: an animated progress) in the editors.
 function redraw(d) {
+  refreshThumbnail(d.className);
   if (!shownScene() && d.className === shownClass()?.class.name) {
     renderCanvas();
     refreshValuesSoon(d.className);
