@@ -24,4 +24,23 @@ final class DesignerPageTests: XCTestCase {
         try BrowserTest.run("designer_interact.py", [port])
         XCTAssertTrue(process.isRunning)
     }
+
+    /// The designer as a product (Tests/Browser/designer_product.py): `--scene` opens the scene, a
+    /// failed file is in sight above the fold, the toolbar is one row; /, Ctrl+K, arrows, Enter and
+    /// ?; tabs Canvas, Variants and Docs; a refused value said for a designer; the colour editor's
+    /// alpha; notices, panels, themes, zoom and pan; and axe-core finds no serious or critical
+    /// violation on the landing page, a class, Variants, Docs and the scene editor, light and dark.
+    func testTheDesignerAsAProductInARealBrowser() throws {
+        let root = try exampleComponents(["RoundedCornerButton", "Gauge"])
+        try Data("not a plugin".utf8).write(to: URL(fileURLWithPath: root + "/components/libBroken.so"))
+        try """
+        {"size": "300x130", "instances": [
+          {"class": "Gauge", "name": "meter", "frame": "10,10,100,100"},
+          {"class": "RoundedCornerButton", "name": "ok", "frame": "130,20,120,44"}]}
+        """.write(toFile: root + "/board.json", atomically: true, encoding: .utf8)
+        let (process, port) = try serve(root, ["--scene", "board.json"])
+        defer { process.stop() }
+        try BrowserTest.run("designer_product.py", [port])
+        XCTAssertTrue(process.isRunning)
+    }
 }
