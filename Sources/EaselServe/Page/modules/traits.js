@@ -72,7 +72,17 @@ async function change(part) {
 /** Reads the traits the server shows and wires the controls. */
 export async function initTraits() {
   for (const r of document.querySelectorAll("#appearance input")) {
-    r.addEventListener("change", () => { if (r.checked) change({ appearance: r.value }); });
+    r.addEventListener("change", () => {
+      if (!r.checked) return;
+      // The canvas's background follows (a dark component on white, or a light one on black, is
+      // not what an app shows); a checkerboard stays.
+      const background = $("background");
+      if (background.value !== "checkerboard" && background.value !== r.value) {
+        background.value = r.value;
+        background.dispatchEvent(new Event("change"));
+      }
+      change({ appearance: r.value });
+    });
   }
   for (const r of document.querySelectorAll("#direction input")) {
     r.addEventListener("change", () => { if (r.checked) change({ direction: r.value }); });
