@@ -8,7 +8,7 @@ enum InspectText {
     /// after --set (nil without); `reported`: the properties the component said it changed itself
     /// (property_changed); `mismatches`: the defaults check's findings.
     static func describe(_ info: ClassInfo, current: [String: PropertyValue]?, reported: Set<String> = [],
-                         mismatches: [DefaultMismatch] = []) -> [String] {
+                         sentActions: [String] = [], traits: Traits = .default, mismatches: [DefaultMismatch] = []) -> [String] {
         var out: [String] = []
         func row(_ key: String, _ value: String) { out.append("  " + key.padding(to: 25) + value) }
         out.append("Class Details:")
@@ -64,6 +64,12 @@ enum InspectText {
                     out.append(indent + "no argument")
                 }
             }
+        }
+        if current != nil {
+            out.append("")
+            out.append("Instance:")
+            row("Traits", traits.assignments.isEmpty ? "defaults (appearance=light, direction=ltr, size=large)" : traits.assignments.joined(separator: ", "))
+            row("Sent Actions", sentActions.isEmpty ? "none" : sentActions.joined(separator: ", "))
         }
         return out
     }

@@ -58,14 +58,16 @@ extension DrawingLibraryEngine {
                 let file = variant.map { "\(info.name).\($0.name).png" } ?? "\(info.name).png"
                 let command = GalleryPage.shellCommand([CLI.programName, "render", info.name] + pluginOptions
                     + (variant.map { ["--variant", $0.name] } ?? [])
+                    + request.traits.assignments.flatMap { ["--trait", $0] }
                     + ["--scale", PropertyInfo.formatNumber(scale), "-o", file])
                 var picture = GalleryVariant(name: variant?.name ?? SnapshotVariant.defaultName, displayName: variant?.displayName ?? "Default",
                                              summary: variant?.summary ?? (variant == nil ? "every property at its default" : nil),
                                              file: nil, error: nil, command: command, size: nil)
                 do {
-                    let request = ComponentRenderRequest(className: info.name, scale: scale, format: .png(compressionLevel: 6),
-                                                         variant: variant?.name)
-                    let target = try ComponentRender.render(cls, request)
+                    var render = ComponentRenderRequest(className: info.name, scale: scale, format: .png(compressionLevel: 6),
+                                                        variant: variant?.name)
+                    render.traits = request.traits
+                    let target = try ComponentRender.render(cls, render)
                     do { try target.write(to: "\(out)/\(file)") } catch let e as RenderError { throw HostError(e) }
                     picture.file = file
                     picture.size = Size(width: Double(target.pixelWidth) / scale, height: Double(target.pixelHeight) / scale)

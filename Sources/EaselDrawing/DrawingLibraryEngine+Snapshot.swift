@@ -24,6 +24,11 @@ extension DrawingLibraryEngine {
             }
             overrides.scales = scales
         }
+        if !request.traits.isEmpty {
+            do { overrides.traits = try Traits.matrix(request.traits) } catch let error as TraitError {
+                throw UsageError(message: "--trait: \(error.description)")
+            }
+        }
         overrides.threshold = request.threshold
         overrides.maxDifferingShare = request.maxDifferingShare
         let variants = try request.variants.map { text -> SnapshotVariantSelection in
@@ -207,6 +212,8 @@ extension DrawingLibraryEngine {
                     ("class", .optional(r.snapshot.className)),
                     ("scene", { if case .scene(let p) = r.snapshot.subject { return .string(p) } else { return .null } }()),
                     ("variant", .string(r.snapshot.variant)),
+                    ("state", .optional(r.snapshot.state?.name)),
+                    ("traits", .array(r.snapshot.traits.assignments.map { .string($0) })),
                     ("scale", .number(r.snapshot.scale)),
                     ("reference", .string(options.directory + "/" + r.snapshot.referencePath)),
                     ("status", .string(r.status.rawValue)),

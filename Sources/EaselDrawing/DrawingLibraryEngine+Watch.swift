@@ -14,6 +14,7 @@ extension DrawingLibraryEngine {
         options.scenes = try request.scenes.map { try Scene.read($0) }
         options.pngLevel = request.pngLevel
         options.isolation = request.isolation
+        if let traits = request.traits { (options.traits, options.overridesSceneTraits) = (traits, true) }
         // Every build's worker is forked from a launcher that has fonts and the font map loaded.
         if options.isolation != .inProcess { invocation.environment.workers.prepare(warm: true) }
         // Previews are written by a subscriber of the session's events, in front of the printer.

@@ -5,7 +5,7 @@ package enum InspectJSON {
     /// `reported`: properties the component said it changed itself (property_changed) after --set;
     /// `mismatches`: the defaults check's findings (nil: not checked).
     package static func describe(_ info: ClassInfo, current: [String: PropertyValue]?, reported: Set<String> = [],
-                                mismatches: [DefaultMismatch]? = nil) -> JSON {
+                                sentActions: [String] = [], traits: Traits = .default, mismatches: [DefaultMismatch]? = nil) -> JSON {
         var members: [(String, JSON)] = [
             ("name", .string(info.name)),
             ("displayName", .string(info.displayName)),
@@ -33,6 +33,10 @@ package enum InspectJSON {
             ("variants", .array(info.variants.map(variant))),
             ("actions", .array(info.actions.map(action))),
         ]
+        if current != nil {
+            members.append(("sentActions", .array(sentActions.map { .string($0) })))
+            members.append(("traits", .array(traits.assignments.map { .string($0) })))
+        }
         if let mismatches {
             members.append(("defaultMismatches", .array(mismatches.map { m in
                 .object([("property", .string(m.property.name)), ("declared", value(m.property.defaultValue, m.property)),

@@ -9,7 +9,7 @@ import Foundation
 extension DesignerServer {
     /// `GET /api/traits`: the traits the designer shows with, and the values each takes.
     func traits() -> HTTPResponse {
-        json(200, traitsJSON(session.snapshot.designerTraits ?? .default))
+        json(200, traitsJSON(session.snapshot.designerTraits ?? session.options.traits))
     }
 
     /// `POST /api/traits` `{"appearance": "dark", "direction": "rtl", "size": "extraLarge"}` (any of
@@ -17,7 +17,7 @@ extension DesignerServer {
     /// tells every page. Answers as `GET /api/traits`.
     func setTraits(_ request: HTTPRequest) throws -> HTTPResponse {
         let body = try Self.object(request.body)
-        var traits = session.snapshot.designerTraits ?? .default
+        var traits = session.snapshot.designerTraits ?? session.options.traits
         let names = Traits.names.map(\.name)
         for key in body.keys.sorted() {
             guard names.contains(key) else {

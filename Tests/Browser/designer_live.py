@@ -63,7 +63,7 @@ def main(port, components, sources, v1, v2, broken):
         items = lambda: page.evaluate("[...document.querySelectorAll('#failure-list li')].map(l => l.textContent)")
         wait_until(page, "document.querySelectorAll('#failure-list li').length === 2")
         listed = items()
-        for file, why in [("./components/libAbi.so", "was built for ABI 2.0, but this host speaks ABI 1.1"),
+        for file, why in [("./components/libAbi.so", "was built for ABI 2.0, but this host speaks ABI 1.2"),
                           ("./components/libNoEntry.so", "has no entry symbol 'easel_plugin_entry'")]:
             mine = [t for t in listed if t.startswith(file + ":")]
             assert len(mine) == 1 and why in mine[0], f"{file}: {listed}"

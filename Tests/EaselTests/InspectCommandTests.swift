@@ -47,7 +47,7 @@ final class InspectCommandTests: XCTestCase {
         let plugin = try XCTUnwrap(cls["plugin"] as? [String: Any])
         XCTAssertEqual(plugin["id"] as? String, "org.easel.examples.gauge")
         XCTAssertEqual(plugin["path"] as? String, "./components/libGauge.so")
-        XCTAssertEqual(plugin["abi"] as? String, "1.1")
+        XCTAssertEqual(plugin["abi"] as? String, "1.2")
         let properties = try XCTUnwrap(cls["properties"] as? [[String: Any]])
         XCTAssertEqual(properties.map { $0["name"] as? String }, ["value", "style", "tintColor", "trackColor", "lineWidth", "label", "showValue"])
         let value = properties[0]
@@ -104,7 +104,7 @@ final class InspectCommandTests: XCTestCase {
     func testABrokenFileExits69() throws {
         let result = try runHost(["inspect", try CFixture.broken("abi_major")])
         XCTAssertEqual(result.status, 69)
-        XCTAssertTrue(result.stderr.contains("was built for ABI 2.0, but this host speaks ABI 1.1"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("was built for ABI 2.0, but this host speaks ABI 1.2"), result.stderr)
         // A path inside this test's own folder, known not to exist (never a global one).
         let absent = try TestPaths.scratch() + "/absent/libX.so"
         let missing = try runHost(["inspect", absent])

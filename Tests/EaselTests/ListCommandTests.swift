@@ -21,7 +21,7 @@ final class ListCommandTests: XCTestCase {
 
             Failed to load (2):
               ./components/libNotes.so: is not an ELF shared library (expected a .so built for this machine) [phase: load]
-              ./components/libOld.so: was built for ABI 2.0, but this host speaks ABI 1.1 (expected major version 1) [phase: abi]
+              ./components/libOld.so: was built for ABI 2.0, but this host speaks ABI 1.2 (expected major version 1) [phase: abi]
 
             """)
     }

@@ -88,13 +88,13 @@ final class PluginLoadingTests: XCTestCase {
     func testABIMajorMismatch() throws {
         let e = loadFailure(try CFixture.broken("abi_major"))
         XCTAssertEqual(e?.phase, .abi)
-        XCTAssertEqual(e?.message, "was built for ABI 2.0, but this host speaks ABI 1.1 (expected major version 1)")
+        XCTAssertEqual(e?.message, "was built for ABI 2.0, but this host speaks ABI 1.2 (expected major version 1)")
     }
 
     func testABIMinorNewerThanTheHost() throws {
         let e = loadFailure(try CFixture.broken("abi_minor"))
         XCTAssertEqual(e?.phase, .abi)
-        XCTAssertEqual(e?.message, "was built for ABI 1.2, newer than this host's 1.1 (expected minor version <= 1; update the host)")
+        XCTAssertEqual(e?.message, "was built for ABI 1.3, newer than this host's 1.2 (expected minor version <= 2; update the host)")
     }
 
     /// A descriptor laid out by this header but labelled 1.0 by hand would be read through the 1.0
@@ -103,7 +103,7 @@ final class PluginLoadingTests: XCTestCase {
     func testA1_1DescriptorLabelled1_0IsRefusedNotMisread() throws {
         let e = loadFailure(try CFixture.broken("abi_1_0_label"))
         XCTAssertEqual(e?.phase, .abi)
-        XCTAssertEqual(e?.message, "easel_plugin: declares ABI 1.0, but is laid out as ABI 1.1 (struct_size 80 and class_count 1 at offset 8, where 1.0 has the id pointer): set .abi = EASEL_ABI_VERSION (1.1 in this easel.h), the version of the header it was compiled against")
+        XCTAssertEqual(e?.message, "easel_plugin: declares ABI 1.0, but is laid out as ABI 1.1 (struct_size 80 and class_count 1 at offset 8, where 1.0 has the id pointer): set .abi = EASEL_ABI_VERSION (1.2 in this easel.h), the version of the header it was compiled against")
         let dir = try TestPaths.scratch()
         try FileManager.default.copyItem(atPath: try CFixture.broken("abi_1_0_label"), toPath: dir + "/libMislabelled.so")
         let inProcess = try runHost(["list", "--in-process", "--cache", "none", "--plugins", dir])

@@ -94,6 +94,27 @@ final class RegistryCacheTests: XCTestCase {
         XCTAssertTrue(RegistryOptions.defaultCacheFileText.hasSuffix("/registry-v4.bin"), "the file name carries the format")
     }
 
+    /// A cache written by another host version (or ABI: 1.1 before 1.2) is replaced silently: an
+    /// upgrade is not corruption (it was reported as "corrupt (OtherVersion())").
+    func testACacheOfAnotherHostVersionIsReplacedWithoutAWarning() throws {
+        let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
+        let cache = root + "/registry.bin"
+        var older = options(root + "/components", cache: cache)
+        older.cacheIdentity = "easel 0.9 abi 1.1 cache 2.1"
+        let written = Registry(options: older, environment: testEnvironment)
+        XCTAssertEqual(written.classes.map(\.name), ["Gauge"])
+        _ = try written.checkedDefaults(of: XCTUnwrap(try written.designableClass(named: "Gauge")))
+        var warnings: [String] = []
+        let collecting = collectingWarnings { warnings.append($0) }
+        let upgraded = Registry(options: options(root + "/components", cache: cache), environment: collecting)
+        XCTAssertEqual(upgraded.classes.map(\.name), ["Gauge"])
+        _ = try upgraded.checkedDefaults(of: XCTUnwrap(try upgraded.designableClass(named: "Gauge")))
+        XCTAssertEqual(upgraded.cachedCount, 0, "nothing written by the older host is used")
+        XCTAssertEqual(warnings, [], "another host version is not corruption")
+        XCTAssertEqual(Registry(options: options(root + "/components", cache: cache), environment: collecting).cachedCount, 1,
+                       "rewritten for this host")
+    }
+
     func testAnUnwritableCacheIsAWarningNotAFailure() throws {
         let root = try componentsFolder(["libGauge.so": try TestPaths.example("Gauge")])
         try "x".write(toFile: root + "/file", atomically: true, encoding: .utf8)

@@ -113,7 +113,7 @@ final class SeedLayoutDocumentTests: XCTestCase {
         try assertFails(edited("\"size\": \"375x44\"", "\"size\": \"375x0\""), ["size: expected a positive width and height"])
         try assertFails(edited("\"size\": \"375x44\"", "\"frame\": \"0,0,375,44\""), ["frame: unknown key (the root view has a \"size\""])
         try assertFails(edited("\"textColor\": \"#FF6600\" }", "\"textColor\": \"orange\" }"),
-                        ["views[2].properties.textColor: expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", found a string \"orange\""])
+                        ["views[2].properties.textColor: expected a colour \"#RRGGBB\", \"#RRGGBBAA\" or a system colour name (systemBlue", "found a string \"orange\""])
         try assertFails(edited("\"borderStyle\": \"roundedRect\"", "\"borderStyle\": \"rounded\""),
                         ["views[1].properties.borderStyle: expected one of none, line, bezel, roundedRect"])
         try assertFails(edited("\"placeholder\": \"0\"", "\"placeholdr\": \"0\""),

@@ -222,7 +222,7 @@ final class SnapshotCommandTests: XCTestCase {
         try #"{ "classes": { "Swatch": { "treshold": 0.2 } } }"#.write(toFile: root + "/Snapshots/snapshot.json", atomically: true, encoding: .utf8)
         let unknown = try snapshot(["verify"], in: root)
         XCTAssertEqual(unknown.status, 65)
-        XCTAssertTrue(unknown.stderr.contains("Snapshots/snapshot.json: classes.Swatch.treshold: unknown key (expected one of: threshold, maxDifferingShare, ignoreAntialiasing, scales, skip)"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("Snapshots/snapshot.json: classes.Swatch.treshold: unknown key (expected one of: threshold, maxDifferingShare, ignoreAntialiasing, scales, skip, traits, states)"), unknown.stderr)
         try #"{ "threshold": 2 }"#.write(toFile: root + "/Snapshots/snapshot.json", atomically: true, encoding: .utf8)
         XCTAssertTrue(try snapshot(["verify"], in: root).stderr.contains("threshold: 2 is outside 0…1"))
         try #"{ "scales": [1, 0.001] }"#.write(toFile: root + "/Snapshots/snapshot.json", atomically: true, encoding: .utf8)

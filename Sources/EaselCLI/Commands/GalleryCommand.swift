@@ -12,6 +12,7 @@ package enum GalleryCommand: Command {
         options: [
             OptionSpec(name: "out", value: "DIR", help: "where the pictures and index.html go (default ./gallery)"),
             OptionSpec(name: "scale", value: "N", help: "pixels per point (default 2)"),
+            .trait,
             OptionSpec(name: "no-validate", help: "leave out the plugins' validation status (faster)"),
         ],
         details: """
@@ -27,6 +28,7 @@ package enum GalleryCommand: Command {
         var request = GalleryRequest(outputDirectory: arguments.value("out") ?? "./gallery")
         request.scale = try arguments.scale() ?? 2
         request.validates = !arguments.has("no-validate")
+        request.traits = try arguments.traits()
         return try invocation.engine().gallery(request, invocation)
     }
 }
@@ -36,6 +38,8 @@ package struct GalleryRequest {
     package var outputDirectory: String
     package var scale = 2.0
     package var validates = true
+    /// `--trait`: what every picture is shown with.
+    package var traits = Traits.default
 
     package init(outputDirectory: String) { self.outputDirectory = outputDirectory }
 }

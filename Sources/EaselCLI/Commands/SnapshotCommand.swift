@@ -17,6 +17,8 @@ package enum SnapshotCommand: Command {
             OptionSpec(name: "dir", value: "DIR", help: "the references: DIR/<Class>/<variant>@<scale>x.png and DIR/snapshot.json (default ./Snapshots)"),
             OptionSpec(name: "scales", value: "1,2", help: "pixels per point to render at (default: snapshot.json's, else 1,2)"),
             OptionSpec(name: "variants", value: "all|NAME,…", help: "which variants (default all)"),
+            OptionSpec(name: "trait", value: "NAME=V1,V2", repeatable: true,
+                       help: "a trait matrix for this run: each trait's values crossed (appearance=light,dark direction=ltr,rtl size=CATEGORY,…); replaces snapshot.json's traits"),
             OptionSpec(name: "jobs", short: "j", value: "N", help: "render on N threads, each with its own worker processes (default 1)"),
             OptionSpec(name: "shard", value: "K/N", help: "run only the K-th of N equal parts of the suite (CI machines; the manual, reference/snapshots.md)"),
             OptionSpec(name: "record", value: "MODE", help: "which references to write: missing, failed or all (verify: none; record: all)"),
@@ -51,6 +53,7 @@ package enum SnapshotCommand: Command {
         request.scales = arguments.value("scales")
         request.variants = arguments.value("variants")
         request.shard = arguments.value("shard")
+        request.traits = arguments.all("trait")
         request.threshold = try share(arguments, "threshold")
         request.maxDifferingShare = try share(arguments, "max-differing-share")
         request.jobs = try arguments.value("jobs").map { text -> Int in
@@ -91,6 +94,8 @@ package struct SnapshotRequest {
     package var scales: String?
     package var variants: String?
     package var shard: String?
+    /// `--trait NAME=V1,V2`, as given (a trait matrix).
+    package var traits: [String] = []
     package var threshold: Double?
     package var maxDifferingShare: Double?
     package var jobs = 1

@@ -17,6 +17,7 @@ package enum WatchCommand: Command {
             OptionSpec(name: "set", value: "[CLASS.]NAME=VALUE", repeatable: true,
                        help: "a value kept across reloads; without CLASS, for every class that has the property"),
             OptionSpec(name: "scale", value: "N", help: "pixels per point (default 1; a scene's own scale for scenes)"),
+            .trait,
             OptionSpec(name: "png-level", value: "0-9", help: "PNG compression level (default 1: previews want speed)"),
             OptionSpec(name: "scene", value: "FILE", repeatable: true,
                        help: "also re-render this scene (into OUT/<name>.png) when a class it uses is reloaded"),
@@ -43,6 +44,7 @@ package enum WatchCommand: Command {
         request.assignments = try arguments.heldAssignments()
         request.scale = try arguments.scale()
         request.scenes = arguments.all("scene")
+        if arguments.has("trait") { request.traits = try arguments.traits() }
         request.pngLevel = try arguments.pngLevel(default: 1)
         request.isolation = try invocation.isolation()
         return try invocation.engine().watch(request, invocation)
@@ -61,6 +63,8 @@ package struct WatchRequest {
     package var assignments: [PropertyAssignment] = []
     /// `--scale` (nil: 1, or each scene's own).
     package var scale: Double?
+    /// `--trait`: what every class is shown with (nil: the defaults, and each scene its own).
+    package var traits: Traits?
     /// `--scene`: scene files, re-rendered when a class they use is reloaded.
     package var scenes: [String] = []
     package var pngLevel = 1

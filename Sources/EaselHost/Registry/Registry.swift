@@ -51,7 +51,7 @@ package final class Registry {
     /// Exactly these files (`host inspect FILE.so`) instead of the search path.
     let explicitFiles: [String]?
     /// The registry cache file, opened on first use (nil: no cache).
-    lazy var cache: RegistryCache? = options.cacheFile.map { RegistryCache(path: $0, warn: { [unowned self] in self.collectedWarnings.append($0) }) }
+    lazy var cache: RegistryCache? = options.cacheFile.map { RegistryCache(path: $0, identity: options.cacheIdentity, warn: { [unowned self] in self.collectedWarnings.append($0) }) }
 
     private var byName: [String: (record: PluginRecord, index: Int)] = [:]
     private var hosted: [String: WorkerHostedPlugin] = [:]

@@ -33,7 +33,7 @@ extension RegistryCache {
         if let header, let mapped, header.defaultsLength > 0 {
             do {
                 var r = BinaryReader(try mapped.copy(header.defaultsOffset, header.defaultsLength, crc: header.defaultsCRC, what: "defaults checks"))
-                guard try r.string() == Self.hostIdentity else { throw OtherVersion() }
+                guard try r.string() == identity else { throw OtherVersion() }
                 let count = Int(try r.u32())
                 for _ in 0..<count {
                     let file = try r.string()
@@ -42,6 +42,10 @@ extension RegistryCache {
                     let mismatches = try r.array { (property: try $0.string(), actual: try $0.propertyValue()) }
                     result[Self.defaultsKey(file, className)] = CheckedDefaults(signature: signature, mismatches: mismatches)
                 }
+            } catch is OtherVersion {
+                // Written by another host version: checked again, silently (not corruption).
+                result = [:]
+                isDirty = true
             } catch {
                 warn("\(path): the registry cache's defaults checks are corrupt (\(error)); checking again")
                 result = [:]

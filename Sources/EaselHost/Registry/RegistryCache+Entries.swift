@@ -23,7 +23,9 @@ extension RegistryCache {
         if let decodedEntries { return decodedEntries }
         var result: [String: Entry] = [:]
         if let header, let mapped {
-            do { result = try Self.decodeEntries(mapped, header) } catch { corrupt("\(error)") }
+            do { result = try Self.decodeEntries(mapped, header, identity: identity) } catch is OtherVersion {
+                isDirty = true  // written by another host version: every file is scanned again, silently
+            } catch { corrupt("\(error)") }
         }
         decodedEntries = result
         return result
@@ -51,9 +53,9 @@ extension RegistryCache {
     }
 
     /// The entry table and every record it points to, each checked against its checksum.
-    static func decodeEntries(_ file: MappedFile, _ header: Header) throws -> [String: Entry] {
+    static func decodeEntries(_ file: MappedFile, _ header: Header, identity: String) throws -> [String: Entry] {
         var r = BinaryReader(try file.copy(header.entriesOffset, header.entriesLength, crc: header.entriesCRC, what: "entry table"))
-        guard try r.string() == hostIdentity else { throw OtherVersion() }
+        guard try r.string() == identity else { throw OtherVersion() }
         let count = Int(try r.u32())
         typealias Row = (path: String, signature: FileSignature, hash: UInt64, kind: UInt8, record: BlobReference, blob: BlobReference)
         var rows: [Row] = []

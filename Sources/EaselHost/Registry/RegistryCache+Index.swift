@@ -45,7 +45,7 @@ extension RegistryCache {
 
     /// The digest stored with the view in the file (0: none, or a corrupt view).
     private var storedViewDigest: UInt64 {
-        guard var r = try? viewReader(), (try? r.string()) == Self.hostIdentity, let digest = try? r.u64() else { return 0 }
+        guard var r = try? viewReader(), (try? r.string()) == identity, let digest = try? r.u64() else { return 0 }
         return digest
     }
 
@@ -71,7 +71,7 @@ extension RegistryCache {
         guard let mapped else { return nil }
         do {
             guard var r = try viewReader() else { return nil }
-            guard try r.string() == Self.hostIdentity else { return nil }
+            guard try r.string() == identity else { return nil }
             _ = try r.u64() // digest
             guard try r.string() == workingDirectory,
                   try r.array({ try $0.string() }) == searchPath else { return nil }
@@ -109,7 +109,7 @@ extension RegistryCache {
     func storedView() -> View? {
         do {
             guard var r = try viewReader() else { return nil }
-            guard try r.string() == Self.hostIdentity else { return nil }
+            guard try r.string() == identity else { return nil }
             _ = try r.u64() // digest
             let cwd = try r.string()
             let searchPath = try r.array { try $0.string() }

@@ -44,7 +44,7 @@ extension RegistryCache {
     func storedListingReferences() throws -> [(mode: String, record: BlobReference)] {
         guard let header, let mapped, header.listingsLength > 0 else { return [] }
         var r = BinaryReader(try mapped.copy(header.listingsOffset, header.listingsLength, crc: header.listingsCRC, what: "listings"))
-        guard try r.string() == Self.hostIdentity else { return [] }
+        guard try r.string() == identity else { return [] }
         return try r.array { (mode: try $0.string(), record: try BlobReference(from: &$0)) }
     }
 }

@@ -96,7 +96,7 @@ extension RegistryCache {
             out.raw(w.bytes)
         }
         var e = BinaryWriter(capacity: 64 * sorted.count + 64)
-        e.string(Self.hostIdentity)
+        e.string(identity)
         e.u32(UInt32(sorted.count))
         for (path, entry) in sorted {
             e.string(path)
@@ -128,7 +128,7 @@ extension RegistryCache {
             out.u32(UInt32(w.bytes.count)); out.u32(Self.crc(w.bytes)); out.raw(w.bytes)
         }
         let viewOffset = out.bytes.count
-        out.string(Self.hostIdentity)
+        out.string(identity)
         out.u64(Self.digest(view))
         out.string(view.workingDirectory)
         out.array(view.searchPath) { $0.string($1) }
@@ -163,7 +163,7 @@ extension RegistryCache {
         }
         let listingsOffset = out.bytes.count
         if !listingTable.isEmpty { // none: an empty section (no bytes that only `list` would read)
-            out.string(Self.hostIdentity)
+            out.string(identity)
             out.array(listingTable) { $0.string($1.mode); $1.record.encode(to: &$0) }
         }
         let listingsLength = out.bytes.count - listingsOffset
@@ -173,7 +173,7 @@ extension RegistryCache {
     /// The defaults section: the checks of files that still exist, unchanged.
     private func encodeDefaults() -> [UInt8] {
         var d = BinaryWriter(capacity: 256)
-        d.string(Self.hostIdentity)
+        d.string(identity)
         let checks = defaults.filter { key, value in
             let file = String(key.prefix { $0 != "\u{0}" })
             return FileSignature(path: file) == value.signature

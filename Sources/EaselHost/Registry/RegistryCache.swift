@@ -53,6 +53,8 @@ final class RegistryCache {
 
     /// The cache file.
     let path: String
+    /// The identity this program writes and accepts (``hostIdentity`` outside tests).
+    let identity: String
     /// Where problems found while reading go (a corrupt section is a warning, never an error).
     let warn: (String) -> Void
     /// The file as it was when opened (nil: none, or unreadable).
@@ -85,8 +87,9 @@ final class RegistryCache {
 
     /// Opens the cache at `path` (mapping it; nothing is decoded yet). A missing file is an empty
     /// cache; a corrupt or foreign one is reported through `warn` and treated as empty.
-    init(path: String, warn: @escaping (String) -> Void) {
+    init(path: String, identity: String = RegistryCache.hostIdentity, warn: @escaping (String) -> Void) {
         self.path = path
+        self.identity = identity
         self.warn = warn
         do {
             mapped = try MappedFile(path, maximumSize: Self.maximumSize)

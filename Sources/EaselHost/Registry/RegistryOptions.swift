@@ -7,6 +7,9 @@ package struct RegistryOptions: Sendable {
     package var cacheFile: String?
     /// Scan every file again, whatever the cache says (`--rescan`).
     package var rescan: Bool
+    /// Which program the cache's sections belong to: another host version or ABI writes another
+    /// identity, and its sections are replaced without a warning (tests set it to play an older host).
+    package var cacheIdentity = RegistryCache.hostIdentity
 
     /// `$EASEL_REGISTRY_CACHE`, else `$XDG_CACHE_HOME/easel/registry-v4.bin` (`~/.cache/…`).
     package static var defaultCacheFile: String { RegistryCache.defaultPath }

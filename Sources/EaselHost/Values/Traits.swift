@@ -81,6 +81,50 @@ package struct Traits: Equatable, Hashable, Sendable {
         return result
     }
 
+    /// The values that are not defaults, joined by dots ("dark.rtl.xl"; "" for the defaults): the
+    /// part of a snapshot's reference name that tells trait variations apart.
+    package var label: String {
+        var parts: [String] = []
+        if appearance != .light { parts.append("\(appearance)") }
+        if direction != .ltr { parts.append("\(direction)") }
+        if contentSize != 3 { parts.append(Self.contentSizeAbbreviations[Int(min(contentSize, 11))]) }
+        return parts.joined(separator: ".")
+    }
+
+    /// A trait matrix: `NAME=V1,V2` for each trait that varies (`appearance=light,dark`,
+    /// `direction=ltr,rtl`), crossed in the order given; every other trait at its default. Throws
+    /// what ``apply(_:)`` throws for an unknown name or value, or for a trait named twice.
+    package static func matrix(_ texts: [(name: String, values: [String])]) throws -> [Traits] {
+        var result = [Traits.default]
+        var named = Set<String>()
+        for (name, values) in texts {
+            guard named.insert(name).inserted else { throw TraitError("\(name) is given twice (list its values once: \(name)=V1,V2)") }
+            guard !values.isEmpty, !values.contains(where: \.isEmpty) else {
+                throw TraitError("\(name): expected one or more values separated by commas")
+            }
+            var crossed: [Traits] = []
+            for traits in result {
+                for value in values {
+                    var t = traits
+                    try t.apply("\(name)=\(value)")
+                    if !crossed.contains(t) { crossed.append(t) }
+                }
+            }
+            result = crossed
+        }
+        return result
+    }
+
+    /// `NAME=V1,V2` texts (the command line's `--trait` of `host snapshot`) as a matrix.
+    package static func matrix(_ texts: [String]) throws -> [Traits] {
+        try matrix(texts.map { text in
+            guard let (name, values) = text.split(atFirst: "="), !name.isEmpty else {
+                throw TraitError("\(text.quoted) is not NAME=VALUE[,VALUE…] (traits: \(names.map(\.name).joined(separator: ", ")))")
+            }
+            return (name, values.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+        })
+    }
+
     package var c: easel_traits {
         easel_traits(appearance: appearance.rawValue, layout_direction: direction.rawValue, content_size: contentSize,
                      reserved0: 0, display_scale: displayScale)

@@ -5,8 +5,8 @@ import EaselRender
 /// Direction and Text Size controls) and pointer events sent to a class's live instance (its
 /// Interact mode), each answered with the frame drawn after it.
 extension DesignSession {
-    /// The traits a class is shown with: the designer's, else the defaults. (With the engine lock held.)
-    var classTraits: Traits { designerTraits ?? .default }
+    /// The traits a class is shown with: the designer's, else the session's (`watch --trait`). (With the engine lock held.)
+    var classTraits: Traits { designerTraits ?? options.traits }
 
     /// Shows every class and scene with `traits` from now on (the display scale is each render's
     /// own). A live instance of the same layout direction hears the change (easel.traits/1) and is

@@ -145,6 +145,7 @@ extension DesignSession {
             current.instances.append(copy)
         }
         return try SceneRender.render(current, classes: { self.builds.designableClass(named: $0) },
-                                      classNames: builds.classNames, format: format, scale: scale, traits: designerTraits)
+                                      classNames: builds.classNames, format: format, scale: scale,
+                                      traits: designerTraits ?? (options.overridesSceneTraits ? options.traits : nil))
     }
 }

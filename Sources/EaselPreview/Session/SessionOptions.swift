@@ -13,6 +13,10 @@ package struct SessionOptions {
     package var assignments: [PropertyAssignment] = []
     /// Pixels per point; nil: 1 for classes, a scene's own `scale` for scenes.
     package var scale: Double?
+    /// The traits classes are shown with (`--trait`); scenes keep their own unless
+    /// ``overridesSceneTraits`` (a `--trait` given on the command line wins, as for `host render`).
+    package var traits: Traits = .default
+    package var overridesSceneTraits = false
     /// PNG compression level: previews want speed.
     package var pngLevel: Int = 1
     /// Where plugin code runs; in workers, the time budget of each call.

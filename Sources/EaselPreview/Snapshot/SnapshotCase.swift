@@ -1,8 +1,11 @@
 import EaselHost
 
-/// One snapshot: a class in one variant at one scale (or a scene at one scale), and where its
-/// reference lives: `<Class>/<variant>@<scale>x.png` (`<stem>.scene/scene@<scale>x.png` for a scene
-/// file `<stem>.json`; the dot cannot occur in a class name, so the two never clash).
+/// One snapshot: a class in one variant, optionally in a state reached by pointer steps, with
+/// traits, at one scale (or a scene at one scale), and where its reference lives:
+/// `<Class>/<variant>[.<state>][.<traits>]@<scale>x.png`, e.g. `RoundedCornerButton/default.pressed.dark@2x.png`
+/// (`<stem>.scene/scene[.<traits>]@<scale>x.png` for a scene file `<stem>.json`; the dot cannot
+/// occur in a class name, so the two never clash). Default traits add nothing to the name, so the
+/// references of a suite without traits keep their names.
 package struct SnapshotCase: Equatable, Sendable {
     package enum Subject: Equatable, Sendable {
         /// A class in a variant: the attributes the variant sets (none for "default").
@@ -14,6 +17,11 @@ package struct SnapshotCase: Equatable, Sendable {
     package var subject: Subject
     package var scale: Double
     package var tolerance: SnapshotTolerance
+    /// What the instance is made for (snapshot.json's and `--trait`'s matrix); a scene at the
+    /// defaults keeps its own traits.
+    package var traits = Traits.default
+    /// A state from snapshot.json's `states` (its name and pointer steps), nil: as created.
+    package var state: SnapshotState?
 
     package init(subject: Subject, scale: Double, tolerance: SnapshotTolerance) {
         self.subject = subject
@@ -43,8 +51,14 @@ package struct SnapshotCase: Equatable, Sendable {
         return nil
     }
 
+    /// "default", "default.pressed", "default.pressed.dark.rtl": the variant, the state and the
+    /// traits that differ from the defaults.
+    package var label: String {
+        [variant, state?.name ?? "", traits.label].filter { !$0.isEmpty }.joined(separator: ".")
+    }
+
     /// "Gauge/default@2x": unique in a suite, the order of the suite, the JUnit test name.
-    package var id: String { "\(group)/\(variant)@\(SnapshotCase.format(scale))x" }
+    package var id: String { "\(group)/\(label)@\(SnapshotCase.format(scale))x" }
 
     /// The reference, relative to the snapshot directory.
     package var referencePath: String { id + ".png" }
@@ -57,6 +71,17 @@ package struct SnapshotCase: Equatable, Sendable {
 
     /// 1 → "1", 1.5 → "1.5".
     package static func format(_ scale: Double) -> String { PropertyInfo.formatNumber(scale) }
+}
+
+/// A named state of a class for snapshots (snapshot.json `classes.NAME.states`): pointer steps
+/// applied after layout, as `host render --play` applies them (Storybook's play functions).
+package struct SnapshotState: Equatable, Sendable {
+    package var name: String
+    package var play: PlayScript
+    package init(name: String, play: PlayScript) {
+        self.name = name
+        self.play = play
+    }
 }
 
 /// One attribute a variant sets, in the value syntax.

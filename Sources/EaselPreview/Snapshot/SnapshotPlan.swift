@@ -16,8 +16,9 @@ package enum SnapshotVariantSelection: Equatable, Sendable {
 }
 
 /// The suite: every snapshot a run would take, in a fixed order. Classes sorted by name, each
-/// class's variants in their order ("default" first), each variant at every scale in the order
-/// given; then the scenes in the order given.
+/// class's variants in their order ("default" first), each variant as created and then in each of
+/// its states (by name), each in every combination of the trait matrix, each at every scale in the
+/// order given; then the scenes in the order given, in every combination and scale.
 package enum SnapshotPlan {
     /// - Parameters:
     ///   - names: classes and scene files (`*.json`) named on the command line; none: every
@@ -58,10 +59,22 @@ package enum SnapshotPlan {
             case .named(let wanted): chosen = all.filter { wanted.contains($0.name) }
             }
             let tolerance = settings.tolerance(for: name, overrides)
+            let states = settings.classes[name]?.states ?? []
+            if !states.isEmpty, !info.takesInput {
+                throw HostError(.badData, "classes.\(name).states: class \(name) takes no pointer input (it offers no easel.input/1), so it has no states to play",
+                                file: settings.file, className: name)
+            }
             for variant in chosen {
-                for scale in settings.scales(for: name, overrides) {
-                    cases.append(SnapshotCase(subject: .component(className: name, variant: variant.name, attributes: variant.attributes),
-                                              scale: scale, tolerance: tolerance))
+                for state in [nil] + states.map(Optional.some) {
+                    for traits in settings.traits(for: name, overrides) {
+                        for scale in settings.scales(for: name, overrides) {
+                            var c = SnapshotCase(subject: .component(className: name, variant: variant.name, attributes: variant.attributes),
+                                                 scale: scale, tolerance: tolerance)
+                            c.traits = traits
+                            c.state = state
+                            cases.append(c)
+                        }
+                    }
                 }
             }
         }
@@ -75,8 +88,12 @@ package enum SnapshotPlan {
                 throw HostError(.notFound, "no such scene file", file: path)
             }
             let tolerance = settings.tolerance(for: nil, overrides)
-            for scale in settings.scales(for: nil, overrides) {
-                cases.append(SnapshotCase(subject: .scene(path: path), scale: scale, tolerance: tolerance))
+            for traits in settings.traits(for: nil, overrides) {
+                for scale in settings.scales(for: nil, overrides) {
+                    var c = SnapshotCase(subject: .scene(path: path), scale: scale, tolerance: tolerance)
+                    c.traits = traits
+                    cases.append(c)
+                }
             }
         }
         var ids = Set<String>()

@@ -62,7 +62,7 @@ package enum SnapshotReport {
             let s = Summary(items)
             xml += "  <testsuite name=\"\(escape(group))\" tests=\"\(s.total)\" failures=\"\(s.failed)\" errors=\"\(s.errors)\" skipped=\"0\" time=\"\(seconds(items.reduce(0) { $0 + $1.seconds }))\">\n"
             for r in items {
-                let name = "\(r.snapshot.variant)@\(SnapshotCase.format(r.snapshot.scale))x"
+                let name = "\(r.snapshot.label)@\(SnapshotCase.format(r.snapshot.scale))x"
                 xml += "    <testcase classname=\"\(escape(group))\" name=\"\(escape(name))\" time=\"\(seconds(r.seconds))\""
                 let detail = ([r.message ?? ""] + artifactLines(r)).filter { !$0.isEmpty }.joined(separator: "\n")
                 switch r.status {

@@ -190,13 +190,16 @@ package final class SnapshotRunner: @unchecked Sendable {
             }
             // Rendered as `host render CLASS --variant NAME` renders it.
             let declared = cls.info.variants.contains { $0.name == variant }
-            let request = ComponentRenderRequest(className: className, scale: c.scale, format: .png(compressionLevel: options.pngLevel),
+            var request = ComponentRenderRequest(className: className, scale: c.scale, format: .png(compressionLevel: options.pngLevel),
                                                  variant: declared ? variant : nil)
+            request.traits = c.traits
+            request.play = c.state?.play
             target = try ComponentRender.render(cls, request)
         case .scene(let path):
             let scene = try Scene.read(path)
             target = try SceneRender.render(scene, classes: registry.designableClass(named:), classNames: registry.classes.map(\.name),
-                                            format: .png(compressionLevel: options.pngLevel), scale: c.scale)
+                                            format: .png(compressionLevel: options.pngLevel), scale: c.scale,
+                                            traits: c.traits == .default ? nil : c.traits)
         }
         do { return try target.rgbaImage() } catch let e as RenderError { throw HostError(e, className: c.className) }
     }
