@@ -5,6 +5,12 @@
 // callback runs its body through `guarded`, which catches every exception at the boundary (easel.h,
 // ERRORS: nothing may unwind into the host), logs it as an error and returns the failure value.
 //
+// Since ABI 1.2 it is a control (easel.input/1) that tracks the pointer as UIButton does: pressed, it
+// is highlighted (darker) while the pointer stays over it; released over it, it toggles `selected` (a
+// white ring) and sends touchUpInside, valueChanged and primaryActionTriggered; disabled, it takes no
+// input. Its default colours follow the appearance (easel.traits/1: iOS's brighter dark shades); a
+// tint the user set stays as set.
+//
 //   c++ -std=c++17 -shared -fPIC -fvisibility=hidden -I Sources/CEasel/include
 //       Plugins/CppBadge/CppBadge.cpp -o components/libCppBadge.so
 #include "easel.h"
@@ -20,6 +26,18 @@
 
 namespace {
 
+/// The host's halves of easel.input/1 and easel.traits/1 (null from a host without them), read in init.
+const easel_host_input *host_input = nullptr;
+const easel_host_traits *host_traits = nullptr;
+
+constexpr easel_color kDefaultTint{0.1, 0.35, 0.75, 1};
+/// The default tint in the dark appearance: brighter, as iOS's dark system colours are.
+constexpr easel_color kDarkTint{0.25, 0.55, 1, 1};
+
+bool operator==(const easel_color &a, const easel_color &b) {
+    return a.red == b.red && a.green == b.green && a.blue == b.blue && a.alpha == b.alpha;
+}
+
 enum Shape : int64_t { rounded = 0, capsule = 1, square = 2 };
 
 struct Badge {
@@ -33,16 +51,74 @@ struct Badge {
     easel_point offset{0, 0};
     easel_size dot_size{10, 10};
     easel_rect highlight{{0, 0}, {0, 0}};
-    easel_color tint{0.1, 0.35, 0.75, 1};
+    easel_color tint = kDefaultTint;
     std::optional<std::string> icon;
     int64_t shape = rounded;
     easel_insets padding{4, 8, 4, 8};
+    bool selected = false;
     easel_size size;
+    bool tracking = false;     // a press is being tracked (a down, no up or cancel yet)
+    bool highlighted = false;  // pressed with the pointer over it (UIControl.isHighlighted)
 
     Badge(const easel_instance_host *h, easel_size s) : host(h), size(s) {}
 
     void log(easel_log_level level, const std::string &message) const { host->log(host, level, message.c_str()); }
     void changed(const char *property) const { host->property_changed(host, property); }
+    /// sendActions(for:): a control event to the host.
+    void send(const char *event) const {
+        if (host_input) host_input->send_action(host, event);
+    }
+
+    bool dark() const { return host_traits && host_traits->get(host).appearance == EASEL_APPEARANCE_DARK; }
+    bool contains(easel_point p) const { return p.x >= 0 && p.y >= 0 && p.x < size.width && p.y < size.height; }
+
+    /// The body's colour: the tint (the default one follows the appearance), grey when disabled,
+    /// darker while highlighted.
+    easel_color fill() const {
+        easel_color c = !enabled ? (dark() ? easel_color{0.39, 0.39, 0.39, 1} : easel_color{0.6, 0.6, 0.6, 1})
+                        : dark() && tint == kDefaultTint ? kDarkTint : tint;
+        if (highlighted) c = {c.red * 0.7, c.green * 0.7, c.blue * 0.7, c.alpha};
+        return c;
+    }
+
+    /// touchesBegan/Moved/Ended/Cancelled as UIButton tracks them; whether the event was handled.
+    bool handle(const easel_pointer_event &e) {
+        switch (e.phase) {
+        case EASEL_POINTER_DOWN:
+            if (!enabled || e.button != EASEL_BUTTON_PRIMARY) return false;  // a disabled control takes nothing
+            tracking = highlighted = true;
+            send("touchDown");
+            break;
+        case EASEL_POINTER_MOVE: {
+            if (!tracking) return false;
+            bool inside = contains(e.location);
+            if (inside == highlighted) return true;
+            highlighted = inside;
+            send(inside ? "touchDragEnter" : "touchDragExit");
+            break;
+        }
+        case EASEL_POINTER_UP:
+            if (!tracking) return false;
+            tracking = highlighted = false;
+            if (contains(e.location)) {
+                selected = !selected;
+                changed("selected");
+                for (const char *event : {"touchUpInside", "valueChanged", "primaryActionTriggered"}) send(event);
+            } else {
+                send("touchUpOutside");
+            }
+            break;
+        case EASEL_POINTER_CANCEL:
+            if (!tracking) return false;
+            tracking = highlighted = false;
+            send("touchCancel");
+            break;
+        default:
+            return false;  // hover
+        }
+        host->request_redraw(host);  // the highlight is no property: say that the picture changed
+        return true;
+    }
 };
 
 Badge &badge(void *self) { return *static_cast<Badge *>(self); }
@@ -81,6 +157,7 @@ ACCESSORS(highlight, easel_rect)
 ACCESSORS(tint, easel_color)
 ACCESSORS(shape, int64_t)
 ACCESSORS(padding, easel_insets)
+ACCESSORS(selected, bool)
 
 const char *get_label(void *self) { return badge(self).label.c_str(); }
 void set_label(void *self, const char *value) {  // never NULL; borrowed: copied
@@ -126,7 +203,7 @@ const easel_range kOpacity = {0, 1, 0.05};
 const easel_enum_case kShapes[] = {enum_case("rounded", rounded), enum_case("capsule", capsule),
                                    enum_case("square", square, "Square Corners")};
 
-std::array<easel_property, 12> make_properties() {
+std::array<easel_property, 13> make_properties() {
     easel_value label{}; label.s = "C++";
     easel_value on{}; on.b = true;
     easel_value origin{}; origin.point = {0, 0};
@@ -145,6 +222,9 @@ std::array<easel_property, 12> make_properties() {
     easel_property dot_size = property("dotSize", EASEL_TYPE_SIZE, dot, "The dot's size", erased(get_dot_size),
                                        erased(set_dot_size));
     dot_size.group = "Dot";
+    easel_property selected = property("selected", EASEL_TYPE_BOOL, easel_value{}, "Toggled by a click (UIControl.isSelected): a white ring",
+                                       erased(get_selected), erased(set_selected));
+    selected.group = "Control";
     return {{
         property("count", EASEL_TYPE_INT, int_value(3), "The number on the badge", erased(get_count), erased(set_count), &kCount),
         property("cornerRadius", EASEL_TYPE_CGFLOAT, double_value(8), "Radius of the corners (rounded shape)",
@@ -161,10 +241,11 @@ std::array<easel_property, 12> make_properties() {
         property("icon", EASEL_TYPE_IMAGE, no_icon, "An image drawn at the left", erased(get_icon), erased(set_icon)),
         shape,
         property("padding", EASEL_TYPE_INSETS, padding, "Space around the text", erased(get_padding), erased(set_padding)),
+        selected,
     }};
 }
 // Initialized before the entry point can be called (the library's static initialisers run at load).
-const std::array<easel_property, 12> kProperties = make_properties();
+const std::array<easel_property, 13> kProperties = make_properties();
 
 // ── Lifecycle ──
 
@@ -179,11 +260,19 @@ bool draw(void *self, easel_canvas *c, easel_rect) {
     return guarded(b.host, false, [&] {
         easel_rect bounds{{0, 0}, b.size};
         double radius = b.shape == capsule ? b.size.height / 2 : b.shape == square ? 0 : b.corner_radius;
+        const easel_color white{1, 1, 1, 1};
         c->set_alpha(c, b.opacity);
-        c->set_fill_color(c, b.enabled ? b.tint : easel_color{0.6, 0.6, 0.6, 1});
+        c->set_fill_color(c, b.fill());
         c->begin_path(c);
         c->add_rounded_rect(c, bounds, radius);
         c->draw_path(c, EASEL_PATH_FILL);
+        if (b.selected && b.size.width > 6 && b.size.height > 6) {
+            c->set_stroke_color(c, white);
+            c->set_line_width(c, 2);
+            c->begin_path(c);
+            c->add_rounded_rect(c, easel_rect{{2, 2}, {b.size.width - 4, b.size.height - 4}}, std::max(radius - 2, 0.0));
+            c->draw_path(c, EASEL_PATH_STROKE);
+        }
         double left = b.padding.left;
         if (b.icon) {
             double side = b.size.height - b.padding.top - b.padding.bottom;
@@ -194,7 +283,7 @@ bool draw(void *self, easel_canvas *c, easel_rect) {
         easel_text_style style{};
         style.font_size = 15;
         style.font_weight = 700;
-        style.color = {1, 1, 1, 1};
+        style.color = white;
         style.alignment = EASEL_TEXT_ALIGN_CENTER;
         style.vertical_alignment = EASEL_VERTICAL_ALIGN_CENTER;
         style.line_break = EASEL_LINE_BREAK_TRUNCATE_TAIL;
@@ -203,11 +292,11 @@ bool draw(void *self, easel_canvas *c, easel_rect) {
                      easel_rect{{left, b.padding.top},
                                 {b.size.width - left - b.padding.right, b.size.height - b.padding.top - b.padding.bottom}},
                      &style);
-        c->set_fill_color(c, easel_color{1, 0.85, 0, 1});
+        c->set_fill_color(c, b.dark() ? easel_color{1, 0.84, 0.04, 1} : easel_color{1, 0.85, 0, 1});
         c->begin_path(c);
         c->add_ellipse(c, easel_rect{{b.size.width - b.dot_size.width - b.offset.x, b.offset.y}, b.dot_size});
         c->draw_path(c, EASEL_PATH_FILL);
-        c->set_fill_color(c, easel_color{1, 1, 1, 1});
+        c->set_fill_color(c, white);
         c->fill_rect(c, b.highlight);
         return true;
     });
@@ -270,10 +359,29 @@ const easel_action kActionList[] = {action("bump", "Count one more", erased(bump
                                     action("explode", "With true, throw (caught at the boundary)", erased(explode), EASEL_TYPE_BOOL)};
 const easel_actions kActions = {sizeof(easel_actions), 2, kActionList};
 
+// ── Input (easel.input/1) ──
+
+bool hit_test(void *self, easel_point point) { return badge(self).contains(point); }  // the bounds; cannot throw
+
+bool pointer_event(void *self, const easel_pointer_event *event) {
+    Badge &b = badge(self);
+    return guarded(b.host, false, [&] { return b.handle(*event); });
+}
+
+easel_input make_input() {
+    easel_input input{};
+    input.struct_size = sizeof(easel_input);
+    input.hit_test = hit_test;
+    input.pointer_event = pointer_event;
+    return input;
+}
+const easel_input kInput = make_input();
+
 const void *get_extension(const easel_class *cls, const char *id) {
     if (!cls) return nullptr;  // no plugin-wide extensions
     if (std::strcmp(id, EASEL_EXTENSION_VARIANTS) == 0) return &kVariants;
     if (std::strcmp(id, EASEL_EXTENSION_ACTIONS) == 0) return &kActions;
+    if (std::strcmp(id, EASEL_EXTENSION_INPUT) == 0) return &kInput;
     return nullptr;  // an id this plugin does not know
 }
 
@@ -282,9 +390,9 @@ const void *get_extension(const easel_class *cls, const char *id) {
 easel_class make_class() {
     easel_class c{};
     c.struct_size = sizeof(easel_class);
-    c.base_kind = EASEL_KIND_VIEW;
+    c.base_kind = EASEL_KIND_CONTROL;
     c.name = "CppBadge";
-    c.summary = "A badge written in C++: one property of every type";
+    c.summary = "A badge written in C++: one property of every type; a click selects it";
     c.group = "Badges";
     c.default_size = {120, 36};
     c.property_count = static_cast<uint32_t>(kProperties.size());
@@ -297,6 +405,12 @@ easel_class make_class() {
 }
 const easel_class kClasses[] = {make_class()};
 
+bool init(const easel_host *host) {
+    host_input = static_cast<const easel_host_input *>(host->get_extension(host, EASEL_EXTENSION_INPUT));
+    host_traits = static_cast<const easel_host_traits *>(host->get_extension(host, EASEL_EXTENSION_TRAITS));
+    return true;
+}
+
 easel_plugin make_plugin() {
     easel_plugin p{};
     p.abi = EASEL_ABI_VERSION;
@@ -306,6 +420,7 @@ easel_plugin make_plugin() {
     p.name = "C++ Badge";
     p.version = "1.0.0";
     p.summary = "Example component written in C++17";
+    p.init = init;
     p.classes = kClasses;
     p.get_extension = get_extension;
     return p;

@@ -9,13 +9,14 @@
 // ("you can further expose arcRadius as an IBInspectable property"), so are the three oval sizes and
 // the cap size (the tutorial's names are kept, though the values are the ovals' widths).
 //
-// Added: @Designable, doc comments and @Inspector, the storyboard's background, and one line at the
-// top of draw(_:) that removes the layers the previous draw added: the tutorial adds its layers in
-// drawRect, which UIKit runs once per view, while Easel draws the same view again after every change.
+// Added: @Designable, doc comments and @Inspector, the storyboard's background (a dynamic colour, darker
+// in the dark appearance), and one line at the top of draw(_:) that removes the layers the previous
+// draw added: the tutorial adds its layers in drawRect, which UIKit runs once per view, while Easel
+// draws the same view again after every change.
 //
 // Tutorial lines changed: 4 of 46 against the code with its Swift 2 spellings modernised (8.7%;
-// 20 of 46, 43.5%, against the original); 43 lines added (doc comments, @Inspector, variants, the
-// entry point, …). Measured with Scripts/seed-share (see Docs/seeds/README.md).
+// 20 of 46, 43.5%, against the original); 46 lines added (doc comments, @Inspector, variants, the
+// dark background, the entry point, …). Measured with Scripts/seed-share (see Docs/seeds/README.md).
 import EaselKit
 
 /// Three rings with shadowed caps (the IBDesignable tutorial's Rainbow)
@@ -28,8 +29,11 @@ class Rainbow: UIView {
     
     override init(frame: CGRect) {
         super.init(frame: frame)
-        // The tutorial's storyboard: the view's background is #38334C.
-        backgroundColor = UIColor(red: 0x38 / 255.0, green: 0x33 / 255.0, blue: 0x4C / 255.0, alpha: 1)
+        // The tutorial's storyboard: the view's background is #38334C; in dark appearance, #1C1926.
+        backgroundColor = UIColor { traits in
+            traits.userInterfaceStyle == .dark ? UIColor(red: 0x1C / 255.0, green: 0x19 / 255.0, blue: 0x26 / 255.0, alpha: 1)
+                : UIColor(red: 0x38 / 255.0, green: 0x33 / 255.0, blue: 0x4C / 255.0, alpha: 1)
+        }
     }
 
     /// Colour of the inner ring

@@ -9,9 +9,6 @@ struct OptionSpec {
     /// The placeholder in help ("DIR"); nil for a flag without a value.
     var value: String? = nil
     var repeatable = false
-    /// Whether the command cannot run without it (`render -o`): shown without brackets in the usage
-    /// line. The command checks it itself, so that `--help` and a usage error still answer without it.
-    var required = false
     /// Options of one choice (`new --swift|--c|--rust`): adjacent options with the same group share
     /// one pair of brackets in the usage line, as at most one of them may be given.
     var exclusiveGroup: String? = nil
@@ -82,7 +79,7 @@ package struct CommandSpec {
             }
             index += group.count
             if group.count == 1 {
-                parts.append((first.required ? word(first) : "[\(word(first))]") + (first.repeatable ? "…" : ""))
+                parts.append("[\(word(first))]" + (first.repeatable ? "…" : ""))
             } else if first.exclusiveGroup != nil {
                 parts.append("[" + group.map(word).joined(separator: "|") + "]")
             } else {

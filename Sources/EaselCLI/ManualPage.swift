@@ -57,7 +57,7 @@ enum ManualPage {
         let registryOnly = CommandSpec.common.filter { CommandSpec.registryOnly.contains($0.name) }.map { "--" + $0.name }
         let alsoValidate = registryOnly.filter { name in ValidateCommand.spec.options.contains { "--" + $0.name == name } }
         out.append(text("Every command takes these; " + listed(registryOnly) + " only the commands that read the "
-                        + "plugin registry (validate, which loads the files it is given, takes " + listed(alsoValidate) + ")."))
+                        + "plugin registry (validate, which loads the plugins it checks, takes " + listed(alsoValidate) + ")."))
         out += CommandSpec.common.flatMap(option)
         out += [
             ".SH ENVIRONMENT",

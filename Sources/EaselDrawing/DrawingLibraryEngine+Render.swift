@@ -37,6 +37,7 @@ extension DrawingLibraryEngine {
         }
         invocation.environment.releaseWorkers() // they end while the picture is encoded
         try write(target, to: request.output)
+        if request.announcesOutput { print("wrote \(TerminalText.printable(request.output)) (-o FILE to choose where)") }
         return 0
     }
 

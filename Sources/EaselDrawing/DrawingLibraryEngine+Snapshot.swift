@@ -96,7 +96,7 @@ extension DrawingLibraryEngine {
         let progress = ProgressLine(enabled: !json && isatty(STDOUT_FILENO) == 1, total: cases.count)
         let start = Clock.seconds()
         let results = runner.run(report: { _, result in
-            guard !json else { return }
+            guard !json, !(request.quiet && result.status == .passed) else { return }
             progress.clear()
             print(TerminalText.printable(result.line, keepingNewlines: true))
             fflush(stdout)
@@ -106,10 +106,17 @@ extension DrawingLibraryEngine {
         var summary = SnapshotReport.Summary(results)
         summary.errors += loadFailures.count
         let command = ([CLI.programName] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+        // What takes the failed renders as references: the same selection, --record failed.
+        let accept = GalleryPage.shellCommand([CLI.programName, "snapshot", "verify"] + request.names + ["--record", "failed"]
+                                              + options.recordOptions
+                                              + request.traits.flatMap { ["--trait", $0] }
+                                              + (request.variants.map { ["--variants", $0] } ?? [])
+                                              + (request.scales.map { ["--scales", $0] } ?? []))
 
         var reportWritten = false
         if summary.failed + summary.errors > 0 || request.reportAsked {
-            let html = SnapshotReport.html(results, loadFailures: loadFailures, reportDirectory: reportDirectory, command: command)
+            let html = SnapshotReport.html(results, loadFailures: loadFailures, reportDirectory: reportDirectory, command: command,
+                                           accept: accept)
             makeDirectories(reportDirectory)
             try writeFile(Array(html.utf8), to: reportDirectory + "/index.html")
             try writeFile([], to: reportDirectory + "/" + SnapshotReport.marker)
@@ -127,6 +134,7 @@ extension DrawingLibraryEngine {
             if let shard { line += " (shard \(shard.description): \(cases.count) of \(all.count) snapshots)" }
             print(line)
             if reportWritten && summary.failed + summary.errors > 0 { print("report: \(reportDirectory)/index.html") }
+            if summary.failed > 0 && !request.records { print("if the new pictures are right, accept them: \(accept)") }
         }
         // A render that failed (or a plugin file that did not load) is 69; a reference or an
         // artifact that could not be written is 73, as the README's exit table says; a scene that is

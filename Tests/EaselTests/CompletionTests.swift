@@ -116,7 +116,7 @@ final class CompletionTests: XCTestCase {
         for option in ["plugins", "in\\-process", "timeout", "memory\\-limit", "rescan", "cache"] {
             XCTAssertTrue(common.contains("\\-\\-" + option), "COMMON OPTIONS names --\(option): \(common)")
         }
-        XCTAssertTrue(common.contains("(validate, which loads the files it is given, takes \\-\\-in\\-process, \\-\\-timeout and \\-\\-memory\\-limit)"), common)
+        XCTAssertTrue(common.contains("(validate, which loads the plugins it checks, takes \\-\\-plugins, \\-\\-in\\-process, \\-\\-timeout and \\-\\-memory\\-limit)"), common)
         XCTAssertFalse(page.unicodeScalars.contains { !$0.isASCII }, "non-ASCII text is escaped")
         let file = try TestPaths.scratch() + "/easel.1"
         try result.stdoutData.write(to: URL(fileURLWithPath: file))

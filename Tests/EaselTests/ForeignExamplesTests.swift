@@ -19,6 +19,7 @@ final class ForeignExamplesTests: XCTestCase {
         "enabled": .bool(false), "dotOffset": .point(Point(x: 2, y: 3)), "dotSize": .size(Size(width: 6, height: 7)),
         "highlight": .rect(Rect(x: 1, y: 2, width: 3, height: 4)), "tint": .color(Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4)),
         "icon": .image("star.png"), "shape": .enumeration(2), "padding": .insets(Insets(top: 1, left: 2, bottom: 3, right: 4)),
+        "selected": .bool(true),
     ]
 
     func testEveryTypeRoundTripsInProcessAndThroughAWorker() throws {
@@ -29,7 +30,7 @@ final class ForeignExamplesTests: XCTestCase {
                 XCTAssertEqual(registry.failures, [], name)
                 let cls = try XCTUnwrap(try registry.designableClass(named: name))
                 XCTAssertEqual(Set(cls.info.properties.map(\.type)), Set(PropertyType.allCases), name)
-                XCTAssertEqual(cls.info.extensions, ["easel.variants/1", "easel.actions/1"], name)
+                XCTAssertEqual(cls.info.extensions, ["easel.variants/1", "easel.actions/1", "easel.input/1"], name)
                 XCTAssertEqual(cls.info.variants.map(\.name), ["zero", "busy", "cjk"], name)
                 XCTAssertEqual(cls.info.property(named: "shape")?.enumCases.last?.displayName, "Square Corners", name)
                 XCTAssertEqual(try DefaultsCheck.check(cls), [], "\(name): create gives every declared default")
@@ -69,7 +70,7 @@ final class ForeignExamplesTests: XCTestCase {
         for (name, _) in examples {
             let inspect = try runHost(["inspect", name, "--set", "count=7", "--set", "shape=capsule", "--set", "tint=#00FF00"], directory: root)
             XCTAssertEqual(inspect.status, 0, inspect.stderr)
-            XCTAssertTrue(inspect.stdout.contains("Properties (12):"), inspect.stdout)
+            XCTAssertTrue(inspect.stdout.contains("Properties (13):"), inspect.stdout)
             XCTAssertTrue(inspect.stdout.contains("Value: capsule  (changed)"), inspect.stdout)
             XCTAssertEqual(inspect.stderr, "", "no defaults warning")
             let out = root + "/\(name).png"

@@ -98,4 +98,59 @@ final class HeaderLayoutTests: XCTestCase {
         let run = try runProcess(root + "/layout", [])
         XCTAssertEqual(run.status, 0, "the table disagrees with the compiler:\n\(run.stdout)")
     }
+
+    /// The Rust binding (Bindings/rust/easel-sys) against the same table: a program generated from
+    /// every row checks each size, alignment and offset of the crate's #[repr(C)] types, so a struct
+    /// the binding lacks does not compile and a number that differs is printed. (The crate's own
+    /// const asserts pin each struct; this shows that they cover the whole table, 1.2's rows included.)
+    func testTheRustBindingHasEveryNumberOfTheLayoutTable() throws {
+        let cargo = try XCTUnwrap(ForeignExample.cargo, "cargo is needed (Rust 1.77 or later)")
+        let header = try String(contentsOfFile: TestPaths.repoRoot + "/Sources/CEasel/include/easel.h", encoding: .utf8)
+        let rows = Self.rows(header)
+        let functions = Self.canvasFunctions(header)
+        var checks: [String] = []
+        for row in rows {
+            checks.append("check(\"\(row.type) size\", size_of::<\(row.type)>(), \(row.size));")
+            checks.append("check(\"\(row.type) align\", align_of::<\(row.type)>(), \(row.align));")
+            // A union's members are all at 0 (and offset_of! on a union needs a newer Rust): size and alignment only.
+            guard row.type != "easel_value" else { continue }
+            var fields = row.fields.filter { $0.0 != "then" }
+            if row.type == "easel_canvas" { fields = [("host_data", 0)] + functions.enumerated().map { ($0.element, 8 + 8 * $0.offset) } }
+            for (field, offset) in fields {
+                let name = field == "type" ? "type_" : field // `type` is a Rust keyword
+                checks.append("check(\"\(row.type).\(field)\", offset_of!(\(row.type), \(name)), \(offset));")
+            }
+        }
+        let crate = try TestPaths.scratch() + "/layout"
+        try FileManager.default.createDirectory(atPath: crate + "/src", withIntermediateDirectories: true)
+        try """
+        [package]
+        name = "layout"
+        version = "0.0.0"
+        edition = "2021"
+        [dependencies]
+        easel-sys = { path = "\(TestPaths.repoRoot)/Bindings/rust/easel-sys" }
+        """.write(toFile: crate + "/Cargo.toml", atomically: true, encoding: .utf8)
+        try """
+        #![allow(non_camel_case_types)]
+        use easel_sys::*;
+        use std::mem::{align_of, offset_of, size_of};
+        use std::sync::atomic::{AtomicU32, Ordering};
+        static FAILURES: AtomicU32 = AtomicU32::new(0);
+        fn check(what: &str, actual: usize, expected: usize) {
+            if actual != expected {
+                println!("{what}: {actual}, the table says {expected}");
+                FAILURES.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        fn main() {
+        \(checks.map { "    " + $0 }.joined(separator: "\n"))
+            std::process::exit(if FAILURES.load(Ordering::Relaxed) == 0 { 0 } else { 1 });
+        }
+        """.write(toFile: crate + "/src/main.rs", atomically: true, encoding: .utf8)
+        let run = try runProcess(cargo, ["run", "--offline", "--quiet", "--manifest-path", crate + "/Cargo.toml"],
+                                 environment: ["CARGO_TARGET_DIR": crate + "/target"])
+        XCTAssertEqual(run.status, 0, "the Rust binding disagrees with the table:\n\(run.stdout)\(run.stderr)")
+        XCTAssertGreaterThan(checks.count, 250)
+    }
 }

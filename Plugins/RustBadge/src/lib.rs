@@ -4,6 +4,12 @@
 //! ABI types, variants, actions, and uses its instance host. Every callback goes through `guarded`,
 //! which catches panics at the boundary (easel.h, ERRORS: nothing may unwind into the host), logs why
 //! and returns the failure value.
+//!
+//! Since ABI 1.2 it is a control (easel.input/1), tracking the pointer as UIButton does: pressed, it
+//! is highlighted (darker) while the pointer stays over it; released over it, it toggles `selected`
+//! (a white ring) and sends touchUpInside, valueChanged and primaryActionTriggered; disabled, it takes
+//! no input. Its default colours follow the appearance (easel.traits/1: brighter in dark, as iOS's
+//! dark system colours are); a tint the user set stays as set.
 use easel_sys::*;
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -12,6 +18,9 @@ use std::ptr::{null, null_mut};
 /// The instance: the component's state and its instance host.
 struct Badge {
     host: *const easel_instance_host,
+    /// The host's halves of easel.input/1 and easel.traits/1 (null from a host without them).
+    host_input: *const easel_host_input,
+    host_traits: *const easel_host_traits,
     count: i64,
     corner_radius: f64,
     opacity: f64,
@@ -24,18 +33,38 @@ struct Badge {
     icon: Option<CString>,
     shape: i64,
     padding: easel_insets,
+    selected: bool,
     size: easel_size,
+    /// A press is being tracked (down seen, no up or cancel yet).
+    tracking: bool,
+    /// Pressed with the pointer over it: drawn darker (UIControl.isHighlighted).
+    highlighted: bool,
 }
 
 const SHAPE_ROUNDED: i64 = 0;
 const SHAPE_CAPSULE: i64 = 1;
 const SHAPE_SQUARE: i64 = 2;
 
+const DEFAULT_TINT: easel_color = easel_color { red: 0.8, green: 0.25, blue: 0.1, alpha: 1.0 };
+/// The default tint in the dark appearance: brighter, as iOS's dark system colours are.
+const DARK_TINT: easel_color = easel_color { red: 1.0, green: 0.42, blue: 0.27, alpha: 1.0 };
+
+/// The host's extension `id` (null when the host has none).
+unsafe fn host_extension<T>(host: *const easel_instance_host, id: &[u8]) -> *const T {
+    let plugin_host = (*host).host;
+    match (*plugin_host).get_extension {
+        Some(get) => get(plugin_host, id.as_ptr() as *const c_char) as *const T,
+        None => null(),
+    }
+}
+
 impl Badge {
     fn new(host: *const easel_instance_host, frame: easel_rect) -> Badge {
         // Every property at the default its table declares (easel.h, DEFAULTS).
         Badge {
             host,
+            host_input: unsafe { host_extension(host, EASEL_EXTENSION_INPUT) },
+            host_traits: unsafe { host_extension(host, EASEL_EXTENSION_TRAITS) },
             count: 3,
             corner_radius: 8.0,
             opacity: 1.0,
@@ -44,11 +73,14 @@ impl Badge {
             offset: easel_point { x: 0.0, y: 0.0 },
             dot_size: easel_size { width: 10.0, height: 10.0 },
             highlight: easel_rect { origin: easel_point { x: 0.0, y: 0.0 }, size: easel_size { width: 0.0, height: 0.0 } },
-            tint: easel_color { red: 0.8, green: 0.25, blue: 0.1, alpha: 1.0 },
+            tint: DEFAULT_TINT,
             icon: None,
             shape: SHAPE_ROUNDED,
             padding: easel_insets { top: 4.0, left: 8.0, bottom: 4.0, right: 8.0 },
+            selected: false,
             size: frame.size,
+            tracking: false,
+            highlighted: false,
         }
     }
 
@@ -62,6 +94,50 @@ impl Badge {
         if let Some(report) = unsafe { (*self.host).property_changed } {
             unsafe { report(self.host, property.as_ptr()) };
         }
+    }
+
+    /// sendActions(for:): a control event to the host (easel.input/1).
+    fn send(&self, event: &CStr) {
+        if let Some(send) = unsafe { self.host_input.as_ref() }.and_then(|i| i.send_action) {
+            unsafe { send(self.host, event.as_ptr()) };
+        }
+    }
+
+    /// Draw again (the highlight is no property: the host hears of it only through this).
+    fn redraw(&self) {
+        if let Some(redraw) = unsafe { (*self.host).request_redraw } {
+            unsafe { redraw(self.host) };
+        }
+    }
+
+    /// Whether the instance is shown in the dark appearance (easel.traits/1).
+    fn is_dark(&self) -> bool {
+        match unsafe { self.host_traits.as_ref() }.and_then(|t| t.get) {
+            Some(get) => unsafe { get(self.host) }.appearance == EASEL_APPEARANCE_DARK,
+            None => false,
+        }
+    }
+
+    /// The colour of the body: the tint (the default one follows the appearance), grey when
+    /// disabled, darker while highlighted.
+    fn fill(&self) -> easel_color {
+        let dark = self.is_dark();
+        let base = if !self.enabled {
+            let g = if dark { 0.39 } else { 0.6 };
+            easel_color { red: g, green: g, blue: g, alpha: 1.0 }
+        } else if dark && self.tint == DEFAULT_TINT {
+            DARK_TINT
+        } else {
+            self.tint
+        };
+        if !self.highlighted {
+            return base;
+        }
+        easel_color { red: base.red * 0.7, green: base.green * 0.7, blue: base.blue * 0.7, alpha: base.alpha }
+    }
+
+    fn contains(&self, p: easel_point) -> bool {
+        p.x >= 0.0 && p.y >= 0.0 && p.x < self.size.width && p.y < self.size.height
     }
 }
 
@@ -114,6 +190,7 @@ accessors!(get_highlight, set_highlight, highlight, easel_rect);
 accessors!(get_tint, set_tint, tint, easel_color);
 accessors!(get_shape, set_shape, shape, i64);
 accessors!(get_padding, set_padding, padding, easel_insets);
+accessors!(get_selected, set_selected, selected, bool);
 
 /// STRING: the setter never gets NULL; the string is borrowed for the call, so it is copied.
 unsafe extern "C" fn get_label(this: *mut c_void) -> *const c_char {
@@ -178,7 +255,7 @@ const fn property(name: &'static CStr, type_: easel_type, default_value: easel_v
     }
 }
 
-struct Table([easel_property; 12]);
+struct Table([easel_property; 13]);
 static PROPERTIES: Table = Table([
     easel_property { range: &COUNT_RANGE, get: erased!(get_count), set: erased!(set_count),
                      ..property(c"count", EASEL_TYPE_INT, easel_value { i: 3 }, c"The number on the badge") },
@@ -204,6 +281,8 @@ static PROPERTIES: Table = Table([
                      ..property(c"shape", EASEL_TYPE_ENUM, easel_value { i: SHAPE_ROUNDED }, c"The outline") },
     easel_property { get: erased!(get_padding), set: erased!(set_padding),
                      ..property(c"padding", EASEL_TYPE_INSETS, easel_value { insets: easel_insets { top: 4.0, left: 8.0, bottom: 4.0, right: 8.0 } }, c"Space around the text") },
+    easel_property { get: erased!(get_selected), set: erased!(set_selected), group: c"Control".as_ptr(),
+                     ..property(c"selected", EASEL_TYPE_BOOL, easel_value { b: false }, c"Toggled by a click (UIControl.isSelected): a white ring") },
 ]);
 unsafe impl Sync for Table {}
 
@@ -230,12 +309,23 @@ unsafe extern "C" fn draw(this: *mut c_void, canvas: *mut easel_canvas, _rect: e
             SHAPE_SQUARE => 0.0,
             _ => b.corner_radius,
         };
-        let grey = easel_color { red: 0.6, green: 0.6, blue: 0.6, alpha: 1.0 };
+        let white = easel_color { red: 1.0, green: 1.0, blue: 1.0, alpha: 1.0 };
         (c.set_alpha.unwrap())(canvas, b.opacity);
-        (c.set_fill_color.unwrap())(canvas, if b.enabled { b.tint } else { grey });
+        (c.set_fill_color.unwrap())(canvas, b.fill());
         (c.begin_path.unwrap())(canvas);
         (c.add_rounded_rect.unwrap())(canvas, bounds, radius);
         (c.draw_path.unwrap())(canvas, EASEL_PATH_FILL);
+        if b.selected && b.size.width > 6.0 && b.size.height > 6.0 {
+            let ring = easel_rect {
+                origin: easel_point { x: 2.0, y: 2.0 },
+                size: easel_size { width: b.size.width - 4.0, height: b.size.height - 4.0 },
+            };
+            (c.set_stroke_color.unwrap())(canvas, white);
+            (c.set_line_width.unwrap())(canvas, 2.0);
+            (c.begin_path.unwrap())(canvas);
+            (c.add_rounded_rect.unwrap())(canvas, ring, (radius - 2.0).max(0.0));
+            (c.draw_path.unwrap())(canvas, EASEL_PATH_STROKE);
+        }
         let mut left = b.padding.left;
         if let Some(icon) = &b.icon {
             let side = b.size.height - b.padding.top - b.padding.bottom;
@@ -247,7 +337,7 @@ unsafe extern "C" fn draw(this: *mut c_void, canvas: *mut easel_canvas, _rect: e
         let text = CString::new(format!("{} {}", b.label.to_string_lossy(), b.count)).unwrap_or_default();
         let style = easel_text_style {
             font_family: null(), font_size: 15.0, font_weight: 700, italic: false, reserved0: 0, reserved1: 0,
-            color: easel_color { red: 1.0, green: 1.0, blue: 1.0, alpha: 1.0 },
+            color: white,
             alignment: EASEL_TEXT_ALIGN_CENTER, vertical_alignment: EASEL_VERTICAL_ALIGN_CENTER,
             line_break: EASEL_LINE_BREAK_TRUNCATE_TAIL, max_lines: 1,
         };
@@ -260,11 +350,12 @@ unsafe extern "C" fn draw(this: *mut c_void, canvas: *mut easel_canvas, _rect: e
             origin: easel_point { x: b.size.width - b.dot_size.width - b.offset.x, y: b.offset.y },
             size: b.dot_size,
         };
-        (c.set_fill_color.unwrap())(canvas, easel_color { red: 1.0, green: 0.85, blue: 0.0, alpha: 1.0 });
+        let dot_color = if b.is_dark() { easel_color { red: 1.0, green: 0.84, blue: 0.04, alpha: 1.0 } } else { easel_color { red: 1.0, green: 0.85, blue: 0.0, alpha: 1.0 } };
+        (c.set_fill_color.unwrap())(canvas, dot_color);
         (c.begin_path.unwrap())(canvas);
         (c.add_ellipse.unwrap())(canvas, dot);
         (c.draw_path.unwrap())(canvas, EASEL_PATH_FILL);
-        (c.set_fill_color.unwrap())(canvas, easel_color { red: 1.0, green: 1.0, blue: 1.0, alpha: 1.0 });
+        (c.set_fill_color.unwrap())(canvas, white);
         (c.fill_rect.unwrap())(canvas, b.highlight);
         true
     })
@@ -274,6 +365,73 @@ unsafe extern "C" fn destroy(this: *mut c_void) {
     let host = badge(this).host;
     guarded(host, (), || drop(Box::from_raw(this as *mut Badge)))
 }
+
+// ── Input (easel.input/1): a control that tracks the pointer as UIButton does ──
+
+/// point(inside:): the bounds.
+unsafe extern "C" fn hit_test(this: *mut c_void, point: easel_point) -> bool {
+    let b = badge(this);
+    guarded(b.host, false, || b.contains(point))
+}
+
+unsafe extern "C" fn pointer_event(this: *mut c_void, event: *const easel_pointer_event) -> bool {
+    let b = badge(this);
+    let host = b.host;
+    guarded(host, false, || {
+        let e = &*event;
+        match e.phase {
+            // touchesBegan: a disabled control, or another button, takes nothing.
+            EASEL_POINTER_DOWN => {
+                if !b.enabled || e.button != EASEL_BUTTON_PRIMARY {
+                    return false;
+                }
+                b.tracking = true;
+                b.highlighted = true;
+                b.send(c"touchDown");
+                b.redraw();
+                true
+            }
+            // touchesMoved: highlighted only while the pointer is over it.
+            EASEL_POINTER_MOVE if b.tracking => {
+                let inside = b.contains(e.location);
+                if inside != b.highlighted {
+                    b.highlighted = inside;
+                    b.send(if inside { c"touchDragEnter" } else { c"touchDragExit" });
+                    b.redraw();
+                }
+                true
+            }
+            // touchesEnded: released over it, the click toggles `selected`.
+            EASEL_POINTER_UP if b.tracking => {
+                b.tracking = false;
+                b.highlighted = false;
+                if b.contains(e.location) {
+                    b.selected = !b.selected;
+                    b.changed(c"selected");
+                    b.send(c"touchUpInside");
+                    b.send(c"valueChanged");
+                    b.send(c"primaryActionTriggered");
+                } else {
+                    b.send(c"touchUpOutside");
+                }
+                b.redraw();
+                true
+            }
+            EASEL_POINTER_CANCEL if b.tracking => {
+                b.tracking = false;
+                b.highlighted = false;
+                b.send(c"touchCancel");
+                b.redraw();
+                true
+            }
+            _ => false, // hover, and moves and ups of no press of its own
+        }
+    })
+}
+
+static INPUT: easel_input = easel_input {
+    struct_size: size_of_u32::<easel_input>(), reserved0: 0, hit_test: Some(hit_test), pointer_event: Some(pointer_event),
+};
 
 // ── Extensions: variants and actions ──
 
@@ -345,6 +503,7 @@ unsafe extern "C" fn get_extension(cls: *const easel_class, id: *const c_char) -
     match CStr::from_ptr(id).to_bytes_with_nul() {
         id if id == EASEL_EXTENSION_VARIANTS => &VARIANTS as *const easel_variants as *const c_void,
         id if id == EASEL_EXTENSION_ACTIONS => &ACTIONS as *const easel_actions as *const c_void,
+        id if id == EASEL_EXTENSION_INPUT => &INPUT as *const easel_input as *const c_void,
         _ => null(), // an id this plugin does not know
     }
 }
@@ -353,13 +512,13 @@ unsafe extern "C" fn get_extension(cls: *const easel_class, id: *const c_char) -
 
 static CLASSES: [easel_class; 1] = [easel_class {
     struct_size: size_of_u32::<easel_class>(),
-    base_kind: EASEL_KIND_VIEW,
+    base_kind: EASEL_KIND_CONTROL,
     name: c"RustBadge".as_ptr(),
     display_name: null(),
-    summary: c"A badge written in Rust: one property of every type".as_ptr(),
+    summary: c"A badge written in Rust: one property of every type; a click selects it".as_ptr(),
     group: c"Badges".as_ptr(),
     default_size: easel_size { width: 120.0, height: 36.0 },
-    property_count: 12,
+    property_count: 13,
     reserved0: 0,
     properties: &PROPERTIES.0 as *const easel_property,
     context: null(),

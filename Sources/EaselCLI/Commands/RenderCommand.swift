@@ -14,8 +14,8 @@ package enum RenderCommand: Command {
         usage: "CLASS|SCENE.json",
         positionals: 1...1,
         options: [
-            OptionSpec(name: "output", short: "o", value: "FILE", required: true,
-                       help: "output file; the format follows the extension (.png, .svg, .pdf); - writes PNG to stdout"),
+            OptionSpec(name: "output", short: "o", value: "FILE",
+                       help: "output file; the format follows the extension (.png, .svg, .pdf); - writes PNG to stdout (default: CLASS.png, or the scene's name .png, here)"),
             OptionSpec(name: "set", value: "NAME=VALUE", repeatable: true, help: "set a property before rendering (see \(CLI.programName) inspect --help)"),
             OptionSpec(name: "variant", value: "NAME", help: "start from one of the class's variants (\(CLI.programName) inspect lists them); --set values apply after it"),
             OptionSpec(name: "action", value: "NAME[=VALUE]", repeatable: true,
@@ -45,12 +45,11 @@ package enum RenderCommand: Command {
 
     package static func run(_ invocation: Invocation) throws -> Int32 {
         let arguments = invocation.arguments
-        guard let output = arguments.value("output") else {
-            throw UsageError(message: "missing -o OUT.png|OUT.svg|OUT.pdf|- (where to write the picture)")
-        }
+        let output = arguments.value("output") ?? defaultOutput(for: arguments.positionals[0])
         let format = try outputFormat(output, pngLevel: try arguments.pngLevel(default: 6))
         if output == "-" { try checkStandardOutput(force: arguments.has("force")) }
         var request = RenderRequest(subject: .component(arguments.positionals[0]), output: output, format: format)
+        request.announcesOutput = !arguments.has("output")
         request.scale = try arguments.scale()
         request.background = try background(arguments)
         if arguments.has("trait") { request.traits = try arguments.traits() }
@@ -71,6 +70,14 @@ package enum RenderCommand: Command {
             }
         }
         return try invocation.engine().render(request, invocation)
+    }
+
+    /// Without `-o`: `CLASS.png` (a scene: its file name with .png) in the current folder, as
+    /// `host gallery` names its pictures (the engine says where it wrote, as no one asked for it).
+    static func defaultOutput(for subject: String) -> String {
+        var name = subject.split(separator: "/").last.map(String.init) ?? subject
+        if name.hasSuffix(".json") { name.removeLast(5) }
+        return name + ".png"
     }
 
     /// `NAME` or `NAME=VALUE` (the value in the value syntax of the action's argument type).
@@ -151,6 +158,8 @@ package struct RenderRequest {
     package var traits: Traits?
     /// `--play`: pointer steps after layout.
     package var play: PlayScript?
+    /// No `-o` was given: say on stdout where the picture went.
+    package var announcesOutput = false
 
     package init(subject: Subject, output: String, format: OutputFormat) {
         self.subject = subject

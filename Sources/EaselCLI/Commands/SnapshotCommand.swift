@@ -25,6 +25,7 @@ package enum SnapshotCommand: Command {
             OptionSpec(name: "threshold", value: "0-1", help: "per-pixel colour threshold for this run (default: snapshot.json's, else 0.1)"),
             OptionSpec(name: "max-differing-share", value: "0-1", help: "largest share of differing pixels that passes, for this run (default: snapshot.json's, else 0)"),
             OptionSpec(name: "junit", value: "FILE", help: "also write JUnit XML to FILE"),
+            OptionSpec(name: "quiet", short: "q", help: "print only failures, errors and the summary (not a line per passing snapshot)"),
             OptionSpec(name: "json", help: "print JSON (schema easel.snapshot/1: the manual, reference/json.md) instead of lines"),
             OptionSpec(name: "report", value: "DIR", help: "where failure artifacts and index.html go (default ./snapshot-report)"),
         ],
@@ -67,6 +68,7 @@ package enum SnapshotCommand: Command {
             throw UsageError(message: "--\(name) '' is empty (expected \(expected))")
         }
         request.json = arguments.has("json")
+        request.quiet = arguments.has("quiet")
         request.directory = arguments.value("dir") ?? "Snapshots"
         request.directoryGiven = arguments.has("dir")
         request.reportDirectory = arguments.value("report") ?? "snapshot-report"
@@ -100,6 +102,8 @@ package struct SnapshotRequest {
     package var maxDifferingShare: Double?
     package var jobs = 1
     package var json = false
+    /// `-q`: no line per passing snapshot.
+    package var quiet = false
     package var directory = "Snapshots"
     /// Whether `--dir` was given (messages say where the folder came from).
     package var directoryGiven = false

@@ -96,8 +96,11 @@ package struct ClassInfo: Equatable, Codable, Sendable {
     /// `file` is where the name came from when not the plugin (a scene, a document).
     package func requireProperty(_ name: String, file: String? = nil) throws -> PropertyInfo {
         if let p = property(named: name) { return p }
-        let known = properties.map(\.name).joined(separator: ", ")
-        throw HostError(.badData, "no such property (expected one of: \(known.isEmpty ? "none" : known))",
+        let names = properties.map(\.name)
+        let close = Suggestions.close(to: name, among: names)
+        let known = names.joined(separator: ", ")
+        throw HostError(.badData, "no such property" + (close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?")
+                        + " (expected one of: \(known.isEmpty ? "none" : known))",
                         file: file ?? plugin.path, className: self.name, property: name)
     }
 

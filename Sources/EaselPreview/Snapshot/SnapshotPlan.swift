@@ -85,7 +85,12 @@ package enum SnapshotPlan {
         }
         for path in scenes {
             guard FileManager.default.fileExists(atPath: path) else {
-                throw HostError(.notFound, "no such scene file", file: path)
+                // A scene listed in snapshot.json is relative to its folder: a copied Snapshots/ loses
+                // the scenes it points outside of (say where the path came from, and how to fix it).
+                let listed = names.isEmpty && settings.file != nil
+                throw HostError(.notFound, "no such scene file" + (listed
+                    ? " (listed in \(settings.file!)'s scenes, relative to its folder: move the scene beside it, or fix the path)" : ""),
+                    file: path)
             }
             let tolerance = settings.tolerance(for: nil, overrides)
             for traits in settings.traits(for: nil, overrides) {

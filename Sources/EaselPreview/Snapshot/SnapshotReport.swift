@@ -100,8 +100,9 @@ package enum SnapshotReport {
     /// The report page: a summary, then for every failure its message, reference, actual and
     /// difference side by side, and a slider that wipes from the reference to the actual render
     /// laid over it. Image paths are relative to the report directory.
+    /// `accept`: the command that takes the failed renders as the new references (shown when some failed).
     package static func html(_ results: [SnapshotResult], loadFailures: [HostError] = [], reportDirectory: String,
-                            command: String) -> String {
+                            command: String, accept: String? = nil) -> String {
         var summary = Summary(results)
         summary.errors += loadFailures.count
         let failures = results.filter { $0.status == .failed || $0.status == .error }
@@ -129,6 +130,7 @@ package enum SnapshotReport {
         </style></head><body>
         <header><h1>Snapshot report</h1>
         <p><strong>\(escape(summary.line))</strong> · <code>\(escape(command))</code></p>
+        \(summary.failed > 0 && accept != nil ? "<p id=\"accept\">If the new pictures are right, accept them: <code>\(escape(accept!))</code></p>" : "")
         <label>Zoom <select id="zoom" class="zoom"><option value="1">1×</option><option value="2">2×</option><option value="4">4×</option></select></label>
         </header>
 

@@ -179,9 +179,14 @@ package enum PluginValidator {
     }
 
     /// An error without the file (every line is about the plugin being validated).
-    static func describe(_ error: HostError) -> String {
+    /// The error without the context the check's message already gives: the file (the report is
+    /// per file), and the class and property when the message names them ("class Gauge: variant full
+    /// does not render: class Gauge: crashed…" said the class twice).
+    static func describe(_ error: HostError, inClass className: String? = nil, property: String? = nil) -> String {
         var e = error
         e.file = nil
+        if let className, e.className == className { e.className = nil }
+        if let property, e.property == property { e.property = nil }
         return e.description
     }
 }

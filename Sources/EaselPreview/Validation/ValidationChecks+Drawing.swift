@@ -22,7 +22,7 @@ extension ValidationChecks {
                     try instance.prepareForDesigner()
                     _ = try InstancePixels.render(instance, size: size)
                 } catch let error as HostError {
-                    c.fail("class \(info.name): drawing at \(label) failed: \(PluginValidator.describe(error))")
+                    c.fail("class \(info.name): drawing at \(label) failed: \(PluginValidator.describe(error, inClass: info.name))")
                     continue
                 }
                 let seconds = Clock.seconds() - start
@@ -179,7 +179,7 @@ extension ValidationChecks {
             for variant in cls.info.variants {
                 let request = ComponentRenderRequest(className: cls.info.name, variant: variant.name)
                 do { _ = try ComponentRender.render(cls, request) } catch let error as HostError {
-                    c.fail("class \(cls.info.name): variant \(variant.name) does not render: \(PluginValidator.describe(error))")
+                    c.fail("class \(cls.info.name): variant \(variant.name) does not render: \(PluginValidator.describe(error, inClass: cls.info.name))")
                 }
                 rendered += 1
                 try c.checkBudget()

@@ -124,7 +124,7 @@ extension ValidationChecks {
                         do {
                             for (name, value) in try info.parse(variant.assignments) { try instance.set(name, to: value) }
                         } catch let error as HostError {
-                            c.fail("class \(info.name): \(id): variant \(variant.name): \(PluginValidator.describe(error))")
+                            c.fail("class \(info.name): \(id): variant \(variant.name): \(PluginValidator.describe(error, inClass: info.name))")
                         }
                     }
                     used.append("\(info.name): \(id) (\(info.variants.count) variant\(info.variants.count == 1 ? "" : "s"))")
@@ -147,7 +147,7 @@ extension ValidationChecks {
                                 }
                                 _ = try InstancePixels.render(instance, size: size)
                             } catch let error as HostError {
-                                c.fail("class \(info.name): \(id): action \(action.signature) with its default argument\(from): \(PluginValidator.describe(error))")
+                                c.fail("class \(info.name): \(id): action \(action.signature) with its default argument\(from): \(PluginValidator.describe(error, inClass: info.name))")
                             }
                             try c.checkBudget()
                         }

@@ -19,6 +19,7 @@ enum ValidationChecks {
         ValidationCheck(name: "memory", summary: "no growth of allocated memory (malloc statistics) over 1000 create/destroy cycles", budget: 60, needsLoad: true, body: memory),
         ValidationCheck(name: "stdout", summary: "nothing is written to stdout while loading, creating, setting, drawing, destroying and deinit", budget: 20, needsLoad: true, body: standardOutput),
         ValidationCheck(name: "extensions", summary: "each declared extension's table is well-formed and usable: variants' attributes set, actions run with their default argument", budget: 30, needsLoad: true, body: extensions),
+    ] + liveComponentChecks + [
         ValidationCheck(name: "deinit", summary: "deinit is called after every instance is destroyed, and returns", budget: 10, needsLoad: true, body: deinitialize),
     ]
 
@@ -99,7 +100,7 @@ enum ValidationChecks {
                         got = try instance.get(p.name)
                     } catch let error as HostError {
                         // The instance (or its worker) may be gone: the next property starts afresh.
-                        c.fail("class \(info.name): property \(p.name): setting \(ValueSamples.describe(value, p)) failed: \(PluginValidator.describe(error))")
+                        c.fail("class \(info.name): property \(p.name): setting \(ValueSamples.describe(value, p)) failed: \(PluginValidator.describe(error, inClass: info.name, property: p.name))")
                         break
                     }
                     if !ValueSamples.same(got, value) {

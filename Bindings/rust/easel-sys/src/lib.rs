@@ -1,4 +1,4 @@
-//! The Easel component ABI (`easel.h` 1.1) for Rust.
+//! The Easel component ABI (`easel.h` 1.2) for Rust.
 //!
 //! A one-to-one transcription of the header: `#[repr(C)]` structs with the header's field names,
 //! the constants, and `Option<unsafe extern "C" fn …>` for function pointers (`None` is NULL). The
@@ -17,7 +17,7 @@ use core::mem::{offset_of, size_of};
 // ───────────────────────────── Version ─────────────────────────────
 
 pub const EASEL_ABI_MAJOR: u32 = 1;
-pub const EASEL_ABI_MINOR: u32 = 1;
+pub const EASEL_ABI_MINOR: u32 = 2;
 
 /// An ABI version: equal majors are required, minors only add.
 #[repr(C)]
@@ -412,6 +412,126 @@ pub struct easel_clock {
     pub now: Option<unsafe extern "C" fn(*const easel_instance_host) -> f64>,
 }
 
+// ───────────────────────────── Extension: input (1.2) ─────────────────────────────
+
+/// Pointer input (UIKit's touches, UIControl's events): a class offers `easel_input`, the host
+/// offers `easel_host_input` (through which an instance sends control events).
+pub const EASEL_EXTENSION_INPUT: &[u8] = b"easel.input/1\0";
+
+pub type easel_pointer_phase = u32;
+pub const EASEL_POINTER_DOWN: easel_pointer_phase = 0;
+pub const EASEL_POINTER_MOVE: easel_pointer_phase = 1;
+pub const EASEL_POINTER_UP: easel_pointer_phase = 2;
+pub const EASEL_POINTER_CANCEL: easel_pointer_phase = 3;
+pub const EASEL_POINTER_ENTER: easel_pointer_phase = 4;
+pub const EASEL_POINTER_LEAVE: easel_pointer_phase = 5;
+
+/// A pointer button; bit `1 << button` of `easel_pointer_event.buttons`.
+pub type easel_pointer_button = u32;
+pub const EASEL_BUTTON_PRIMARY: easel_pointer_button = 0;
+pub const EASEL_BUTTON_SECONDARY: easel_pointer_button = 1;
+pub const EASEL_BUTTON_MIDDLE: easel_pointer_button = 2;
+
+pub type easel_modifiers = u32;
+pub const EASEL_MODIFIER_SHIFT: easel_modifiers = 1;
+pub const EASEL_MODIFIER_CONTROL: easel_modifiers = 2;
+pub const EASEL_MODIFIER_ALT: easel_modifiers = 4;
+pub const EASEL_MODIFIER_META: easel_modifiers = 8;
+
+/// One pointer event (host-written value, borrowed for the call).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct easel_pointer_event {
+    pub phase: easel_pointer_phase,
+    pub button: easel_pointer_button,
+    /// In the instance's coordinates, points (draw's: origin top-left).
+    pub location: easel_point,
+    pub modifiers: easel_modifiers,
+    pub click_count: u32,
+    /// The buttons held after this event: bit `1 << button` each.
+    pub buttons: u32,
+    pub reserved0: u32,
+    /// Seconds on the instance's clock (easel.clock/1).
+    pub timestamp: f64,
+}
+
+/// What `get_extension(cls, EASEL_EXTENSION_INPUT)` returns (plugin-written).
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct easel_input {
+    pub struct_size: u32,
+    pub reserved0: u32,
+    /// Optional: point(inside:). `None`: the point is inside the bounds.
+    pub hit_test: Option<unsafe extern "C" fn(*mut c_void, easel_point) -> bool>,
+    /// Required: one event; returns whether the instance handled it.
+    pub pointer_event: Option<unsafe extern "C" fn(*mut c_void, *const easel_pointer_event) -> bool>,
+}
+
+/// What `easel_host.get_extension(host, EASEL_EXTENSION_INPUT)` returns (host-written).
+#[repr(C)]
+pub struct easel_host_input {
+    /// [any thread] The instance sent a control event ("touchDown", "touchUpInside", "valueChanged", …).
+    pub send_action: Option<unsafe extern "C" fn(*const easel_instance_host, *const c_char)>,
+}
+
+// ───────────────────────────── Extension: traits (1.2) ─────────────────────────────
+
+/// Appearance, layout direction, content size and display scale (UIKit's trait collection): the
+/// host offers `easel_host_traits`; a class offers `easel_class_traits` to hear of changes.
+pub const EASEL_EXTENSION_TRAITS: &[u8] = b"easel.traits/1\0";
+
+pub type easel_appearance = u32;
+pub const EASEL_APPEARANCE_LIGHT: easel_appearance = 0;
+pub const EASEL_APPEARANCE_DARK: easel_appearance = 1;
+
+pub type easel_layout_direction = u32;
+pub const EASEL_LAYOUT_LEFT_TO_RIGHT: easel_layout_direction = 0;
+pub const EASEL_LAYOUT_RIGHT_TO_LEFT: easel_layout_direction = 1;
+
+/// The user's preferred text size, smallest first; `LARGE` is the default.
+pub type easel_content_size = u32;
+pub const EASEL_CONTENT_SIZE_EXTRA_SMALL: easel_content_size = 0;
+pub const EASEL_CONTENT_SIZE_SMALL: easel_content_size = 1;
+pub const EASEL_CONTENT_SIZE_MEDIUM: easel_content_size = 2;
+pub const EASEL_CONTENT_SIZE_LARGE: easel_content_size = 3;
+pub const EASEL_CONTENT_SIZE_EXTRA_LARGE: easel_content_size = 4;
+pub const EASEL_CONTENT_SIZE_EXTRA_EXTRA_LARGE: easel_content_size = 5;
+pub const EASEL_CONTENT_SIZE_EXTRA_EXTRA_EXTRA_LARGE: easel_content_size = 6;
+pub const EASEL_CONTENT_SIZE_ACCESSIBILITY_MEDIUM: easel_content_size = 7;
+pub const EASEL_CONTENT_SIZE_ACCESSIBILITY_LARGE: easel_content_size = 8;
+pub const EASEL_CONTENT_SIZE_ACCESSIBILITY_EXTRA_LARGE: easel_content_size = 9;
+pub const EASEL_CONTENT_SIZE_ACCESSIBILITY_EXTRA_EXTRA_LARGE: easel_content_size = 10;
+pub const EASEL_CONTENT_SIZE_ACCESSIBILITY_EXTRA_EXTRA_EXTRA_LARGE: easel_content_size = 11;
+
+/// An instance's traits (a value type).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct easel_traits {
+    pub appearance: easel_appearance,
+    pub layout_direction: easel_layout_direction,
+    pub content_size: easel_content_size,
+    pub reserved0: u32,
+    /// Pixels per point (1, 2, 3); 1 for SVG and PDF.
+    pub display_scale: f64,
+}
+
+/// What `easel_host.get_extension(host, EASEL_EXTENSION_TRAITS)` returns (host-written).
+#[repr(C)]
+pub struct easel_host_traits {
+    /// [any thread] The instance's traits now; already right inside create.
+    pub get: Option<unsafe extern "C" fn(*const easel_instance_host) -> easel_traits>,
+}
+
+/// What `get_extension(cls, EASEL_EXTENSION_TRAITS)` returns (plugin-written).
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct easel_class_traits {
+    pub struct_size: u32,
+    pub reserved0: u32,
+    /// Required: traitCollectionDidChange, with the previous traits (borrowed for the call).
+    pub traits_changed: Option<unsafe extern "C" fn(*mut c_void, *const easel_traits)>,
+}
+
 // Descriptors are immutable once the host reads them (easel.h, OWNERSHIP): they may be statics.
 unsafe impl Sync for easel_enum_case {}
 unsafe impl Sync for easel_property {}
@@ -481,3 +601,16 @@ check_offsets!(easel_action { argument_type: 4, name: 8, range: 32, enum_case_co
                               default_argument: 56, invoke: 88 });
 check_size!(easel_actions, 16, 8);
 check_size!(easel_clock, 8, 8);
+check_size!(easel_pointer_event, 48, 8);
+check_offsets!(easel_pointer_event { phase: 0, button: 4, location: 8, modifiers: 24, click_count: 28, buttons: 32,
+                                     reserved0: 36, timestamp: 40 });
+check_size!(easel_input, 24, 8);
+check_offsets!(easel_input { struct_size: 0, reserved0: 4, hit_test: 8, pointer_event: 16 });
+check_size!(easel_host_input, 8, 8);
+check_offsets!(easel_host_input { send_action: 0 });
+check_size!(easel_traits, 24, 8);
+check_offsets!(easel_traits { appearance: 0, layout_direction: 4, content_size: 8, reserved0: 12, display_scale: 16 });
+check_size!(easel_host_traits, 8, 8);
+check_offsets!(easel_host_traits { get: 0 });
+check_size!(easel_class_traits, 16, 8);
+check_offsets!(easel_class_traits { struct_size: 0, reserved0: 4, traits_changed: 8 });
