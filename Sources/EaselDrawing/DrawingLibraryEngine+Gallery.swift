@@ -83,15 +83,18 @@ extension DrawingLibraryEngine {
                 }
                 entry.variants.append(picture)
             }
-            // The default picture in dark appearance and right to left, beside the light one.
+            // The default picture in dark appearance and right to left, beside the light one (with
+            // the gallery's own --trait; none that the gallery's traits already are).
             if entry.variants.first?.file != nil {
                 for (name, display, assignment) in Self.galleryTraitVariations {
                     let file = "\(info.name)+\(name).png" // (a variant name is an identifier: no clash)
-                    var traits = Traits.default
+                    var traits = request.traits
                     try? traits.apply(assignment)
+                    if traits == request.traits { continue }
                     var picture = GalleryVariant(name: "\(SnapshotVariant.defaultName).\(name)", displayName: display, summary: "the default, \(assignment)",
                                                  file: nil, error: nil, command: GalleryPage.shellCommand([CLI.programName, "render", info.name] + pluginOptions
-                                                    + ["--trait", assignment, "--scale", PropertyInfo.formatNumber(scale), "-o", file]), size: nil)
+                                                    + traits.assignments.flatMap { ["--trait", $0] }
+                                                    + ["--scale", PropertyInfo.formatNumber(scale), "-o", file]), size: nil)
                     do {
                         var request = ComponentRenderRequest(className: info.name, scale: scale, format: .png(compressionLevel: 6))
                         request.traits = traits
