@@ -32,14 +32,15 @@ package final class DesignerInstance {
 
     package var info: ClassInfo { cls.info }
 
-    /// Creates the instance for `traits`, applies `values` in order, then calls prepare-for-designer.
+    /// Creates the instance for `traits`, applies `values` in order, then calls prepare-for-designer
+    /// unless `prepareForDesigner` is false (an application's view, not a designer's).
     package init(_ cls: DesignableClass, frame: Rect, values: [(name: String, value: PropertyValue)] = [],
-                 traits: Traits = .default) throws {
+                 traits: Traits = .default, prepareForDesigner: Bool = true) throws {
         self.cls = cls
         self.frame = frame
         instance = try cls.makeInstance(frame: frame, traits: traits)
         for (name, value) in values { try instance.set(name, to: value) }
-        try instance.prepareForDesigner()
+        if prepareForDesigner { try instance.prepareForDesigner() }
     }
 
     /// Creates the instance from an archive (a layout document or scene entry), applies its attributes
@@ -76,6 +77,15 @@ package final class DesignerInstance {
         get throws {
             try poll()
             return pending.redraw || pending.layout
+        }
+    }
+
+    /// Whether the instance asked to be laid out again (request_layout) since it was last laid out:
+    /// its intrinsic size may have changed.
+    package var wantsLayout: Bool {
+        get throws {
+            try poll()
+            return pending.layout
         }
     }
 
