@@ -17,10 +17,16 @@ struct ClassPreviews {
     var liveValues: [String: [(name: String, value: PropertyValue)]] = [:]
     /// Classes whose live preview is animating (asked for frames), with the frame it started at.
     var animating: [String: Int] = [:]
+    /// The values each class's preview (its thumbnail) was drawn with, and when (``DesignSession``'s
+    /// thumbnails follow the designer's edits).
+    var previewValues: [String: [(name: String, value: PropertyValue)]] = [:]
+    var previewTimes: [String: Double] = [:]
 
     /// A class no build provides any more: its state, description and live preview go.
     mutating func forget(_ className: String) {
         lastInfo[className] = nil
+        previewValues[className] = nil
+        previewTimes[className] = nil
         states[className] = nil
         dropLive(className)
     }
@@ -47,11 +53,13 @@ struct ClassPreviews {
     mutating func rendered(_ className: String, preview: [UInt8], build: Int) {
         states[className]?.preview = preview
         states[className]?.previewBuild = build
+        states[className]?.previewRevision += 1
     }
 
     /// A live preview's new frame: the class's preview now (drawn by the same build).
     mutating func drewFrame(_ className: String, preview: [UInt8]) {
         states[className]?.preview = preview
+        states[className]?.previewRevision += 1
     }
 
     // MARK: - Failing and recovering

@@ -34,12 +34,13 @@ extension DesignSession {
             do {
                 var request = ComponentRenderRequest(className: className, scale: options.scale ?? 1,
                                                      format: .png(compressionLevel: options.pngLevel))
-                request.traits = options.traits
+                request.traits = classTraits
                 previews.dropLive(className)
                 let (target, preview) = try ComponentRender.renderLive(cls, values: values, request)
                 keepLivePreview(preview, values: values)
                 let bytes = try Self.encode(target, className: className, file: path)
                 previews.rendered(className, preview: bytes, build: loaded.number)
+                previews.previewValues[className] = values
                 if let e = previews.markRecovered(className) { details.append(e) }
                 outcomes.append(.rendered(className, preview: bytes, output: nil))
             } catch let error as HostError {
@@ -68,7 +69,7 @@ extension DesignSession {
             let values = currentValues(for: className)
             var request = ComponentRenderRequest(className: className, size: size, scale: scale, background: background, format: format)
             request.drawsInWorker = false // (the display list: 0.75× the time of a Rainbow preview at 2×)
-            request.traits = options.traits
+            request.traits = classTraits
             do {
                 // The live instance while it animates, so that the designer shows its frames.
                 let target = try liveFrame(className, values: values, request) ?? ComponentRender.render(cls, values: values, request)
@@ -143,6 +144,6 @@ extension DesignSession {
         }
         return try SceneRender.render(current, classes: { self.builds.designableClass(named: $0) },
                                       classNames: builds.classNames, format: format, scale: scale,
-                                      traits: options.overridesSceneTraits ? options.traits : nil)
+                                      traits: designerTraits ?? (options.overridesSceneTraits ? options.traits : nil))
     }
 }
