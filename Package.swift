@@ -35,6 +35,9 @@ let easelPackage: [SwiftSetting] = [.unsafeFlags(["-package-name", "easel"])]
 /// PREFIX/lib/easel for the drawing library), or in ../lib/easel (PREFIX/bin/host).
 let findsCore: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/../lib/easel"])]
 
+/// Where an installed libeasel-runtime.so (PREFIX/lib) finds libEaselCore.so: in PREFIX/lib/easel.
+let runtimeFindsCore: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/easel"])]
+
 /// The shared core (libEaselCore.so) and its C modules.
 let core: Target.Dependency = .product(name: "EaselCore", package: "Core")
 let cEasel: Target.Dependency = .product(name: "CEasel", package: "Core")
@@ -53,6 +56,9 @@ let package = Package(
         // Everything that draws, loaded by `host` on first need (see Sources/host/DrawingLibrary.swift).
         .library(name: "EaselDrawing", type: .dynamic, targets: ["EaselDrawing"]),
         .library(name: "EaselKit", targets: ["EaselKit"]),
+        // The embedding runtime: easel_runtime.h's C API over the same core, for applications
+        // (libeasel-runtime.so; Scripts/install puts it in PREFIX/lib with easel-runtime.pc).
+        .library(name: "easel-runtime", type: .dynamic, targets: ["EaselEmbedding"]),
         component("RoundedCornerButton"),
         component("Gauge"),
         component("Rainbow"),
@@ -97,6 +103,10 @@ let package = Package(
         // The program: the core's commands at once; the drawing library only when needed.
         .executableTarget(name: "host", dependencies: [core], path: "Sources/host",
                           packageAccess: false, swiftSettings: easelPackage, linkerSettings: findsCore),
+        // The embedding runtime's header (easel_runtime.h) and its C implementation over the core.
+        .target(name: "CEaselRuntime", dependencies: [cEasel, "CCairo"], path: "Sources/CEaselRuntime", exclude: ["easel-runtime.pc.in"]),
+        .target(name: "EaselEmbedding", dependencies: [core, cEasel, cSystem, "CEaselRuntime", "CCairo", "EaselRender", "EaselPreview"],
+                path: "Sources/EaselEmbedding", packageAccess: false, swiftSettings: easelPackage, linkerSettings: runtimeFindsCore),
         // In-process measurements used by Scripts/bench-* (not shipped).
         .executableTarget(name: "easel-bench", dependencies: [cEasel, core, "EaselPreview", "EaselRender"],
                           path: "Sources/easel-bench", packageAccess: false, swiftSettings: easelPackage),
@@ -115,7 +125,7 @@ let package = Package(
         .target(name: "CircularProgressBar", dependencies: ["EaselKit"], path: "Plugins/CircularProgressBar",
                 exclude: ["Resources"], swiftSettings: macroSettings),
 
-        .testTarget(name: "EaselTests", dependencies: [core, "EaselRender", "EaselPreview", "EaselServe"], path: "Tests/EaselTests",
+        .testTarget(name: "EaselTests", dependencies: [core, "EaselRender", "EaselPreview", "EaselServe", "EaselEmbedding", "CEaselRuntime"], path: "Tests/EaselTests",
                     exclude: ["Resources"], packageAccess: false, swiftSettings: easelPackage),
     ]
     // Every target builds in the Swift 6 language mode (the default of tools version 6.0).

@@ -3,6 +3,7 @@
 #include "easel_system.h"
 
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -314,4 +315,9 @@ void easel_watchdog_disarm(void) {
     if (watchdog_generation % 2 == 1) watchdog_generation += 1;
     if (watchdog_started) pthread_cond_signal(&watchdog_changed);
     pthread_mutex_unlock(&watchdog_lock);
+}
+
+const char *easel_object_path(const void *address) {
+    Dl_info info;
+    return dladdr(address, &info) != 0 ? info.dli_fname : NULL;
 }

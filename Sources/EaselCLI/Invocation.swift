@@ -79,11 +79,7 @@ package struct Invocation {
 
     /// `--in-process`, else workers with `--timeout`'s budget.
     package func isolation() throws -> Isolation {
-        if arguments.has("in-process") {
-            // Plugin code shares this process's stdout: keep what it prints off the host's output.
-            PluginStandardOutput.divertInProcessPlugins()
-            return .inProcess
-        }
+        if arguments.has("in-process") { return .inProcess }
         guard let text = arguments.value("timeout") else { return .default }
         guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
             throw UsageError(message: "--timeout \(text.quoted) is not a positive number of seconds")
@@ -101,12 +97,15 @@ package struct Invocation {
     }
 
     /// The host core a run of `spec` works with: warnings on stderr, plugin log lines with
-    /// `--verbose` (`-vv`: debug too), workers with `--memory-limit`, all drawing with `renderer`.
+    /// `--verbose` (`-vv`: debug too), workers with `--memory-limit`, all drawing with `renderer`;
+    /// with `--in-process`, plugin code shares this process's stdout: what it prints is kept off
+    /// the host's output.
     static func environment(for spec: CommandSpec, _ arguments: ParsedArguments, renderer: Renderer?) throws -> HostEnvironment {
         let verbosity = arguments.count("verbose")
         let line: (String) -> Void = Diagnostics.standardErrorLine
         let diagnostics = Diagnostics(label: "\(CLI.programName) \(spec.name)",
                                       verbose: verbosity > 0 ? line : nil, debug: verbosity > 1 ? line : nil)
-        return HostEnvironment(diagnostics: diagnostics, renderer: renderer, memoryLimit: try memoryLimit(arguments))
+        return HostEnvironment(diagnostics: diagnostics, renderer: renderer, memoryLimit: try memoryLimit(arguments),
+                               divertsPluginOutput: arguments.has("in-process"))
     }
 }

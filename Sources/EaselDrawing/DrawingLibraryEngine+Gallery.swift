@@ -5,6 +5,11 @@ import EaselRender
 @preconcurrency import Glibc
 
 extension DrawingLibraryEngine {
+    /// The traits each class's default picture is shown in beside the light one: file suffix,
+    /// caption and `--trait` assignment.
+    static let galleryTraitVariations = [("dark", "Default · Dark", "appearance=dark"),
+                                         ("rtl", "Default · Right to left", "direction=rtl")]
+
     /// `host gallery`: every class in every variant into one folder, and its index.html.
     func gallery(_ request: GalleryRequest, _ invocation: Invocation) throws -> Int32 {
         let out = request.outputDirectory
@@ -63,7 +68,7 @@ extension DrawingLibraryEngine {
                                                         variant: variant?.name)
                     render.traits = request.traits
                     let target = try ComponentRender.render(cls, render)
-                    do { try target.write(to: "\(out)/\(file)") } catch let e as RenderError { throw HostError(e) }
+                    try HostError.rendering { try target.write(to: "\(out)/\(file)") }
                     picture.file = file
                     picture.size = Size(width: Double(target.pixelWidth) / scale, height: Double(target.pixelHeight) / scale)
                     pictures += 1
@@ -78,6 +83,35 @@ extension DrawingLibraryEngine {
                 }
                 entry.variants.append(picture)
             }
+            // The default picture in dark appearance and right to left, beside the light one (with
+            // the gallery's own --trait; none that the gallery's traits already are).
+            if entry.variants.first?.file != nil {
+                for (name, display, assignment) in Self.galleryTraitVariations {
+                    let file = "\(info.name)+\(name).png" // (a variant name is an identifier: no clash)
+                    var traits = request.traits
+                    try? traits.apply(assignment)
+                    if traits == request.traits { continue }
+                    var picture = GalleryVariant(name: "\(SnapshotVariant.defaultName).\(name)", displayName: display, summary: "the default, \(assignment)",
+                                                 file: nil, error: nil, command: GalleryPage.shellCommand([CLI.programName, "render", info.name] + pluginOptions
+                                                    + traits.assignments.flatMap { ["--trait", $0] }
+                                                    + ["--scale", PropertyInfo.formatNumber(scale), "-o", file]), size: nil)
+                    do {
+                        var request = ComponentRenderRequest(className: info.name, scale: scale, format: .png(compressionLevel: 6))
+                        request.traits = traits
+                        let target = try ComponentRender.render(cls, request)
+                        do { try target.write(to: "\(out)/\(file)") } catch let e as RenderError { throw HostError(e) }
+                        picture.file = file
+                        picture.size = Size(width: Double(target.pixelWidth) / scale, height: Double(target.pixelHeight) / scale)
+                        pictures += 1
+                        print("rendered \(info.name) (\(assignment)) → \(out)/\(file)")
+                    } catch let error as HostError {
+                        fputs("\(CLI.programName) gallery: error: \(error) (--trait \(assignment))\n", stderr)
+                        picture.error = error.description
+                        failures += 1
+                    }
+                    entry.traitVariations.append(picture)
+                }
+            }
             entries.append(entry)
         }
         var validations: [PluginValidation]?
@@ -90,9 +124,8 @@ extension DrawingLibraryEngine {
             }
         }
         let index = "\(out)/index.html"
-        do { try AtomicFile.write(Array(GalleryPage.html(entries, validations: validations, scale: scale, programName: CLI.programName).utf8), to: index) } catch let e as RenderError {
-            throw HostError(e)
-        }
+        let page = GalleryPage.html(entries, validations: validations, scale: scale, programName: CLI.programName)
+        try HostError.rendering { try AtomicFile.write(Array(page.utf8), to: index) }
         // "0 of 2 classes" was printed when a class's default picture rendered but a variant failed:
         // the classes rendered in full, those in part, and the pictures made and failed.
         let complete = entries.filter { $0.errors.isEmpty && $0.variants.allSatisfy { $0.error == nil } }.count

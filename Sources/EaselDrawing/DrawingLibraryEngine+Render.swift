@@ -43,15 +43,13 @@ extension DrawingLibraryEngine {
 
     /// Writes atomically (temporary file + rename), or to stdout for "-".
     private func write(_ target: RenderTarget, to output: String) throws {
-        do {
+        try HostError.rendering {
             if output == "-" {
                 signal(SIGPIPE, SIG_IGN)
                 try target.writeToStandardOutput()
             } else {
                 try target.write(to: output)
             }
-        } catch let error as RenderError {
-            throw HostError(error)
         }
     }
 }

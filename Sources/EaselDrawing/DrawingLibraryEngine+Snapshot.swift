@@ -187,7 +187,7 @@ extension DrawingLibraryEngine {
     }
 
     private func writeFile(_ bytes: [UInt8], to path: String) throws {
-        do { try AtomicFile.write(bytes, to: path) } catch let e as RenderError { throw HostError(e) }
+        try HostError.rendering { try AtomicFile.write(bytes, to: path) }
     }
 
     private func snapshotJSON(_ results: [SnapshotResult], summary: SnapshotReport.Summary, options: SnapshotOptions,

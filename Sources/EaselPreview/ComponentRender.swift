@@ -92,12 +92,9 @@ package enum ComponentRender {
         component.resize(to: size)
         if let play = request.play { report = try PlayReport.run(play, on: component) }
         func makeTarget(_ format: OutputFormat, scale: Double) throws -> RenderTarget {
-            do {
-                return try RenderTarget(format: format,
-                                        options: RenderOptions(width: size.width, height: size.height, scale: scale,
-                                                               background: request.background?.c))
-            } catch let error as RenderError {
-                throw HostError(error, file: info.plugin.path, className: info.name)
+            try HostError.rendering(info) {
+                try RenderTarget(format: format, options: RenderOptions(width: size.width, height: size.height, scale: scale,
+                                                                        background: request.background?.c))
             }
         }
         var target = try makeTarget(request.format, scale: request.scale)
@@ -119,9 +116,7 @@ package enum ComponentRender {
             try component.draw(filling: target.canvas, scale: request.scale, inWorker: request.drawsInWorker)
         }
         if let reported { reported(try component.takeChangedValues()) }
-        do { try target.finishDrawing() } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)
-        }
+        try HostError.rendering(info, phase: .draw) { try target.finishDrawing() }
         return target
     }
 
@@ -152,12 +147,9 @@ package enum ComponentRender {
     }
 
     static func validate(_ size: Size, _ request: ComponentRenderRequest) throws {
-        do {
-            _ = try RenderTarget.validatedSize(format: request.format,
-                                               options: RenderOptions(width: size.width, height: size.height,
-                                                                      scale: request.scale))
-        } catch let error as RenderError {
-            throw HostError(error)
+        _ = try HostError.rendering {
+            try RenderTarget.validatedSize(format: request.format,
+                                           options: RenderOptions(width: size.width, height: size.height, scale: request.scale))
         }
     }
 }

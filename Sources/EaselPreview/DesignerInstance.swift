@@ -32,14 +32,15 @@ package final class DesignerInstance {
 
     package var info: ClassInfo { cls.info }
 
-    /// Creates the instance for `traits`, applies `values` in order, then calls prepare-for-designer.
+    /// Creates the instance for `traits`, applies `values` in order, then calls prepare-for-designer
+    /// unless `prepareForDesigner` is false (an application's view, not a designer's).
     package init(_ cls: DesignableClass, frame: Rect, values: [(name: String, value: PropertyValue)] = [],
-                 traits: Traits = .default) throws {
+                 traits: Traits = .default, prepareForDesigner: Bool = true) throws {
         self.cls = cls
         self.frame = frame
         instance = try cls.makeInstance(frame: frame, traits: traits)
         for (name, value) in values { try instance.set(name, to: value) }
-        try instance.prepareForDesigner()
+        if prepareForDesigner { try instance.prepareForDesigner() }
     }
 
     /// Creates the instance from an archive (a layout document or scene entry), applies its attributes
@@ -76,6 +77,15 @@ package final class DesignerInstance {
         get throws {
             try poll()
             return pending.redraw || pending.layout
+        }
+    }
+
+    /// Whether the instance asked to be laid out again (request_layout) since it was last laid out:
+    /// its intrinsic size may have changed.
+    package var wantsLayout: Bool {
+        get throws {
+            try poll()
+            return pending.layout
         }
     }
 
@@ -178,9 +188,7 @@ package final class DesignerInstance {
         }
         try report(missingImages: canvas.diagnostics[before...].compactMap(Self.missingImageMessage),
                    warnings: canvas.diagnostics[before...].filter { Self.missingImageMessage($0) == nil }.map { "\($0)" })
-        do { try canvas.check() } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)
-        }
+        try HostError.rendering(info, phase: .draw) { try canvas.check() }
     }
 
     /// Like ``draw(on:)``, for an instance that fills `canvas` (a one-shot render of one class): an
@@ -199,11 +207,9 @@ package final class DesignerInstance {
             throw HostError(.internalError, "the worker drew \(raster.width)×\(raster.height) pixels for a \(width)×\(height) picture",
                             file: info.plugin.path, className: info.name, phase: .draw)
         }
-        do {
+        try HostError.rendering(info, phase: .draw) {
             try canvas.paintPremultiplied(raster.pixels, width: width, height: height)
             try canvas.check()
-        } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)
         }
     }
 

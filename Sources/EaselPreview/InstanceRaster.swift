@@ -7,18 +7,12 @@ import EaselRender
 enum InstanceRaster {
     static func draw(_ instance: DesignableInstance, size: Size, scale: Double) throws -> Raster {
         let info = instance.info
-        let target: RenderTarget
-        do {
-            target = try RenderTarget(format: .png(), options: RenderOptions(width: size.width, height: size.height, scale: scale),
-                                      resolver: ResourceImageResolver(resourceDirectory: PluginLoader.resourceDirectory(for: info.plugin.path)))
-        } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name)
+        let target = try HostError.rendering(info) {
+            try RenderTarget(format: .png(), options: RenderOptions(width: size.width, height: size.height, scale: scale),
+                             resolver: ResourceImageResolver(resourceDirectory: PluginLoader.resourceDirectory(for: info.plugin.path)))
         }
         try instance.draw(into: target.canvas.pointer, rect: Rect(size: size))
-        let picture: (pixels: [UInt8], width: Int, height: Int)
-        do { picture = try target.premultipliedPixels() } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)
-        }
+        let picture = try HostError.rendering(info, phase: .draw) { try target.premultipliedPixels() }
         var raster = Raster(width: picture.width, height: picture.height, pixels: picture.pixels[...])
         for problem in target.canvas.diagnostics {
             if let missing = DesignerInstance.missingImageMessage(problem) { raster.missingImages.append(missing) }

@@ -131,7 +131,7 @@ package struct JSONDocument {
     }
 
     /// JSON booleans arrive as NSNumbers of their own class.
-    static func isBoolean(_ n: NSNumber) -> Bool { type(of: n) == type(of: NSNumber(value: true)) }
+    package static func isBoolean(_ n: NSNumber) -> Bool { type(of: n) == type(of: NSNumber(value: true)) }
 
     func describe(_ value: Any?) -> String {
         switch value {

@@ -49,19 +49,14 @@ package final class LivePreview {
                       format: OutputFormat? = nil, now: Double = AnimationTime.now()) throws -> RenderTarget {
         component.resize(to: size ?? naturalSize)
         let info = component.info
-        let target: RenderTarget
-        do {
-            target = try RenderTarget(format: format ?? request.format,
-                                      options: RenderOptions(width: component.frame.width, height: component.frame.height,
-                                                             scale: scale ?? request.scale,
-                                                             background: (background ?? request.background)?.c))
-        } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name)
+        let target = try HostError.rendering(info) {
+            try RenderTarget(format: format ?? request.format,
+                             options: RenderOptions(width: component.frame.width, height: component.frame.height,
+                                                    scale: scale ?? request.scale,
+                                                    background: (background ?? request.background)?.c))
         }
         try component.draw(on: target.canvas)
-        do { try target.finishDrawing() } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)
-        }
+        try HostError.rendering(info, phase: .draw) { try target.finishDrawing() }
         frames += 1
         lastFrame = now
         return target

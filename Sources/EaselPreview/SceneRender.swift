@@ -28,13 +28,10 @@ package enum SceneRender {
         }
         var shownWith = traits ?? scene.traits
         if case .png = format { shownWith.displayScale = scale ?? scene.scale ?? 1 } else { shownWith.displayScale = 1 }
-        let target: RenderTarget
-        do {
-            target = try RenderTarget(format: format, options: RenderOptions(
+        let target = try HostError.rendering(file: scene.file) {
+            try RenderTarget(format: format, options: RenderOptions(
                 width: scene.size.width, height: scene.size.height, scale: scale ?? scene.scale ?? 1,
                 background: (background ?? scene.background)?.c))
-        } catch let error as RenderError {
-            throw HostError(error, file: scene.file)
         }
         for (instance, cls) in resolved {
             var attributes = instance.attributes

@@ -57,7 +57,7 @@ extension DesignerServer {
     /// `POST /api/render`: what `host render` renders with the same arguments.
     func render(_ request: HTTPRequest) throws -> HTTPResponse {
         let body = try Self.object(request.body)
-        let known = ["class", "size", "scale", "format", "attributes", "background", "pngLevel", "scene"]
+        let known = ["class", "size", "scale", "format", "attributes", "background", "pngLevel", "scene", "traits"]
         for key in body.keys.sorted() where !known.contains(key) {
             throw HostError(.badData, "request body: \(key): unknown key (expected one of: \(known.joined(separator: ", ")))")
         }
@@ -75,6 +75,7 @@ extension DesignerServer {
             return n.doubleValue
         }
         let background = try Self.string(body["background"], "background").map { try PropertyInfo.parseColor($0, "background") }
+        let traits = try body["traits"].map { try Self.traits($0) }
         if let sceneObject = body["scene"] {
             let data = try JSONSerialization.data(withJSONObject: sceneObject)
             let scene = try Scene.parse(data, file: "request body: scene")
@@ -83,7 +84,7 @@ extension DesignerServer {
                                 format: format, download: nil) {
                 try session.withLock {
                     try SceneRender.render(scene, classes: { self.session.designableClass(named: $0) }, classNames: names,
-                                           format: format, scale: scale, background: background)
+                                           format: format, scale: scale, background: background, traits: traits)
                 }
             }
         }
@@ -111,6 +112,7 @@ extension DesignerServer {
                 request.size = size
                 request.scale = scale ?? 1
                 request.background = background
+                request.traits = traits ?? .default
                 request.drawsInWorker = false // (see ComponentRenderRequest: the server's renderer is started)
                 do { return try ComponentRender.render(cls, request) } catch let e as HostError {
                     // A size the renderer refuses was reported with no file, class or phase (what the
@@ -120,6 +122,22 @@ extension DesignerServer {
                 }
             }
         }
+    }
+
+    /// `traits` of a request body: `{"appearance": "dark", "direction": "rtl", "size": "xl"}`, as
+    /// `--trait` takes them (the others at their defaults).
+    static func traits(_ value: Any) throws -> Traits {
+        guard let object = value as? [String: Any] else {
+            throw HostError(.badData, "request body: traits: expected an object (e.g. {\"appearance\": \"dark\"})")
+        }
+        var traits = Traits.default
+        for key in object.keys.sorted() {
+            guard let text = object[key] as? String else { throw HostError(.badData, "request body: traits.\(key): expected a string") }
+            do { try traits.apply("\(key)=\(text)") } catch let e as TraitError {
+                throw HostError(.badData, "request body: traits.\(key): \(e.description)")
+            }
+        }
+        return traits
     }
 
     /// Renders through the gate: reserves `points` at `scale` (pixels for PNG, square points for SVG
@@ -150,11 +168,8 @@ extension DesignerServer {
             try ticket.resize(toBytes: target.pixelWidth * target.pixelHeight * RenderAdmission.bytesPerPixel,
                               for: drawn, file: subject.file, className: subject.className)
             let bytes: [UInt8]
-            do { bytes = try target.encode() } catch let e as RenderError {
-                let h = HostError(e, file: subject.file, className: subject.className)
-                if h.message.contains("out of memory") { throw outOfMemory(h, subject, drawn) }
-                throw h
-            }
+            do { bytes = try DesignSession.encode(target, className: subject.className, file: subject.file) }
+            catch let h as HostError where h.message.contains("out of memory") { throw outOfMemory(h, subject, drawn) }
             let ext = format.fileExtension
             var headers: [(String, String)] = [("Content-Type", ResourceFiles.contentType("x." + ext)), ("Cache-Control", "no-store")]
             if let download { headers.append(("Content-Disposition", "attachment; filename=\"\(download).\(ext)\"")) }

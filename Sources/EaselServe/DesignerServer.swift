@@ -3,34 +3,6 @@ import EaselPreview
 import EaselRender
 import Foundation
 import Glibc
-
-/// How `host serve` listens.
-package struct ServeConfiguration: Sendable {
-    /// The address to bind (numeric). Loopback by default; anything else needs a token.
-    package var address = "127.0.0.1"
-    package var port: UInt16 = 8750
-    /// Required in every request (`?token=`, a cookie, or `Authorization: Bearer`) when set; set
-    /// whenever `address` is not a loopback address.
-    package var token: String?
-    package var maximumBodySize = 1 << 20
-    package var maximumEventClients = 32
-    package var maximumConnections = 64
-    /// Seconds an idle connection (a keep-alive socket between requests, or one that sends nothing)
-    /// stays open: 64 idle sockets from a script shut the page out for this long, not minutes.
-    /// A request being answered and an event stream are not idle.
-    package var idleTimeout: UInt32 = 5
-    /// The page's files (see ``PageFiles``).
-    package var pageDirectory: String
-    /// The name the program was run as (`host` or `easel`), for the messages and the command lines
-    /// the server and the page show (`GET /api/classes`' `program`).
-    package var programName = "host"
-
-    package init(pageDirectory: String) { self.pageDirectory = pageDirectory }
-
-    /// Whether the address is a loopback one (127.0.0.0/8 or ::1).
-    package var isLoopback: Bool { address.hasPrefix("127.") || address == "::1" }
-}
-
 /// The live designer's HTTP server: the page, the JSON API (schema `easel.serve/1`) and the event
 /// stream, on top of a ``DesignSession`` (the one engine of reloads, values and renders).
 ///
@@ -116,7 +88,10 @@ package final class DesignerServer: @unchecked Sendable {
 
     func gate(_ request: HTTPRequest) -> HTTPResponse? {
         guard ["GET", "HEAD", "POST"].contains(request.method) else {
-            return error(405, "method \(request.method) is not allowed (expected GET or POST)", headers: [("Allow", "GET, HEAD, POST")])
+            // What the path's endpoint takes, from the route table (any path: GET, HEAD, POST).
+            let allowed = Route.endpoint(request.path, in: Self.routes).map { Route.allowed($0.routes) } ?? []
+            return error(405, "method \(request.method) is not allowed (expected \(allowed.isEmpty ? "GET or POST" : allowed.filter { $0 != "HEAD" }.joined(separator: " or ")))",
+                         headers: [("Allow", (allowed.isEmpty ? ["GET", "HEAD", "POST"] : allowed).joined(separator: ", "))])
         }
         guard request.path.hasPrefix("/") else {
             // "GET http://evil.example/x": answered as the page file "ttp://evil.example/x".
@@ -161,7 +136,7 @@ package final class DesignerServer: @unchecked Sendable {
         return nil
     }
 
-    // MARK: - Routes
+    // MARK: - Routes (DesignerServer+Routes.swift)
 
     func respond(_ request: HTTPRequest) -> HTTPResponse {
         do {
@@ -183,99 +158,26 @@ package final class DesignerServer: @unchecked Sendable {
         }
     }
 
+
+    /// Answers through the route table (``routes``): the route of the path's endpoint that takes the
+    /// method; a path no endpoint has is 404; a method the endpoint does not take, 405 with `Allow`.
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
-        let path = request.path
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
-        switch (request.method, segments.first ?? "") {
-        case ("POST", "api"):
-            switch segments.dropFirst().first {
-            case "render": return try render(request)
-            case "values": return try setValues(request)
-            case "actions": return try invokeAction(request)
-            case "scenes":
-                let rest = Array(segments.dropFirst(2))
-                if rest.count == 1, let i = Int(rest[0]) { return try editScene(i, request) }
-                if rest.count == 2, let i = Int(rest[0]) {
-                    switch rest[1] {
-                    case "save": try session.saveScene(at: i)
-                    // The file changed on disk under unsaved edits: take the file's, or keep the edits.
-                    case "reload": try session.reloadSceneFromDisk(at: i)
-                    case "keep": try session.keepSceneEdits(at: i)
-                    // The edits a previous serve kept as it stopped: take them, or remove their file.
-                    case "restore": try session.restoreKeptEdits(at: i)
-                    case "discard": try session.discardKeptEdits(at: i)
-                    default: throw HostError(.notFound, "no such endpoint: POST \(path) (expected save, reload, keep, restore or discard)")
-                    }
-                    publishScene(i)
-                    return json(200, try sceneDetail(i))
-                }
-            default: break
-            }
-        case (_, "api"):
-            switch Array(segments.dropFirst()) {
-            case ["classes"]:
-                return json(200, ServeJSON.classes(session.snapshot, directories: session.options.directories, program: configuration.programName))
-            case let s where s.count == 2 && s[0] == "classes":
-                guard let detail = ServeJSON.classDetail(session.snapshot, s[1]) else { throw unknownClass(s[1]) }
-                return json(200, detail)
-            case ["preview"]: return try preview(request)
-            case let s where s.count == 2 && s[0] == "thumbnail": return try thumbnail(s[1])
-            case let s where s.count >= 3 && s[0] == "resources": return try resource(s[1], s[2...].joined(separator: "/"))
-            case ["scenes"]:
-                let snapshot = session.snapshot
-                return json(200, .object([ServeJSON.schema, ("scenes", .array(snapshot.openScenes.enumerated().map { i, s in
-                    .object([("file", .string(s.scene.file)), ("dirty", .bool(s.edited)), ("instances", .integer(Int64(s.scene.instances.count))),
-                             ("deletedOnDisk", .bool(snapshot.sceneFileStatus(at: i).deletedOnDisk)),
-                             ("newFile", .bool(snapshot.sceneFileStatus(at: i).isNew))])
-                }))]))
-            case let s where s.count == 2 && s[0] == "scenes":
-                guard let i = Int(s[1]) else { break }
-                return json(200, try sceneDetail(i))
-            case let s where s.count == 3 && s[0] == "scenes" && s[2] == "preview":
-                guard let i = Int(s[1]) else { break }
-                return try scenePreview(i, request)
-            case ["events"]:
-                guard let stream = hub.subscribe() else {
-                    return error(503, "too many event-stream clients (at most \(hub.maximumClients))")
-                }
-                return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
-                                                           ("X-Accel-Buffering", "no")], body: .stream(stream))
-            default: break
-            }
-        case ("POST", _):
-            break
-        default:
-            return try page(path == "/" ? "index.html" : String(path.dropFirst()), request)
+        guard let (routes, parameters) = Route.endpoint(request.path, in: Self.routes) else {
+            throw HostError(.notFound, "no such API endpoint: \(request.method) \(request.path) (see the manual, reference/http-api.md)")
         }
-        if segments.first == "api" {
-            let allowed = Self.methods(of: Array(segments.dropFirst()))
-            if !allowed.isEmpty {
-                // GET /api/render was "no such API endpoint", as if there were none.
-                let names = allowed.contains("GET") ? allowed + ["HEAD"] : allowed
-                return error(405, "\(request.method) \(path): this endpoint takes \(allowed.joined(separator: " or "))"
-                             + (allowed == ["POST"] ? " with a JSON body" : "") + " (see the manual, reference/http-api.md)",
-                             headers: [("Allow", names.joined(separator: ", "))])
-            }
-        }
-        throw HostError(.notFound, "no such API endpoint: \(request.method) \(path) (see the manual, reference/http-api.md)")
+        if let route = routes.first(where: { $0.takes(request.method) }) { return try route.answer(self, request, parameters) }
+        return methodNotAllowed(request, Route.allowed(routes))
     }
 
-    /// The methods the API endpoint at `segments` (after `/api`) answers; none: there is no such endpoint.
-    static func methods(of segments: [String]) -> [String] {
-        let scene = segments.count >= 2 && segments[0] == "scenes" && Int(segments[1]) != nil
-        switch segments.count {
-        case 1 where ["render", "values", "actions"].contains(segments[0]): return ["POST"]
-        case 1 where ["classes", "preview", "scenes", "events"].contains(segments[0]): return ["GET"]
-        case 2 where ["classes", "thumbnail"].contains(segments[0]): return ["GET"]
-        case 2 where scene: return ["GET", "POST"]
-        case 3 where scene && segments[2] == "preview": return ["GET"]
-        case 3 where scene && ["save", "reload", "keep"].contains(segments[2]): return ["POST"]
-        case 3... where segments[0] == "resources": return ["GET"]
-        default: return []
-        }
+    /// 405 for a method the endpoint does not take, naming those it takes (`Allow`).
+    func methodNotAllowed(_ request: HTTPRequest, _ allowed: [String]) -> HTTPResponse {
+        let named = allowed.filter { $0 != "HEAD" }
+        return error(405, "\(request.method) \(request.path): this endpoint takes \(named.joined(separator: " or "))"
+                     + (named == ["POST"] ? " with a JSON body" : "") + " (see the manual, reference/http-api.md)",
+                     headers: [("Allow", allowed.joined(separator: ", "))])
     }
 
-    private func page(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
+    func page(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
         guard let file = ResourceFiles.file(name, under: configuration.pageDirectory),
               let data = try ResourceFiles.contents(file, expected: "a page file") else {
             throw HostError(.notFound, "no such page file: /\(name)")
@@ -290,7 +192,7 @@ package final class DesignerServer: @unchecked Sendable {
         return HTTPResponse(status: 200, contentType: ResourceFiles.contentType(name), bytes: data, headers: headers)
     }
 
-    private func resource(_ className: String, _ relative: String) throws -> HTTPResponse {
+    func resource(_ className: String, _ relative: String) throws -> HTTPResponse {
         guard let info = session.classInfo(named: className) else { throw unknownClass(className) }
         let root = PluginLoader.resourceDirectory(for: info.plugin.path)
         let file = ResourceFiles.file(relative, under: root)
@@ -308,7 +210,7 @@ package final class DesignerServer: @unchecked Sendable {
                                       ("Content-Security-Policy", "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")])
     }
 
-    private func thumbnail(_ className: String) throws -> HTTPResponse {
+    func thumbnail(_ className: String) throws -> HTTPResponse {
         guard let state = session.state(of: className) else { throw unknownClass(className) }
         guard let png = state.preview else {
             throw HostError(.notFound, "class \(className) has no preview yet" + (state.failure.map { ": " + $0.reason } ?? ""))
@@ -318,7 +220,7 @@ package final class DesignerServer: @unchecked Sendable {
 
     /// `POST /api/values` `{"class": NAME, "values": {name: value|null}}`: values the session holds
     /// for the class (null resets to the default), checked first; answers with the class's detail.
-    private func setValues(_ request: HTTPRequest) throws -> HTTPResponse {
+    func setValues(_ request: HTTPRequest) throws -> HTTPResponse {
         let body = try Self.object(request.body)
         guard let className = try Self.string(body["class"], "class") else { throw HostError(.badData, "request body: expected \"class\"") }
         guard let values = body["values"] as? [String: Any] else { throw HostError(.badData, "request body: values: expected an object") }
@@ -335,7 +237,7 @@ package final class DesignerServer: @unchecked Sendable {
     /// Tells every page that the values held for a class changed (an edit or an action, from any
     /// page or script): the `values` event. Values live in the server, so that every tab shows the
     /// same; the other tabs went on showing the old values and frame until they were reloaded.
-    private func publishValuesChanged(_ className: String) {
+    func publishValuesChanged(_ className: String) {
         hub.publish("values", data: JSON.object([ServeJSON.schema, ("className", .string(className)), ("text", .array([]))]).compactText)
     }
 
@@ -343,7 +245,7 @@ package final class DesignerServer: @unchecked Sendable {
     /// (easel.actions/1) on the class's live instance; what it changes and the frames it asks for
     /// follow as `values` and `redraw` events. Answers the class as `GET /api/classes/NAME` does.
     /// (Added by the abi work, issue 9.)
-    private func invokeAction(_ request: HTTPRequest) throws -> HTTPResponse {
+    func invokeAction(_ request: HTTPRequest) throws -> HTTPResponse {
         let body = try Self.object(request.body)
         guard let className = try Self.string(body["class"], "class") else { throw HostError(.badData, "request body: expected \"class\"") }
         guard let action = try Self.string(body["action"], "action") else { throw HostError(.badData, "request body: expected \"action\"") }
@@ -358,114 +260,6 @@ package final class DesignerServer: @unchecked Sendable {
         return json(200, detail)
     }
 
-    /// A scene as the designer edits it: the document, whether it has unsaved edits, the classes its
-    /// instances use (as `GET /api/classes/NAME` describes them) and, by class name, their plugins'
-    /// image resources (the Image chooser's list).
-    private func sceneDetail(_ index: Int) throws -> JSON {
-        let snapshot = session.snapshot // (one state throughout; no plugin call)
-        let scenes = snapshot.openScenes
-        guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index) (there are \(scenes.count))") }
-        let scene = scenes[index].scene
-        let names = Array(Set(scene.instances.map(\.className))).sorted()
-        var classes: [JSON] = []
-        var resources: [(String, JSON)] = []
-        var unavailable: [(String, JSON)] = []
-        for name in names {
-            guard case .object(let members)? = ServeJSON.classDetail(snapshot, name),
-                  let cls = members.first(where: { $0.0 == "class" })?.1 else {
-                unavailable.append((name, unavailableClass(name, snapshot)))
-                continue
-            }
-            classes.append(cls)
-            resources.append((name, members.first { $0.0 == "resources" }?.1 ?? .array([])))
-        }
-        let status = snapshot.sceneFileStatus(at: index)
-        return .object([ServeJSON.schema, ("file", .string(scene.file)), ("dirty", .bool(scenes[index].edited)),
-                        ("revision", .integer(Int64(snapshot.sceneRevision(at: index)))),
-                        ("fileError", sceneFileError(status.error)),
-                        ("changedOnDisk", .bool(status.changedOnDisk)), ("deletedOnDisk", .bool(status.deletedOnDisk)),
-                        ("newFile", .bool(status.isNew)),
-                        ("keptEdits", snapshot.offeredKeptEditsFile(at: index).map(JSON.string) ?? .null),
-                        ("document", scene.document),
-                        ("instanceIds", .array(scene.instances.map { .integer(Int64($0.identity ?? 0)) })),
-                        ("classes", .array(classes)), ("resources", .object(resources)),
-                        ("unavailable", .object(unavailable))])
-    }
-
-    /// `POST /api/scenes/N` `{"document": {…scene…}}`: the edited scene, checked (structure, and the
-    /// attributes that changed against their classes) before it replaces the open one.
-    private func editScene(_ index: Int, _ request: HTTPRequest) throws -> HTTPResponse {
-        let body = try Self.object(request.body)
-        guard let document = body["document"] else { throw HostError(.badData, "request body: expected \"document\" (a scene object)") }
-        let scenes = session.openScenes
-        guard scenes.indices.contains(index) else { throw HostError(.notFound, "no scene number \(index)") }
-        let scene = try Scene.parse(try JSONSerialization.data(withJSONObject: document), file: scenes[index].scene.file)
-        let revision = try body["revision"].map { value -> Int in
-            guard let n = value as? NSNumber, let i = Int(exactly: n.doubleValue), i >= 0 else {
-                throw HostError(.badData, "request body: revision: expected the scene's revision (a whole number from GET /api/scenes/\(index))")
-            }
-            return i
-        }
-        // Who each instance is (GET /api/scenes/N's instanceIds, null for one the edit adds): the
-        // values held for an instance follow it, not its place in the list.
-        let identities = try body["instanceIds"].map { value -> [Int?] in
-            guard let list = value as? [Any] else {
-                throw HostError(.badData, "request body: instanceIds: expected an array (one identity or null per instance, from GET /api/scenes/\(index))")
-            }
-            return try list.enumerated().map { i, item in
-                if item is NSNull { return nil }
-                guard let n = item as? NSNumber, let id = Int(exactly: n.doubleValue) else {
-                    throw HostError(.badData, "request body: instanceIds[\(i)]: expected an instance's identity (a whole number from GET /api/scenes/\(index)) or null")
-                }
-                return id
-            }
-        }
-        let now = try session.replaceScene(at: index, with: scene, basedOn: revision, identities: identities)
-        // Every page showing the scene reads it again (another tab's next edit undid this one).
-        publishScene(index)
-        return json(200, .object([ServeJSON.schema, ("dirty", .bool(true)), ("revision", .integer(Int64(now))),
-                                  ("instanceIds", .array(session.sceneInstanceIdentities(at: index).map { .integer(Int64($0)) }))]))
-    }
-
-    /// Why a scene's instances of `name` cannot be drawn: no loaded build provides the class (the
-    /// close names of those that are loaded, and the files that failed to load, with why).
-    private func unavailableClass(_ name: String, _ snapshot: SessionSnapshot) -> JSON {
-        let rejected = snapshot.rejectedFiles
-        if let own = rejected.first(where: { $0.failure.className == name }) {
-            return .object([("className", .string(name)), ("file", .string(own.file)),
-                            ("message", .string("its plugin failed to load: \(own.failure.error.with(file: own.file).description)"))])
-        }
-        let loaded = snapshot.loadedBuilds.flatMap { $0.classes.map(\.name) }
-        let close = Registry.closeNames(to: name, in: Array(Set(loaded)).sorted())
-        var message = "no loaded plugin provides the class \(name)" + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)")
-        if !rejected.isEmpty {
-            message += "; files that failed to load: " + rejected.map { "\($0.file) (\($0.failure.reason))" }.joined(separator: ", ")
-        }
-        return .object([("className", .string(name)), ("file", .null), ("message", .string(message))])
-    }
-
-    /// Tells every page showing scene `index` to read it again (its revision, or its file's status).
-    private func publishScene(_ index: Int) {
-        hub.publish("scene", data: JSON.object([ServeJSON.schema, ("index", .integer(Int64(index))),
-                                                ("revision", .integer(Int64(session.sceneRevision(at: index)))),
-                                                ("text", .array([]))]).compactText)
-    }
-
-    /// Why scene `index`'s file on disk is not a scene now, as an error with the instance and the
-    /// key concerned (`instances[1]`, `frame`) taken from the path its message starts with.
-    private func sceneFileError(_ e: HostError?) -> JSON {
-        guard let e, case .object(var members) = ServeJSON.failure(PluginFailure(e)) else { return .null }
-        let path = e.message.prefix { $0 != ":" && $0 != " " }
-        if path.hasPrefix("instances[") {
-            let instance = path.prefix { $0 != "]" } + "]"
-            members.append(("instance", .string(String(instance))))
-            let key = path.dropFirst(instance.count).drop { $0 == "." }
-            if !key.isEmpty { members.append(("key", .string(String(key)))) }
-        } else if !path.isEmpty, e.message.dropFirst(path.count).hasPrefix(":") {
-            members.append(("key", .string(String(path))))
-        }
-        return .object(members)
-    }
 
     // MARK: - Helpers
 
@@ -481,7 +275,7 @@ package final class DesignerServer: @unchecked Sendable {
                      headers: [("Cache-Control", "no-store")])
     }
 
-    private func error(_ status: Int, _ message: String, headers: [(String, String)] = []) -> HTTPResponse {
+    func error(_ status: Int, _ message: String, headers: [(String, String)] = []) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "application/json",
                      bytes: Array(JSON.object([ServeJSON.schema, ("error", .object([("message", .string(message))]))]).compactText.utf8),
                      headers: headers)

@@ -165,9 +165,9 @@ package final class HTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Sockets bound by ``reserve(address:port:)``, by the address and port asked for.
-    nonisolated(unsafe) private static var reserved: [String: (socket: Int32, port: UInt16)] = [:]
-    private static let reservedLock = NSLock()
+    /// Sockets bound by ``reserve(address:port:)``, by the address and port asked for. Process-wide
+    /// by nature: a socket bound to a port is the process's, for whichever server comes to use it.
+    private static let reserved = Locked<[String: (socket: Int32, port: UInt16)]>([:])
 
     /// Binds `address:port` now and keeps the listening socket for the next server made with the
     /// same address and port, which serves on it instead of binding again; returns the port it got.
@@ -177,14 +177,14 @@ package final class HTTPServer: @unchecked Sendable {
     @discardableResult
     package static func reserve(address: String, port: UInt16) throws -> UInt16 {
         let bound = try listen(address: address, port: port)
-        reservedLock.withLock {
+        reserved.withValue { reserved in
             if let earlier = reserved.updateValue(bound, forKey: "\(address) \(port)") { close(earlier.socket) }
         }
         return bound.1
     }
 
     private static func takeReserved(address: String, port: UInt16) -> (Int32, UInt16)? {
-        reservedLock.withLock { reserved.removeValue(forKey: "\(address) \(port)").map { ($0.socket, $0.port) } }
+        reserved.withValue { $0.removeValue(forKey: "\(address) \(port)").map { ($0.socket, $0.port) } }
     }
 
     /// A listening socket bound to the address, with the port it got.

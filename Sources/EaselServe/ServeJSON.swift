@@ -156,6 +156,7 @@ enum ServeJSON {
             ("failing", .bool(s.failure != nil)),
             ("stale", .bool(s.failure != nil && s.preview != nil)),
             ("previewBuild", s.previewBuild.map { .integer(Int64($0)) } ?? .null),
+            ("previewRevision", .integer(Int64(s.previewRevision))),
             ("failure", s.failure.map(failure) ?? .null),
         ])
     }

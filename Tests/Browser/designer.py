@@ -133,7 +133,9 @@ def run(main, script, arguments, errors):
         print(f"{script}:{where.lineno}: {where.line}: {e!r}", file=sys.stderr)
         sys.exit(1)
     except Exception as e:
-        print(f"{script}: {type(e).__name__}: {e}; page errors: {errors}", file=sys.stderr)
+        frames = traceback.extract_tb(e.__traceback__)
+        where = ([f for f in frames if os.path.basename(f.filename) == script] or frames)[-1]
+        print(f"{script}:{where.lineno}: {where.line}: {type(e).__name__}: {e}; page errors: {errors}", file=sys.stderr)
         sys.exit(1)
 
 

@@ -28,7 +28,7 @@ def main(path):
             img.scroll_into_view_if_needed()
             page.wait_for_function("i => i.complete && i.naturalWidth > 0", arg=img.element_handle(), timeout=5000)
         gauge = page.locator("section#Gauge")
-        assert gauge.locator("figure").count() == 6, gauge.locator("figure").count()
+        assert gauge.locator("figure").count() == 8, gauge.locator("figure").count()  # (6 variants; the default dark and right to left)
         assert gauge.get_by_role("img", name="Gauge (pie)").is_visible()
         assert "--variant pie" in gauge.locator("[id='Gauge.pie'] .cmd").inner_text()
 

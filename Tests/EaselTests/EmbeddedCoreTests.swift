@@ -64,3 +64,49 @@ final class EmbeddedCoreTests: XCTestCase {
         second.environment.finish()
     }
 }
+
+extension EmbeddedCoreTests {
+    /// What this process's fd 1 received while `body` ran.
+    func standardOutput(of body: () throws -> Void) throws -> String {
+        let path = try TestPaths.scratch() + "/stdout.txt"
+        fflush(nil) // every C stream: what was printed so far lands where it was meant to
+        let file = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let saved = dup(STDOUT_FILENO)
+        XCTAssertGreaterThanOrEqual(file, 0)
+        XCTAssertEqual(dup2(file, STDOUT_FILENO), STDOUT_FILENO)
+        do {
+            defer {
+                fflush(nil) // every C stream: what was printed so far lands where it was meant to
+                dup2(saved, STDOUT_FILENO)
+                close(saved)
+                close(file)
+            }
+            try body()
+        }
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    /// Whether plugin code may print on the host's stdout belongs to each core (its environment),
+    /// not to the process: a core that diverts (`--in-process` in the CLI) keeps a plugin's printf
+    /// off fd 1, while a core beside it that does not leaves it there. (A process-wide switch turned
+    /// on by the CLI decided it for every core.)
+    func testEachCoreDecidesWhetherPluginOutputIsKeptOffStandardOutput() throws {
+        let folder = try TestPaths.scratch()
+        try FileManager.default.copyItem(atPath: try CFixture.build("validate_faults.c", defines: ["FAULT=stdout_writes"],
+                                                                    name: "validate_stdout_writes"),
+                                         toPath: folder + "/libPrinting.so")
+        func core(diverting: Bool) -> (HostEnvironment, Registry) {
+            let environment = HostEnvironment(renderer: testEnvironment.renderer, divertsPluginOutput: diverting)
+            let options = RegistryOptions(searchPath: PluginSearchPath(directories: [folder]), isolation: .inProcess, cacheFile: nil)
+            return (environment, Registry(options: options, environment: environment))
+        }
+        let (quiet, quietRegistry) = core(diverting: true)
+        let (plain, plainRegistry) = core(diverting: false)
+        let kept = try standardOutput { _ = try rendered(quietRegistry, "Probe") }
+        XCTAssertFalse(kept.contains("drawing Probe"), "the diverting core's plugin printed on stdout: \(kept.debugDescription)")
+        let shared = try standardOutput { _ = try rendered(plainRegistry, "Probe") }
+        XCTAssertTrue(shared.contains("drawing Probe"), "the plain core's plugin printed elsewhere: \(shared.debugDescription)")
+        quiet.finish()
+        plain.finish()
+    }
+}

@@ -22,7 +22,7 @@ final class ExitStatusTests: XCTestCase {
             (["render", "Gauge", "--size", "10000x10", "--scale", "2", "-o", "x.png"], "--size: render size 20000×20 is too large"),
             (["render", "Gauge", "--size", "0x10", "-o", "x.png"], "--size: invalid render size 0×10 pt"),
             (["render", "Gauge", "--size", "abc", "-o", "x.png"], "--size: 'abc' is not a size"),
-            (["render", "Gauge", "--background", "red", "-o", "x.png"], "--background: 'red' is not a colour"),
+            (["render", "Gauge", "--background", "reddish", "-o", "x.png"], "--background: 'reddish' is not a colour"),
             (["serve", "--port", "99999"], "--port '99999' is not a port number (0-65535)"),
             (["gallery", "--scale", "0"], "--scale '0' is not a scale from 0.1 to 16"),
             (["snapshot", "verify", "--threshold", "2"], "--threshold '2' is not a number from 0 to 1"),

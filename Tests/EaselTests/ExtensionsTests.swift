@@ -311,7 +311,7 @@ final class ExtensionsTests: XCTestCase {
         XCTAssertTrue(page.contains("<figcaption><strong>High Level</strong>"), page)
         XCTAssertTrue(page.contains("host render Extended --variant high --scale 2 -o Extended.high.png"), page)
         XCTAssertTrue(page.contains("<code>setLevel(Int)</code>"), page)
-        XCTAssertTrue(r.stdout.contains("gallery: 1 of 1 class in full (4 pictures)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("gallery: 1 of 1 class in full (6 pictures)"), r.stdout) // (4 variants; the default dark and right to left)
     }
 
     func testAScenesInstanceMayNameAVariant() throws {

@@ -12,8 +12,9 @@ final class GalleryCommandTests: XCTestCase {
         XCTAssertTrue(html.contains("<img src=\"Gauge.png\""))
         XCTAssertTrue(html.contains("Corner Radius <code>cornerRadius</code></td><td>CGFloat</td><td><code>0</code></td><td>0 … 100, step 1</td>"), html)
         XCTAssertTrue(html.contains("<td>ring, bar, pie</td>"))
-        // Every variant too: Gauge's five and RoundedCornerButton's three, besides the defaults.
-        XCTAssertTrue(result.stdout.hasSuffix("gallery: 2 of 2 classes in full (10 pictures) in gallery/index.html\n"), result.stdout)
+        // Every variant too: Gauge's five and RoundedCornerButton's three, besides the defaults (and
+        // each default dark and right to left).
+        XCTAssertTrue(result.stdout.hasSuffix("gallery: 2 of 2 classes in full (14 pictures) in gallery/index.html\n"), result.stdout)
         XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/gallery/RoundedCornerButton.pill.png"))
         XCTAssertFalse(html.contains("id=\"validation\""), "--no-validate")
     }

@@ -83,7 +83,7 @@ final class InspectCommandTests: XCTestCase {
         let cases: [([String], String)] = [
             (["--set", "nope=1"], "./components/libGauge.so: class Gauge: property nope: no such property (expected one of: value, style, tintColor, trackColor, lineWidth, label, showValue)"),
             (["--set", "lineWidth=abc"], "./components/libGauge.so: class Gauge: property lineWidth: 'abc' is not a number (expected a number in 1…40)"),
-            (["--set", "tintColor=#GGG"], "./components/libGauge.so: class Gauge: property tintColor: '#GGG' is not a colour (expected #RRGGBB or #RRGGBBAA, e.g. #FF8800)"),
+            (["--set", "tintColor=#GGG"], "./components/libGauge.so: class Gauge: property tintColor: '#GGG' is not a colour (expected #RRGGBB or #RRGGBBAA, a CSS name or rgb()/hsl(), e.g. #FF8800 or red)"),
             (["--set", "value=101"], "./components/libGauge.so: class Gauge: property value: 101 is outside the range 0…100 (expected an integer in 0…100)"),
             (["--set", "style=square"], "./components/libGauge.so: class Gauge: property style: 'square' is not a case of this enum (expected one of: ring, bar, pie)"),
         ]

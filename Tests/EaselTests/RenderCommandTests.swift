@@ -45,9 +45,9 @@ final class RenderCommandTests: XCTestCase {
 
     /// "host render: error: property --background: 'red' is not a colour": the option was called a property.
     func testABadBackgroundNamesTheOption() throws {
-        let result = try runHost(["render", "Gauge", "--background", "red", "-o", "g.png"], directory: try project())
+        let result = try runHost(["render", "Gauge", "--background", "reddish", "-o", "g.png"], directory: try project())
         XCTAssertEqual(result.status, 64, "an option's value, as --size")
-        XCTAssertTrue(result.stderr.hasPrefix("host render: error: --background: 'red' is not a colour (expected #RRGGBB or #RRGGBBAA"), result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("host render: error: --background: 'reddish' is not a colour (expected #RRGGBB or #RRGGBBAA"), result.stderr)
     }
 
     func testSettersScaleSizeAndBackground() throws {

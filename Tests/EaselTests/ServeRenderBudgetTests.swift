@@ -31,7 +31,7 @@ extension ServeTests {
         let resting = ProcFigures.status(pid, "VmHWM")
         let body = Array(#"{"class":"Gauge","size":"10000x10000","pngLevel":1}"#.utf8)
         let render = { @Sendable in try HTTPClient.request(port, "POST", "/api/render", headers: [("Content-Type", "application/json")], body: body) }
-        let replies = Replies()
+        let replies = CollectedReplies()
         onThreads(8) { _ in replies.add(try? render()) }
         let grown = ProcFigures.status(pid, "VmHWM") - resting
         XCTAssertLessThan(grown, 1300 << 20, "the server's peak memory grew by \(grown >> 20) MiB for 8 concurrent 100-megapixel renders")
@@ -139,12 +139,4 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         Thread { body(i); group.leave() }.start()
     }
     group.wait()
-}
-
-/// Replies collected from several threads.
-private final class Replies: @unchecked Sendable {
-    private let lock = NSLock()
-    private var replies: [HTTPReply?] = []
-    func add(_ reply: HTTPReply?) { lock.withLock { replies.append(reply) } }
-    var all: [HTTPReply?] { lock.withLock { replies } }
 }

@@ -22,7 +22,7 @@ final class TerminalTextTests: XCTestCase {
         // scalars (two, three and four bytes) and plain ASCII, in strings long enough for whole words.
         let scalars: [Unicode.Scalar] = (0...0x30).map { Unicode.Scalar(UInt8($0)) } + (0x7B...0xA5).map { Unicode.Scalar(UInt8($0)) }
             + (0x2020...0x2070).compactMap(Unicode.Scalar.init) + ["é", "漢", "😀", "\u{FEFF}", "\u{0301}", "a", "Z", "~"]
-        var generator = SplitMix(seed: 26)
+        var generator = SplitMix64(seed: 26)
         for _ in 0..<20_000 {
             var text = ""
             for _ in 0..<Int(generator.next() % 41) { text.unicodeScalars.append(scalars[Int(generator.next() % UInt64(scalars.count))]) }
@@ -35,18 +35,5 @@ final class TerminalTextTests: XCTestCase {
         XCTAssertEqual(TerminalText.printable(listing, keepingNewlines: true), listing)
         XCTAssertEqual(TerminalText.printable("ok\u{1b}[31mred\n\u{9b}2J \u{202e}x\u{2069}", keepingNewlines: true),
                        #"ok\u{1b}[31mred"# + "\n" + #"\u{9b}2J \u{202e}x\u{2069}"#)
-    }
-
-    /// A small deterministic generator (the same strings on every run).
-    private struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

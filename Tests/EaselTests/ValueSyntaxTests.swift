@@ -53,7 +53,7 @@ final class ValueSyntaxTests: XCTestCase {
             (.int, "1.5", "'1.5' is not an integer"),
             (.color, "#GGG", "'#GGG' is not a colour (expected #RRGGBB or #RRGGBBAA"),
             (.color, "#GGGGGG", "is not a colour"),
-            (.color, "red", "is not a colour"),
+            (.color, "reddish", "is not a colour"),
             (.bool, "maybe", "is not a boolean"),
             (.point, "1", "is not a point (expected x,y"),
             (.size, "1x2x3", "is not a size (expected WxH"),

@@ -67,5 +67,8 @@ int easel_termination_stop_signal(void);
 int easel_watchdog_arm(double seconds, const char *message, int status);
 /** Disarms the watchdog (nothing happens if it is not armed). */
 void easel_watchdog_disarm(void);
+/** The path of the shared object (library or program) that holds `address`, as the dynamic loader
+ *  opened it, or NULL (dladdr; a library finds files installed beside it). Borrowed from the loader. */
+const char *easel_object_path(const void *address);
 
 #endif

@@ -22,10 +22,14 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
 
     /// Answers the instances' measurements (easel_instance_host.measure_text, image_size).
     let renderer: Renderer?
+    /// Whether calls into the plugin point fd 1 at stderr (``HostEnvironment/divertsPluginOutput``).
+    let divertsOutput: Bool
     var diagnostics: Diagnostics { log.diagnostics }
 
-    init(_ valid: DescriptorReader.ValidClass, log: PluginLog, host: UnsafePointer<easel_host>, renderer: Renderer?) {
+    init(_ valid: DescriptorReader.ValidClass, log: PluginLog, host: UnsafePointer<easel_host>, renderer: Renderer?,
+         divertsOutput: Bool) {
         self.renderer = renderer
+        self.divertsOutput = divertsOutput
         self.info = valid.info
         self.functions = valid.functions
         self.extensions = valid.extensions
@@ -53,7 +57,7 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
         _ = log.takeLastError()
         let instanceHost = makeInstanceHost(traits: traits)
         MemoryFill.paintStack()
-        guard let pointer = PluginStandardOutput.around({ functions.create(frame.c, instanceHost.pointer) }) else {
+        guard let pointer = PluginStandardOutput.around(diverting: divertsOutput, { functions.create(frame.c, instanceHost.pointer) }) else {
             throw error("create returned NULL (expected a new instance)", phase: .create)
         }
         return made(NativeInstance(cls: self, pointer: pointer, host: instanceHost))
@@ -78,7 +82,7 @@ final class NativeClass: DesignableClass, @unchecked Sendable {
         let pointer: UnsafeMutableRawPointer? = attributes.withUnsafeBufferPointer { buffer in
             var c = easel_archive(frame: archive.frame.c, attribute_count: UInt32(buffer.count), reserved0: 0,
                                   attributes: buffer.baseAddress, source: source.map { UnsafePointer($0) })
-            return PluginStandardOutput.around { createFromArchive(&c, instanceHost.pointer) }
+            return PluginStandardOutput.around(diverting: divertsOutput) { createFromArchive(&c, instanceHost.pointer) }
         }
         guard let pointer else {
             throw error("create_from_archive returned NULL (expected a new instance)", phase: .create)
@@ -107,7 +111,7 @@ final class NativeInstance: DesignableInstance {
     }
 
     deinit {
-        PluginStandardOutput.around { cls.functions.destroy(pointer) }
+        PluginStandardOutput.around(diverting: cls.divertsOutput) { cls.functions.destroy(pointer) }
         host.onRequest = nil
     }
 
@@ -126,31 +130,31 @@ final class NativeInstance: DesignableInstance {
         do { try info.check(value) } catch let e as HostError {
             throw e.with(file: cls.info.plugin.path, className: cls.info.name, property: property)
         }
-        PluginStandardOutput.around { accessor.set(pointer, value) }
+        PluginStandardOutput.around(diverting: cls.divertsOutput) { accessor.set(pointer, value) }
     }
 
     func get(_ property: String) throws -> PropertyValue {
         let accessor = try lookup(property).accessor
-        return PluginStandardOutput.around { accessor.get(pointer) }
+        return PluginStandardOutput.around(diverting: cls.divertsOutput) { accessor.get(pointer) }
     }
 
     func prepareForDesigner() throws {
-        PluginStandardOutput.around { cls.functions.prepareForDesigner?(pointer) }
+        PluginStandardOutput.around(diverting: cls.divertsOutput) { cls.functions.prepareForDesigner?(pointer) }
     }
 
     func awakeFromArchive() throws {
-        PluginStandardOutput.around { cls.functions.awakeFromArchive?(pointer) }
+        PluginStandardOutput.around(diverting: cls.divertsOutput) { cls.functions.awakeFromArchive?(pointer) }
     }
 
     func layout(size: Size) throws {
         MemoryFill.paintStack()
-        PluginStandardOutput.around { cls.functions.layout?(pointer, size.c) }
+        PluginStandardOutput.around(diverting: cls.divertsOutput) { cls.functions.layout?(pointer, size.c) }
     }
 
     func draw(into canvas: UnsafeMutablePointer<easel_canvas>, rect: Rect) throws {
         _ = cls.log.takeLastError()
         MemoryFill.paintStack()
-        guard PluginStandardOutput.around({ cls.functions.draw(pointer, canvas, rect.c) }) else {
+        guard PluginStandardOutput.around(diverting: cls.divertsOutput, { cls.functions.draw(pointer, canvas, rect.c) }) else {
             throw cls.error("draw returned false", phase: .draw)
         }
     }
@@ -159,7 +163,7 @@ final class NativeInstance: DesignableInstance {
         guard let f = cls.functions.intrinsicSize else {
             return Size(width: EASEL_NO_INTRINSIC_METRIC, height: EASEL_NO_INTRINSIC_METRIC)
         }
-        return Size(PluginStandardOutput.around { f(pointer) })
+        return Size(PluginStandardOutput.around(diverting: cls.divertsOutput) { f(pointer) })
     }
 
     func invoke(_ action: String, argument: PropertyValue?) throws {
@@ -169,7 +173,7 @@ final class NativeInstance: DesignableInstance {
             preconditionFailure("action \(action) is described but has no invoker")
         }
         _ = cls.log.takeLastError()
-        guard PluginStandardOutput.around({ invoker.call(pointer, value) }) else {
+        guard PluginStandardOutput.around(diverting: cls.divertsOutput, { invoker.call(pointer, value) }) else {
             throw cls.error("action \(action) returned false", phase: .action)
         }
     }
@@ -184,14 +188,14 @@ final class NativeInstance: DesignableInstance {
         host.traits = traits
         guard let changed = cls.extensions.traitsChanged else { return }
         var c = previous.c
-        PluginStandardOutput.around { changed(pointer, &c) }
+        PluginStandardOutput.around(diverting: cls.divertsOutput) { changed(pointer, &c) }
     }
 
     func pointerEvent(_ event: PointerEvent) throws -> Bool {
         guard let handle = cls.extensions.pointerEvent else { return false }
         var c = event.c
         MemoryFill.paintStack()
-        return PluginStandardOutput.around { handle(pointer, &c) }
+        return PluginStandardOutput.around(diverting: cls.divertsOutput) { handle(pointer, &c) }
     }
 
     func hitTest(_ point: Point, size: Size) throws -> Bool {
@@ -199,7 +203,7 @@ final class NativeInstance: DesignableInstance {
         guard let test = cls.extensions.hitTest else {
             return point.x >= 0 && point.y >= 0 && point.x < size.width && point.y < size.height
         }
-        return PluginStandardOutput.around { test(pointer, point.c) }
+        return PluginStandardOutput.around(diverting: cls.divertsOutput) { test(pointer, point.c) }
     }
 
     func clock(_ control: ClockControl) throws {

@@ -9,13 +9,16 @@ package final class LoadedPlugin: @unchecked Sendable {
     let image: PluginImage
     let log: PluginLog
     private let deinitialize: (@convention(c) () -> Void)?
+    /// Whether calls into the plugin point fd 1 at stderr (``HostEnvironment/divertsPluginOutput``).
+    private let divertsOutput: Bool
     /// Whether the plugin declares a deinit.
     package var hasDeinit: Bool { deinitialize != nil }
     private var finished = false
 
     init(info: PluginInfo, classes: [DesignableClass], image: PluginImage, log: PluginLog,
-         deinitialize: (@convention(c) () -> Void)?) {
+         deinitialize: (@convention(c) () -> Void)?, divertsOutput: Bool) {
         self.info = info
+        self.divertsOutput = divertsOutput
         self.classes = classes
         self.image = image
         self.log = log
@@ -27,7 +30,7 @@ package final class LoadedPlugin: @unchecked Sendable {
     package func finish() {
         guard !finished else { return }
         finished = true
-        PluginStandardOutput.around { deinitialize?() }
+        PluginStandardOutput.around(diverting: divertsOutput) { deinitialize?() }
     }
 
 }
@@ -64,7 +67,7 @@ package enum PluginLoader {
     /// `load`, keeping every descriptor problem in `problems` when it throws.
     static func load(_ path: String, environment: HostEnvironment, problems: inout [HostError]) throws -> LoadedPlugin {
         // Loading runs plugin code: constructors, the entry point, init, get_extension.
-        let plugin = try PluginStandardOutput.around { try loadImage(path, environment: environment, problems: &problems) }
+        let plugin = try PluginStandardOutput.around(diverting: environment.divertsPluginOutput) { try loadImage(path, environment: environment, problems: &problems) }
         environment.adopt(plugin)
         return plugin
     }
@@ -115,8 +118,10 @@ package enum PluginLoader {
             environment.diagnostics.warnOnce("\(path): get_extension(NULL, \"\(id)\") answers a table no class does: \(id) is per class "
                                  + "(asked as get_extension(cls, id)), so it is never read")
         }
-        let classes = validClasses.map { NativeClass($0, log: log, host: hostStruct, renderer: environment.renderer) }
-        return LoadedPlugin(info: info, classes: classes, image: image, log: log, deinitialize: fields.deinitialize)
+        let classes = validClasses.map { NativeClass($0, log: log, host: hostStruct, renderer: environment.renderer,
+                                                             divertsOutput: environment.divertsPluginOutput) }
+        return LoadedPlugin(info: info, classes: classes, image: image, log: log, deinitialize: fields.deinitialize,
+                            divertsOutput: environment.divertsPluginOutput)
     }
 
     /// The directory beside a plugin where its resources live: "dir/libGauge.so" → "dir/Gauge.resources".

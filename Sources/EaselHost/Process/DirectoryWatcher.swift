@@ -117,6 +117,10 @@ package final class DirectoryWatcher {
 
     deinit { close(fd) }
 
+    /// The inotify descriptor: readable when events wait (for a caller's own main loop, which then
+    /// calls ``next(timeout:)`` with a timeout of 0). Owned by the watcher.
+    package var fileDescriptor: Int32 { fd }
+
     @discardableResult
     private func addWatch(_ dir: String) -> Bool {
         let wd = inotify_add_watch(fd, dir, Self.mask)

@@ -18,20 +18,26 @@ package final class HostEnvironment: @unchecked Sendable {
     package let renderer: Renderer?
     /// Where worker processes come from.
     package let workers: WorkerLauncher
+    /// Whether plugin code called in this process runs with fd 1 pointed at stderr, keeping what it
+    /// prints off the host's stdout (`--in-process`; see ``PluginStandardOutput``).
+    package let divertsPluginOutput: Bool
     /// Plugins loaded into this process (`--in-process`), for their deinit at the end.
     private let loaded = Locked<[LoadedPlugin]>([])
 
-    package init(diagnostics: Diagnostics = Diagnostics(), renderer: Renderer?, workers: WorkerLauncher) {
+    package init(diagnostics: Diagnostics = Diagnostics(), renderer: Renderer?, workers: WorkerLauncher,
+                 divertsPluginOutput: Bool = false) {
         self.diagnostics = diagnostics
         self.renderer = renderer
         self.workers = workers
+        self.divertsPluginOutput = divertsPluginOutput
     }
 
     /// An environment whose workers run the standard worker loop with the same renderer.
     package convenience init(diagnostics: Diagnostics = Diagnostics(), renderer: Renderer?,
-                             memoryLimit: UInt64 = WorkerLauncher.defaultMemoryLimit) {
+                             memoryLimit: UInt64 = WorkerLauncher.defaultMemoryLimit, divertsPluginOutput: Bool = false) {
         self.init(diagnostics: diagnostics, renderer: renderer,
-                  workers: WorkerLauncher(program: .serving(renderer: renderer), memoryLimit: memoryLimit))
+                  workers: WorkerLauncher(program: .serving(renderer: renderer), memoryLimit: memoryLimit),
+                  divertsPluginOutput: divertsPluginOutput)
     }
 
     /// Remembers a plugin loaded into this process, for ``finish()``.

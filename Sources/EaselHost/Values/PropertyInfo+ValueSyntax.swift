@@ -9,7 +9,7 @@
 /// | Point | `x,y` |
 /// | Size | `WxH` (or `W,H`) |
 /// | Rect | `x,y,w,h` |
-/// | Color | `#RRGGBB` or `#RRGGBBAA` |
+/// | Color | `#RRGGBB` or `#RRGGBBAA` (also `#RGB`, a CSS name such as `red`, `rgb()`, `hsl()`: ``CSSColor``) |
 /// | Image | a resource path; empty for none |
 /// | Enum | a case name |
 /// | Insets | `top,left,bottom,right` |
@@ -169,20 +169,8 @@ extension PropertyInfo {
         return values.count == count ? values : nil
     }
 
-    /// `#RRGGBB` or `#RRGGBBAA`, or nil.
-    static func color(_ text: String) -> Color? {
-        guard text.hasPrefix("#") else { return nil }
-        let digits = Array(text.dropFirst())
-        guard digits.count == 6 || digits.count == 8 else { return nil }
-        var bytes: [Double] = []
-        var i = 0
-        while i < digits.count {
-            guard let byte = UInt8(String(digits[i...i + 1]), radix: 16) else { return nil }
-            bytes.append(Double(byte) / 255)
-            i += 2
-        }
-        return Color(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 1)
-    }
+    /// `#RRGGBB` or `#RRGGBBAA` (and the other ways CSS writes a colour: ``CSSColor``), or nil.
+    static func color(_ text: String) -> Color? { CSSColor.parse(text) }
 
     /// `#RRGGBB` when opaque, `#RRGGBBAA` otherwise.
     package static func hex(_ c: Color) -> String {

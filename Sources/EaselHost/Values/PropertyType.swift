@@ -45,7 +45,7 @@ package enum PropertyType: UInt32, CaseIterable, Codable, Sendable {
         case .point: return "x,y, e.g. 10,20"
         case .size: return "WxH, e.g. 120x44"
         case .rect: return "x,y,w,h, e.g. 0,0,120,44"
-        case .color: return "#RRGGBB or #RRGGBBAA, e.g. #FF8800"
+        case .color: return "#RRGGBB or #RRGGBBAA, a CSS name or rgb()/hsl(), e.g. #FF8800 or red"
         case .image: return "a resource path, e.g. icon.png (empty for none)"
         case .enumeration: return "one of the case names"
         case .insets: return "top,left,bottom,right, e.g. 4,8,4,8"

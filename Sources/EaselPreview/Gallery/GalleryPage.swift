@@ -34,6 +34,9 @@ package struct GalleryEntry: Sendable {
     package var warnings: [String] = []
     /// What failed before any picture could be rendered.
     package var errors: [String] = []
+    /// The default picture again in other traits (dark appearance, right to left), shown beside it:
+    /// Interface Builder's trait variations.
+    package var traitVariations: [GalleryVariant] = []
     package init(info: ClassInfo, variants: [GalleryVariant]) {
         self.info = info
         self.variants = variants
@@ -51,7 +54,7 @@ package enum GalleryPage {
     package static func html(_ entries: [GalleryEntry], validations: [PluginValidation]?, scale: Double,
                             programName: String = "host") -> String {
         let esc = MarkupText.escape
-        let classCount = entries.count, variantCount = entries.reduce(0) { $0 + $1.variants.count }
+        let classCount = entries.count, variantCount = entries.reduce(0) { $0 + $1.variants.count + $1.traitVariations.count }
         var html = """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -69,6 +72,7 @@ package enum GalleryPage {
         section.card h2 { margin: 0 0 .2em; } .meta, .muted { color: var(--muted); } code { font-size: 13px; }
         .variants { display: grid; grid-template-columns: repeat(auto-fill, minmax(14em, 1fr)); gap: 1em; margin: 1em 0; }
         figure { margin: 0; border: 1px solid var(--line); border-radius: 10px; padding: .7em; }
+        figure .picture.dark { background: repeating-conic-gradient(#2c2c2e 0 25%, #1c1c1e 0 50%) 0 0 / 16px 16px; }
         figure .picture { background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; display: flex; align-items: center; justify-content: center; min-height: 4em; overflow: hidden; border-radius: 6px; }
         figure img { max-width: 100%; height: auto; display: block; }
         figcaption { margin-top: .4em; } figcaption .cmd { display: block; font: 11px/1.35 ui-monospace, monospace; color: #3a3a3c; background: #f7f7f9; padding: .35em .5em; border-radius: 5px; margin-top: .3em; word-break: break-all; user-select: all; }
@@ -166,8 +170,10 @@ package enum GalleryPage {
         for w in entry.warnings { html += "<p class=\"warning\">warning: \(esc(w))</p>\n" }
         for e in entry.errors { html += "<p class=\"error\">\(esc(e))</p>\n" }
         html += "<div class=\"variants\">\n"
-        for v in entry.variants {
-            html += "<figure id=\"\(esc(info.name)).\(esc(v.name))\"><div class=\"picture\">"
+        // The default picture, then the same in dark and right to left beside it, then the variants.
+        let shown = entry.variants.prefix(1) + entry.traitVariations + entry.variants.dropFirst()
+        for v in shown {
+            html += "<figure id=\"\(esc(info.name)).\(esc(v.name))\"><div class=\"picture\(v.name.hasSuffix(".dark") ? " dark" : "")\">"
             if let file = v.file {
                 let size = v.size.map { " width=\"\(Int($0.width.rounded()))\" height=\"\(Int($0.height.rounded()))\"" } ?? ""
                 html += "<img src=\"\(esc(file))\" alt=\"\(esc(info.name)) (\(esc(v.name)))\"\(size) loading=\"lazy\">"

@@ -14,16 +14,17 @@ import Glibc
 ///   build's worker (after reporting: it is not the user's wait).
 ///
 /// Rendering is not its business: it answers which build provides a class, and the session draws.
-/// A value, kept under the session's engine lock (see ``DesignSession``).
-struct BuildSet {
+/// A value, kept under the session's engine lock (see ``DesignSession``); the embedding runtime
+/// (EaselEmbedding) keeps one too, for its reloads.
+package struct BuildSet {
     /// A file's build and its number (1 for the first build of the file).
-    struct Loaded {
-        let build: PluginBuild
-        let number: Int
+    package struct Loaded {
+        package let build: PluginBuild
+        package let number: Int
     }
 
     /// What became of a load.
-    enum Load {
+    package enum Load {
         /// The new build is the file's; `old` is the build it replaced (its worker still running).
         case loaded(old: Loaded?, seconds: Double)
         /// The build was refused: the event to report (the old build stays).
@@ -36,9 +37,9 @@ struct BuildSet {
     let isolation: Isolation
     let environment: HostEnvironment
     /// Plugin file → its current build.
-    private(set) var loaded: [String: Loaded] = [:]
+    package private(set) var loaded: [String: Loaded] = [:]
     /// Class → the file whose build provides it.
-    private(set) var providers: [String: String] = [:]
+    package private(set) var providers: [String: String] = [:]
     /// Files whose latest build was rejected, with why.
     private(set) var rejections: [String: PluginFailure] = [:]
     private var warnedDuplicates: Set<String> = []
@@ -47,13 +48,18 @@ struct BuildSet {
     private(set) var loadCount = 0
 
     init(options: SessionOptions, environment: HostEnvironment) {
-        directories = options.directories
-        isolation = options.isolation
+        self.init(directories: options.directories, isolation: options.isolation, environment: environment)
+    }
+
+    /// Builds of the plugin files in `directories` (in search-path order), loaded as `isolation` says.
+    package init(directories: [String], isolation: Isolation, environment: HostEnvironment) {
+        self.directories = directories
+        self.isolation = isolation
         self.environment = environment
     }
 
     /// The file as reported: relative to the watched folder it is in.
-    func label(_ path: String) -> String {
+    package func label(_ path: String) -> String {
         for dir in directories where path.hasPrefix(dir + "/") { return String(path.dropFirst(dir.count + 1)) }
         return path
     }
@@ -72,14 +78,14 @@ struct BuildSet {
     }
 
     /// Starts a spare worker (in workers) if there is none: the next load's.
-    mutating func replenishSpare() {
+    package mutating func replenishSpare() {
         if spare == nil { startSpare() }
     }
 
     /// Loads a new build of `path`: it becomes the file's build, or it is rejected and the file's
     /// old build stays. `writerDone`: the file was closed or renamed into place (an incomplete file
     /// then is no build still being written).
-    mutating func load(_ path: String, writerDone: Bool) -> Load {
+    package mutating func load(_ path: String, writerDone: Bool) -> Load {
         let start = DesignSession.now()
         let old = loaded[path]
         do {
@@ -115,13 +121,13 @@ struct BuildSet {
 
     /// Removes the file's build (it was deleted) and forgets its rejection; returns the build, whose
     /// worker the caller stops.
-    mutating func remove(_ path: String) -> Loaded? {
+    package mutating func remove(_ path: String) -> Loaded? {
         rejections[path] = nil
         return loaded.removeValue(forKey: path)
     }
 
     /// Stops every worker, the spare's too.
-    mutating func stopAll() {
+    package mutating func stopAll() {
         for build in loaded.values { build.build.stop() }
         loaded.removeAll()
         spare = nil
@@ -131,7 +137,7 @@ struct BuildSet {
 
     /// Recomputes which file provides each class; returns the classes whose provider changed, and a
     /// warning for each class two files provide (once per pair).
-    mutating func updateProviders() -> (changed: Set<String>, warnings: [SessionEvent]) {
+    package mutating func updateProviders() -> (changed: Set<String>, warnings: [SessionEvent]) {
         var next: [String: String] = [:]
         var warnings: [SessionEvent] = []
         let order = Dictionary(directories.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
@@ -158,17 +164,17 @@ struct BuildSet {
     }
 
     /// The class's description from the build that provides it.
-    func info(of className: String) -> ClassInfo? {
+    package func info(of className: String) -> ClassInfo? {
         providers[className].flatMap { loaded[$0] }?.build.classes.first { $0.name == className }
     }
 
     /// The class as the build that provides it has it, ready to instantiate.
-    func designableClass(named name: String) -> DesignableClass? {
+    package func designableClass(named name: String) -> DesignableClass? {
         providers[name].flatMap { loaded[$0] }?.build.designableClass(named: name)
     }
 
     /// The names of the classes provided, sorted.
-    var classNames: [String] { providers.keys.sorted() }
+    package var classNames: [String] { providers.keys.sorted() }
 
     /// The worker processes running builds.
     var workerProcessIDs: [Int32] { loaded.values.compactMap(\.build.workerProcessID) }

@@ -20,10 +20,16 @@ struct ClassPreviews {
     /// What the designer's last render of each class read back of the values its instance changed
     /// itself while being set up (a setter's clamp, a dependent value: property_changed).
     var readBack: [String: ReadBackValues] = [:]
+    /// The values each class's preview (its thumbnail) was drawn with, and when (``DesignSession``'s
+    /// thumbnails follow the designer's edits).
+    var previewValues: [String: [(name: String, value: PropertyValue)]] = [:]
+    var previewTimes: [String: Double] = [:]
 
     /// A class no build provides any more: its state, description and live preview go.
     mutating func forget(_ className: String) {
         lastInfo[className] = nil
+        previewValues[className] = nil
+        previewTimes[className] = nil
         states[className] = nil
         readBack[className] = nil
         dropLive(className)
@@ -51,11 +57,13 @@ struct ClassPreviews {
     mutating func rendered(_ className: String, preview: [UInt8], build: Int) {
         states[className]?.preview = preview
         states[className]?.previewBuild = build
+        states[className]?.previewRevision += 1
     }
 
     /// A live preview's new frame: the class's preview now (drawn by the same build).
     mutating func drewFrame(_ className: String, preview: [UInt8]) {
         states[className]?.preview = preview
+        states[className]?.previewRevision += 1
     }
 
     // MARK: - Failing and recovering

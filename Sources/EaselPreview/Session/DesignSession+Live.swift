@@ -37,16 +37,26 @@ extension DesignSession {
             throw HostError.noClass(named: className, "no class named \(className.quoted) is loaded")
         }
         _ = try cls.info.requireAction(action).check(argument, file: cls.info.plugin.path, className: className)
-        let values = currentValues(for: className)
-        if previews.live[className] == nil || previews.liveValues[className].map({ $0.map(\.value) != values.map(\.value) }) == true {
-            let request = ComponentRenderRequest(className: className, scale: options.scale ?? 1,
-                                                 format: .png(compressionLevel: options.pngLevel))
-            let (_, preview) = try ComponentRender.renderLive(cls, values: values, request)
-            keepLivePreview(preview, values: values)
-        }
-        try previews.live[className]!.component.invoke(action, argument: argument)
-        noteChangedValues(previews.live[className]!)
+        let preview = try livePreview(of: cls)
+        try preview.component.invoke(action, argument: argument)
+        noteChangedValues(preview)
         advanceLivePreviews(immediately: true) // the first frame at once
+    }
+
+    /// The class's live preview, made now from the values the host holds (and the designer's
+    /// traits) when there is none or its values are not those held. With the engine lock held.
+    func livePreview(of cls: DesignableClass) throws -> LivePreview {
+        let className = cls.info.name
+        let values = currentValues(for: className)
+        if let preview = previews.live[className], previews.liveValues[className].map({ $0.map(\.value) == values.map(\.value) }) ?? false {
+            return preview
+        }
+        var request = ComponentRenderRequest(className: className, scale: options.scale ?? 1,
+                                             format: .png(compressionLevel: options.pngLevel))
+        request.traits = classTraits
+        let (_, preview) = try ComponentRender.renderLive(cls, values: values, request)
+        keepLivePreview(preview, values: values)
+        return preview
     }
 
     /// Draws the next frame of every live preview whose instance asked for one (called by `step`);
@@ -83,8 +93,11 @@ extension DesignSession {
     /// so that a reload re-applies them (as if given with --set).
     /// Returns whether any value changed.
     @discardableResult
-    private func noteChangedValues(_ preview: LivePreview) -> Bool {
-        guard let changed = try? preview.component.takeChangedValues(), !changed.isEmpty else { return false }
+    func noteChangedValues(_ preview: LivePreview) -> Bool { !adoptChangedValues(preview).isEmpty }
+
+    /// The same, returning the names of the properties changed, in the order reported.
+    func adoptChangedValues(_ preview: LivePreview) -> [String] {
+        guard let changed = try? preview.component.takeChangedValues(), !changed.isEmpty else { return [] }
         let info = preview.component.info
         withDesigner { designer in
             for (name, value) in changed {
@@ -93,6 +106,6 @@ extension DesignSession {
             }
         }
         previews.liveValues[preview.className] = currentValues(for: preview.className)
-        return true
+        return changed.map(\.name)
     }
 }

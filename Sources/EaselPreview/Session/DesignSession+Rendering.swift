@@ -35,12 +35,13 @@ extension DesignSession {
             do {
                 var request = ComponentRenderRequest(className: className, scale: options.scale ?? 1,
                                                      format: .png(compressionLevel: options.pngLevel))
-                request.traits = options.traits
+                request.traits = classTraits
                 previews.dropLive(className)
                 let (target, preview) = try ComponentRender.renderLive(cls, values: values, request)
                 keepLivePreview(preview, values: values)
                 let bytes = try Self.encode(target, className: className, file: path)
                 previews.rendered(className, preview: bytes, build: loaded.number)
+                previews.previewValues[className] = values
                 if let e = previews.markRecovered(className) { details.append(e) }
                 outcomes.append(.rendered(className, preview: bytes, output: nil))
             } catch let error as HostError {
@@ -69,7 +70,7 @@ extension DesignSession {
             let values = currentValues(for: className)
             var request = ComponentRenderRequest(className: className, size: size, scale: scale, background: background, format: format)
             request.drawsInWorker = false // (the display list: 0.75× the time of a Rainbow preview at 2×)
-            request.traits = options.traits
+            request.traits = classTraits
             do {
                 // The live instance while it animates, so that the designer shows its frames.
                 // What the component changed itself while being set up (a setter's clamp) is what the
@@ -95,10 +96,8 @@ extension DesignSession {
     }
 
     /// The PNG (or other format) of a finished target; a renderer's error as the host's.
-    static func encode(_ target: RenderTarget, className: String?, file: String?) throws -> [UInt8] {
-        do { return try target.encode() } catch let e as RenderError {
-            throw HostError(e, file: file, className: className)
-        }
+    package static func encode(_ target: RenderTarget, className: String?, file: String?) throws -> [UInt8] {
+        try HostError.rendering(file: file, className: className) { try target.encode() }
     }
 
     // MARK: - Scenes
@@ -158,6 +157,6 @@ extension DesignSession {
         }
         return try SceneRender.render(current, classes: { self.builds.designableClass(named: $0) },
                                       classNames: builds.classNames, format: format, scale: scale,
-                                      traits: options.overridesSceneTraits ? options.traits : nil)
+                                      traits: designerTraits ?? (options.overridesSceneTraits ? options.traits : nil))
     }
 }

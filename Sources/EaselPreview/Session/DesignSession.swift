@@ -67,6 +67,9 @@ package final class DesignSession {
     var builds: BuildSet
     /// Each class's state and live preview.
     var previews = ClassPreviews()
+    /// The traits the designer shows everything with (its Appearance, Direction and Text Size
+    /// controls); nil until it picks some: classes then show with the defaults, scenes with their own.
+    var designerTraits: Traits?
     /// While ``start()`` loads the first builds (scenes are rendered once, after them).
     var starting = false
     /// Builds whose defaults check waits for an idle moment (path → build number).
@@ -124,6 +127,7 @@ package final class DesignSession {
         builds.publish(into: &next)
         next.states = previews.states
         next.readBack = previews.readBack
+        next.designerTraits = designerTraits
         // The designer's part is read and stored under the state lock: an edit made meanwhile
         // (which publishes its own) is never replaced by an older one.
         shared.withValue { shared in
@@ -229,6 +233,7 @@ package final class DesignSession {
             }
             handleDue()
             advanceLivePreviews()
+            refreshEditedThumbnails()
             if events.isEmpty && queue.isEmpty { checkDefaultsDue() }
         }
     }

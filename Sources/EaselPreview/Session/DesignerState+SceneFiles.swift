@@ -89,9 +89,7 @@ extension DesignerState {
         try requireScene(index)
         let text = scenes[index].document.text
         // Atomic for readers, not flushed to disk (as previews are).
-        do { try AtomicFile.write(Array(text.utf8), to: scenes[index].file, durable: false) } catch let e as RenderError {
-            throw HostError(e)
-        }
+        try HostError.rendering { try AtomicFile.write(Array(text.utf8), to: scenes[index].file, durable: false) }
         sceneFiles[index].saved(text)
         editedScenes.remove(index)
         // The edits kept by a previous serve are the file's now (restored), or were passed over.

@@ -128,7 +128,7 @@ package final class PreviewFileWriter {
 
     /// Writes a preview atomically for readers, not flushed to disk (it is rewritten on every change).
     static func write(_ bytes: [UInt8], to path: String) throws {
-        do { try AtomicFile.write(bytes, to: path, durable: false) } catch let e as RenderError { throw HostError(e) }
+        try HostError.rendering { try AtomicFile.write(bytes, to: path, durable: false) }
     }
 
     private static func describe(_ error: Error) -> String {

@@ -9,10 +9,11 @@ import Glibc
 /// after `deleteGrace`, so that an atomic rename over the old file, or delete then re-create, is one
 /// reload, not an unload and a load; a burst of events on one file is one entry (the latest).
 ///
-/// A value: the session keeps it under its engine lock (see ``DesignSession``).
-struct ReloadQueue {
+/// A value: the session keeps it under its engine lock (see ``DesignSession``); the embedding
+/// runtime (EaselEmbedding) keeps one for its reloads.
+package struct ReloadQueue {
     /// What happened to a file last, and when.
-    enum Pending: Equatable {
+    package enum Pending: Equatable {
         /// Closed after writing, renamed into place, or a link that appeared: the writer is done.
         case complete(Double)
         /// Created or written to: the writer may still be writing.
@@ -33,15 +34,24 @@ struct ReloadQueue {
     private(set) var scenes: [Int: Pending] = [:]
 
     init(options: SessionOptions) {
-        directories = options.directories
-        sceneFiles = options.scenes.map(\.file)
-        settle = options.settle
-        writeQuiet = options.writeQuiet
-        deleteGrace = options.deleteGrace
+        self.init(directories: options.directories, sceneFiles: options.scenes.map(\.file), settle: options.settle,
+                  writeQuiet: options.writeQuiet, deleteGrace: options.deleteGrace)
+    }
+
+    /// A queue for plugin files in `directories` and the scene files given, with the session's
+    /// default delays unless others are given.
+    package init(directories: [String], sceneFiles: [String] = [], settle: Double = SessionOptions(directories: []).settle,
+                 writeQuiet: Double = SessionOptions(directories: []).writeQuiet,
+                 deleteGrace: Double = SessionOptions(directories: []).deleteGrace) {
+        self.directories = directories
+        self.sceneFiles = sceneFiles
+        self.settle = settle
+        self.writeQuiet = writeQuiet
+        self.deleteGrace = deleteGrace
     }
 
     /// Whether nothing waits.
-    var isEmpty: Bool { plugins.isEmpty && scenes.isEmpty }
+    package var isEmpty: Bool { plugins.isEmpty && scenes.isEmpty }
 
     /// When a file that waits is due.
     func due(_ p: Pending) -> Double {
@@ -53,7 +63,7 @@ struct ReloadQueue {
     }
 
     /// How long the watcher may wait for events at `now` before something is due, at most `maximum`.
-    func wait(at now: Double, atMost maximum: Double) -> Double {
+    package func wait(at now: Double, atMost maximum: Double) -> Double {
         var wait = maximum
         for p in Array(plugins.values) + Array(scenes.values) { wait = min(wait, max(0, due(p) - now)) }
         return wait
@@ -61,13 +71,13 @@ struct ReloadQueue {
 
     /// A name ending in .so that is not hidden: `host list` skips hidden files, and a build tool's
     /// temporary (`.libX.so.tmp.so`, renamed into place) is not a build of its own.
-    static func isPlugin(_ path: String) -> Bool {
+    package static func isPlugin(_ path: String) -> Bool {
         path.hasSuffix(".so") && !(path.split(separator: "/").last?.hasPrefix(".") ?? false)
     }
 
     /// Takes note of a watcher's event at `now`. `loadedFiles` are the plugin files with a build
     /// loaded (a folder removed, or events lost, makes them due). Returns the notices to report.
-    mutating func note(_ event: DirectoryWatcher.Event, loadedFiles: [String], now: Double) -> [SessionEvent] {
+    package mutating func note(_ event: DirectoryWatcher.Event, loadedFiles: [String], now: Double) -> [SessionEvent] {
         if event.change == .overflow {
             for dir in directories {
                 for file in DirectoryWatcher.files(in: dir) where Self.isPlugin(file) { plugins[file] = .complete(now) }
@@ -105,7 +115,7 @@ struct ReloadQueue {
 
     /// Takes what is due at `now` out of the queue: plugin files (sorted by path) with what happened
     /// to them, then scene indexes (sorted).
-    mutating func takeDue(at now: Double) -> (plugins: [(path: String, pending: Pending)], scenes: [Int]) {
+    package mutating func takeDue(at now: Double) -> (plugins: [(path: String, pending: Pending)], scenes: [Int]) {
         let duePlugins = plugins.sorted { $0.key < $1.key }.filter { due($0.value) <= now }.map { (path: $0.key, pending: $0.value) }
         for p in duePlugins { plugins[p.path] = nil }
         let dueScenes = scenes.sorted { $0.key < $1.key }.filter { due($0.value) <= now }.map(\.key)

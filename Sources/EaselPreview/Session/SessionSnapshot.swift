@@ -14,6 +14,8 @@ package struct SessionSnapshot {
     /// Class → the file whose build provides it.
     var winners: [String: String] = [:]
     var states: [String: ClassState] = [:]
+    /// The traits the designer picked (``DesignSession/setTraits(_:)``); nil: none yet.
+    package internal(set) var designerTraits: Traits?
     var held = HeldValues()
     var assignments: [PropertyAssignment] = []
     /// The scenes, with unsaved edits, and whether each was edited since it was read or saved.

@@ -201,7 +201,7 @@ package final class SnapshotRunner: @unchecked Sendable {
                                             format: .png(compressionLevel: options.pngLevel), scale: c.scale,
                                             traits: c.traits == .default ? nil : c.traits)
         }
-        do { return try target.rgbaImage() } catch let e as RenderError { throw HostError(e, className: c.className) }
+        return try HostError.rendering(className: c.className) { try target.rgbaImage() }
     }
 
     private func compare(_ actual: RGBAImage, _ result: inout SnapshotResult) throws {
@@ -294,9 +294,7 @@ package final class SnapshotRunner: @unchecked Sendable {
     private func write(_ image: RGBAImage, to path: String) throws {
         let directory = (path as NSString).deletingLastPathComponent
         makeDirectories(directory)
-        do { try AtomicFile.write(image.encodePNG(level: options.pngLevel), to: path) } catch let e as RenderError {
-            throw HostError(e)
-        }
+        try HostError.rendering { try AtomicFile.write(image.encodePNG(level: options.pngLevel), to: path) }
     }
 
     /// Writes reference, actual and difference images for a failure into the report directory.

@@ -11,18 +11,13 @@ import EaselRender
 package enum InstancePixels {
     package static func render(_ instance: DesignableInstance, size: Size, scale: Double = 1, layout: Bool = true) throws -> RGBAImage {
         let info = instance.info
-        let target: RenderTarget
-        do {
-            target = try RenderTarget(format: .png(compressionLevel: 1),
-                                      options: RenderOptions(width: max(size.width, 1e-3), height: max(size.height, 1e-3), scale: scale),
-                                      resolver: ResourceImageResolver(resourceDirectory: PluginLoader.resourceDirectory(for: info.plugin.path)))
-        } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name)
+        let target = try HostError.rendering(info) {
+            try RenderTarget(format: .png(compressionLevel: 1),
+                             options: RenderOptions(width: max(size.width, 1e-3), height: max(size.height, 1e-3), scale: scale),
+                             resolver: ResourceImageResolver(resourceDirectory: PluginLoader.resourceDirectory(for: info.plugin.path)))
         }
         if layout { try instance.layout(size: size) }
         try instance.draw(into: target.canvas.pointer, rect: Rect(size: size))
-        do { return try target.rgbaImage() } catch let error as RenderError {
-            throw HostError(error, file: info.plugin.path, className: info.name, phase: .draw)
-        }
+        return try HostError.rendering(info, phase: .draw) { try target.rgbaImage() }
     }
 }

@@ -12,9 +12,12 @@
 //   inspector/      the inspector and one module per editor kind; values.js sends their values
 //   events.js       the server's event stream; live.js what the page does with its events
 //   keyboard.js, command.js, downloads.js, address.js, overlay.js, notices.js, variants.js
-import { setStatus } from "./modules/notices.js";
+//   traits.js       Appearance, Direction, Text size; interact.js the Interact mode (issue 22)
+//   tabs.js         Canvas, Variants (variant-grid.js), Docs (class-docs.js)
+//   theme.js, panels.js, zoom-pan.js, shortcuts.js: the page's theme, panels, zoom and pan, keys
+import { setStatus, initNotices } from "./modules/notices.js";
 import { shownClass, shownScene } from "./modules/subject.js";
-import { initLibrary, loadLibrary, serverName } from "./modules/library.js";
+import { initLibrary, loadLibrary, serverName, showProblems } from "./modules/library.js";
 import { initCanvas, setDrawer, onFrameShown, lastFrameSize } from "./modules/canvas.js";
 import { initSizing } from "./modules/sizing.js";
 import { selectClass, drawClass } from "./modules/class-view.js";
@@ -26,6 +29,14 @@ import { connectEvents } from "./modules/events.js";
 import { initLive } from "./modules/live.js";
 import { initScenes, loadScenes, drawScene, sceneSize } from "./modules/scenes/scenes.js";
 import { initSceneCanvas } from "./modules/scenes/canvas-input.js";
+import { initTraits, onTraitsChanged, shownTraits, traitsSummary } from "./modules/traits.js";
+import { initInteract, onInteraction, updateInteractAvailability } from "./modules/interact.js";
+import { initTabs, refreshTab } from "./modules/tabs.js";
+import { initTheme } from "./modules/theme.js";
+import { initPanels } from "./modules/panels.js";
+import { initZoomPan, updateZoomStatus } from "./modules/zoom-pan.js";
+import { initShortcuts } from "./modules/shortcuts.js";
+import { $ } from "./modules/dom.js";
 
 function start() {
   initLibrary({ onPick: selectClass });
@@ -39,6 +50,19 @@ function start() {
   // After every frame: the downloads, and the command shown, are the current view's.
   onFrameShown(updateDownloads);
   onFrameShown(refreshCommand);
+  onFrameShown(updateInteractAvailability);
+  onFrameShown(updateZoomStatus);
+  onFrameShown(() => refreshTab(shownTraits()));
+  initTheme();
+  initPanels();
+  initNotices();
+  initTabs(shownTraits);
+  initInteract();
+  initZoomPan();
+  initShortcuts();
+  onTraitsChanged(() => { $("status-traits").textContent = traitsSummary(); refreshTab(shownTraits()); });
+  onInteraction((text) => { $("status-action").textContent = text; });
+  $("problems-count").addEventListener("click", showProblems);
   initSizing();
   initCommand();
   initScenes();
@@ -46,7 +70,8 @@ function start() {
   initKeyboard();
   initLive();
   connectEvents();
-  Promise.all([loadLibrary(), loadScenes()]).then(showAddressed)
+  // `serve --scene FILE`: the scene is on the canvas at start (unless the address names something).
+  Promise.all([loadLibrary(), loadScenes(), initTraits()]).then(([, scenes]) => showAddressed(scenes > 0))
     .catch((e) => setStatus(`Cannot reach ${serverName()}: ${e.message}`));
   initAddress();
 }

@@ -5,17 +5,24 @@ import { hasClass } from "./library.js";
 import { selectClass } from "./class-view.js";
 import { reloadScene } from "./scenes/scenes.js";
 
+let picked = false; // whether something was picked on the page (the first scene is then not opened over it)
+
 /** Puts `key`=`value` ("class" or "scene") in the address, as a new history entry. */
 export function remember(key, value) {
+  picked = true;
   const hash = `#${key}=${encodeURIComponent(value)}`;
   if (location.hash !== hash) history.pushState(null, "", hash);
 }
 
 /** Shows what the address names (on load, and on Back and Forward); nothing when it names nothing
- *  that is loaded. */
-export async function showAddressed() {
+ *  that is loaded. With `openScene` (the page's start, the server run with `--scene FILE`), an
+ *  address naming nothing opens the first scene on the canvas. */
+export async function showAddressed(openScene = false) {
   const m = /^#(class|scene)=(.+)$/.exec(location.hash);
-  if (!m) return;
+  if (!m) {
+    if (openScene && !picked && !shownClass() && !shownScene()) await reloadScene(0, null).catch(() => {}); // (not over a class picked meanwhile)
+    return;
+  }
   const value = decodeURIComponent(m[2]);
   if (m[1] === "class" && hasClass(value)) {
     if (shownScene() || shownClass()?.class.name !== value) await selectClass(value);

@@ -33,7 +33,8 @@ export function zoomScale(naturalWidth, naturalHeight) {
   const z = $("zoom").value;
   if (z !== "fit" && z !== "auto") return Number(z);
   const area = $("canvas-area").getBoundingClientRect();
-  if (!naturalWidth || !naturalHeight) return z === "auto" ? 2 : 1;
+  // (No size yet, or the canvas tab hidden: what Auto and Fit come to is not known; 2× and 1×.)
+  if (!naturalWidth || !naturalHeight || !area.width || !area.height) return z === "auto" ? 2 : 1;
   const fit = Math.max(0.25, Math.min(8, Math.min((area.width - 48) / naturalWidth, (area.height - 48) / naturalHeight)));
   // Auto (the default): 2×, or less when that does not fit (a whole scene at first sight, not its
   // top left corner), in quarter steps down to 1× and tenths below (scales a command line can

@@ -30,7 +30,10 @@ export async function selectClass(name) {
  *  asked for, at the zoom's scale (PNG); `download` asks for it as a file. */
 export function previewURL(format, download) {
   const size = requestedSize();
-  const known = lastFrameSize() || shownClass()?.class.defaultSize;
+  // (The size of the last frame when it was this class's: a scene's or another class's size chose
+  // the zoom of the first frame of a class picked after it.)
+  const own = $("canvas").dataset.className === shownClass().class.name;
+  const known = (own && lastFrameSize()) || shownClass()?.class.defaultSize;
   const zoom = zoomScale(known?.width, known?.height);
   const scale = format === "png" ? renderScale(zoom) : 1;
   const q = new URLSearchParams({ class: shownClass().class.name, scale: String(scale), format });

@@ -7,18 +7,26 @@ import { searchPath, programName } from "./library.js";
 import { isRendering, lastFrameScale } from "./canvas.js";
 import { shownFrameSize } from "./sizing.js";
 import { editsInFlight } from "./values.js";
+import { traitArguments } from "./traits.js";
 
-function shellQuote(s) { return /^[A-Za-z0-9_.,:#=\/+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`; }
+/** `s` as a shell word (quoted when it needs to be). */
+export function shellQuote(s) { return /^[A-Za-z0-9_.,:#=\/+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`; }
+
+/** The `--plugins` options naming the folders this server loads from, unless it is the default that
+ *  the commands search too (without them a line found no class when the server was started on
+ *  another folder). */
+export function pluginArguments() {
+  const dirs = searchPath() || [];
+  return dirs.length === 1 && dirs[0] === "./components" ? [] : dirs.flatMap((d) => ["--plugins", shellQuote(d)]);
+}
 
 /** The command line of what the canvas shows: the class (or scene), the folders this server loads
  *  from, the values, the size asked for, and the scale the frame shown was rendered at. */
 export function command() {
   const scene = shownScene();
   const parts = [programName() || "host", "render", scene ? shellQuote(scene.file) : shownClass().class.name];
-  // The folders this server loads from, unless it is the default that host render searches too
-  // (without them the line found no class when the server was started on another folder).
-  const dirs = searchPath() || [];
-  if (!(dirs.length === 1 && dirs[0] === "./components")) for (const d of dirs) parts.push("--plugins", shellQuote(d));
+  parts.push(...pluginArguments());
+  parts.push(...traitArguments());
   if (!scene) {
     const c = shownClass().class;
     // The values held: one the component changed itself (a derived value, a clamp: held false) follows them.

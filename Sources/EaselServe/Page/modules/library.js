@@ -93,7 +93,7 @@ function entry(c) {
   if (shownClass() && shownClass().class.name === c.name && !shownScene()) b.setAttribute("aria-current", "true");
   const img = document.createElement("img");
   img.alt = "";
-  img.src = `/api/thumbnail/${encodeURIComponent(c.name)}?v=${c.build}-${c.state?.previewBuild ?? 0}`;
+  img.src = `/api/thumbnail/${encodeURIComponent(c.name)}?v=${c.build}-${c.state?.previewBuild ?? 0}-${c.state?.previewRevision ?? 0}`;
   img.onerror = () => { img.style.visibility = "hidden"; };
   const name = document.createElement("span");
   name.className = "name";
@@ -115,15 +115,51 @@ function entry(c) {
   return b;
 }
 
+const thumbnailTimers = new Map(); // class → a pending reload of its thumbnail
+let thumbnailSerial = 0;
+
+/** The class's thumbnail was drawn again (an edit, an animation, other traits): its entry shows the
+ *  new one, fetched at most every half second per class. */
+export function refreshThumbnail(name) {
+  if (thumbnailTimers.has(name)) return;
+  thumbnailTimers.set(name, setTimeout(() => {
+    thumbnailTimers.delete(name);
+    const img = [...$("class-list").querySelectorAll("button.entry")].find((b) => b.dataset.className === name)?.querySelector("img");
+    if (img) { img.style.visibility = ""; img.src = `/api/thumbnail/${encodeURIComponent(name)}?r=${++thumbnailSerial}`; }
+  }, 500));
+}
+
 function renderFailures() {
   const list = $("failure-list");
   list.replaceChildren();
   for (const f of failures) {
     const li = document.createElement("li");
-    // As host list prints it: the file, the class and property concerned, why.
+    // As host list prints it: the file, the class and property concerned, why (the file first, in bold).
     const where = [f.className && `class ${f.className}`, f.property && `property ${f.property}`].filter(Boolean).map((s) => s + ": ").join("");
-    li.textContent = `${f.path}: ${where}${f.message.split("\n")[0]}`;
+    const file = document.createElement("span");
+    file.className = "file";
+    file.textContent = `${f.path}: `;
+    li.append(file, document.createTextNode(`${where}${f.message.split("\n")[0]}`));
     list.append(li);
   }
   $("failure-section").hidden = failures.length === 0;
+  const failing = catalog.filter((c) => c.state?.failing);
+  const count = failures.length + failing.length;
+  const button = $("problems-count");
+  button.hidden = count === 0;
+  button.textContent = `⚠ ${count} problem${count === 1 ? "" : "s"}`;
+  button.title = [...failures.map((f) => `${f.path}: ${f.message.split("\n")[0]}`),
+                  ...failing.map((c) => `${c.displayName}: ${c.state.failure?.reason || "failing"}`)].join("\n");
+}
+
+/** Shows the problems: the files that failed to load (at the top of the library), else the first
+ *  failing class. */
+export function showProblems() {
+  if (failures.length) {
+    $("failure-section").scrollIntoView({ block: "nearest" });
+    $("failure-section").focus();
+    return;
+  }
+  const failing = catalog.find((c) => c.state?.failing);
+  if (failing) pick(failing.name);
 }

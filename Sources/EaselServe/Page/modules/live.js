@@ -2,9 +2,9 @@
 // changed elsewhere, failures and recoveries, notices and the build log.
 import { $ } from "./dom.js";
 import { getJSON } from "./api.js";
-import { notice, setStatus } from "./notices.js";
+import { notice, resolveNotices, setStatus } from "./notices.js";
 import { shownClass, shownScene } from "./subject.js";
-import { loadLibrary, hasClass, serverName } from "./library.js";
+import { loadLibrary, hasClass, serverName, refreshThumbnail } from "./library.js";
 import { renderCanvas } from "./canvas.js";
 import { showFailure, hideOverlay } from "./overlay.js";
 import { onServerEvent, onReconnect } from "./events.js";
@@ -68,6 +68,7 @@ async function reloaded(data) {
 // A live instance asked for another frame (an animation): draw the canvas again, and show the
 // values it changed meanwhile (the server holds them: an animated progress) in the editors.
 function redraw(d) {
+  refreshThumbnail(d.className);
   if (!shownScene() && d.className === shownClass()?.class.name) {
     renderCanvas();
     refreshValuesSoon(d.className);
@@ -109,11 +110,12 @@ function failed(d) {
   const name = current?.class.name;
   const mine = d.className ? d.className === name : current && d.file === current.class.plugin.path;
   if (mine || (shownScene() && d.className && shownScene().classes.has(d.className))) showFailure(d);
-  notice(d.text[0], "error");
+  notice(d.text[0], "error", d.className);
 }
 
 async function recovered(d) {
-  notice(d.text[0], "ok");
+  resolveNotices(d.className);
+  notice(d.text[0], "ok", d.className);
   if (d.className === shownClass()?.class.name || shownScene()) { hideOverlay(); await renderCanvas(); }
 }
 

@@ -76,11 +76,44 @@ async function flushValues() {
     } else if (shownScene()) {
       await showSceneRefusal(batch, e);
     } else {
-      for (const edit of batch.values()) if (isLatestEdit(edit)) showRefusal(edit.row, edit.message, e.message);
+      for (const edit of batch.values()) if (isLatestEdit(edit)) showClassRefusal(edit, e);
     }
   } finally {
     sending = false;
     if (pending.size) flushValues();
+  }
+}
+
+/** A value the server refused for a class alone, said for a designer: the reason without the file
+ *  and class (the editor names the property), the nearest valid value of a range with a button
+ *  that takes it, and the value in force, which the canvas keeps showing. The field keeps the text
+ *  refused (marked invalid, to be corrected); a slider goes back to the value in force. */
+function showClassRefusal(edit, e) {
+  const p = shownClass()?.class.properties.find((x) => x.name === edit.name);
+  const reason = e.details?.property === edit.name && e.details?.reason ? e.details.reason : e.message;
+  const inForce = p ? currentText(p) : null;
+  const slider = edit.row.querySelector('.controls input[type=range]');
+  if (slider && inForce !== null) slider.value = inForce;
+  const n = Number(edit.value);
+  const range = p?.range;
+  let nearest = null;
+  if (range && edit.value !== null && edit.value !== "" && Number.isFinite(n) && (n < range.min || n > range.max)) {
+    nearest = Math.min(range.max, Math.max(range.min, n));
+  }
+  showRefusal(edit.row, edit.message, `${reason}.` + (nearest !== null ? ` The nearest valid value is ${nearest}.` : "")
+    + (inForce !== null ? ` The canvas shows ${inForce === "" ? "the empty value" : inForce}, the value in force.` : ""));
+  if (nearest !== null) {
+    const use = document.createElement("button");
+    use.type = "button";
+    use.className = "small";
+    use.textContent = `Use ${nearest}`;
+    use.addEventListener("click", () => {
+      const field = edit.row.querySelector('.controls input[type=number]');
+      if (field) field.value = String(nearest);
+      if (slider) slider.value = String(nearest);
+      queueValue(p, String(nearest), edit.row, edit.message);
+    });
+    edit.message.append(" ", use);
   }
 }
 

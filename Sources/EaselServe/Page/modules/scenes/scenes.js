@@ -16,7 +16,7 @@ import { startFromRevision } from "./sync.js";
 import { showSceneFile, initSceneFile } from "./scene-file.js";
 import { drawInstanceBoxes } from "./boxes.js";
 
-/** Reads the scenes the server edits (GET /api/scenes) into the library's list. */
+/** Reads the scenes the server edits (GET /api/scenes) into the library's list; returns how many. */
 export async function loadScenes() {
   const list = await getJSON("/api/scenes");
   const ul = $("scene-list");
@@ -33,6 +33,7 @@ export async function loadScenes() {
     ul.append(li);
   });
   $("scene-section").hidden = list.scenes.length === 0;
+  return list.scenes.length;
 }
 
 /** After an edit the server took: Save is enabled, and the scene's library entry says "unsaved"

@@ -1,0 +1,1 @@
+#include <easel_runtime.h>
