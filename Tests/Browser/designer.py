@@ -184,7 +184,12 @@ def main(port, components, button, good, crash, scene):
 
         # "Copy as command": the host render line of this view.
         page.get_by_role("button", name="Copy as command").click()
-        line = page.get_by_label("Command", exact=True).input_value()
+        # The field is filled once the page has the command (under load, after the click returns).
+        field = page.get_by_label("Command", exact=True)
+        deadline = time.time() + 10
+        while not field.input_value() and time.time() < deadline:
+            time.sleep(0.02)
+        line = field.input_value()
         # The server was started on its folder by name: the line names it (it found no class elsewhere).
         assert line == "host render RoundedCornerButton --plugins components --set cornerRadius=22 --scale 2 -o RoundedCornerButton.png", line
 
