@@ -21,7 +21,7 @@ extension UIFont {
         public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
         public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
 
-        /// Size at each category from extra small to accessibility XXXL (iOS's table), and the weight.
+        /// Size at each category from extraSmall to accessibilityExtraExtraExtraLarge (iOS's table), and the weight.
         var metrics: (sizes: [CGFloat], weight: Weight) {
             switch self {
             case .largeTitle: return ([31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60], .regular)

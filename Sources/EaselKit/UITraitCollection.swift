@@ -28,6 +28,7 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
     public static let large = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryL")
     public static let extraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXL")
     public static let extraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXL")
+    // The raw values are iOS's own ("…XXXL" is UIKit's name for the size, not a placeholder).
     public static let extraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXXL")
     public static let accessibilityMedium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityM")
     public static let accessibilityLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityL")

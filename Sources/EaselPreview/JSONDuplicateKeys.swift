@@ -76,7 +76,7 @@ enum JSONDuplicateKeys {
     }
 
     /// The text of a JSON string's content (between its quotes) with its escapes decoded, as JSON
-    /// decodes them: `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t` and `\uXXXX` (a surrogate pair
+    /// decodes them: `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t` and `\u` with four hex digits (a surrogate pair
     /// is one character; a lone surrogate is U+FFFD, as Foundation reads it).
     static func decode(_ content: ArraySlice<UInt8>) -> String {
         var out: [UInt8] = []
