@@ -174,11 +174,10 @@ def main(port, components, button, good, crash, scene):
         radius.fill("22")
         wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
         wait_until(page, "document.querySelector('#properties .property[data-property=cornerRadius] .marker').textContent !== ''")
-        after = canvas.get_attribute("src")
         assert page.evaluate(COMPARE, [before, page.evaluate(SNAPSHOT)]) != "same", "the canvas did not change"
         expected = page.evaluate(RENDER, ["RoundedCornerButton", {"cornerRadius": 22}, 2])
         assert expected.startswith("blob:"), expected
-        verdict = page.evaluate(COMPARE, [after, expected])
+        verdict = compare_canvas(page, expected)
         assert verdict == "same", f"canvas vs POST /api/render: {verdict}"
         assert page.get_by_label("Corner Radius value").input_value() == "22"
 
@@ -210,7 +209,7 @@ def main(port, components, button, good, crash, scene):
         wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
         assert page.evaluate("window.__notNavigated === true"), "the page navigated"
         assert page.get_by_label("Corner Radius", exact=True).input_value() == "22", "the value was lost"
-        verdict = page.evaluate(COMPARE, [canvas.get_attribute("src"), expected])
+        verdict = compare_canvas(page, expected)
         assert verdict == "same", f"after the rebuild: {verdict}"
 
         # 2b. Variants, as stories: "Rounded" shows the class as the variant sets it (pixel for pixel
@@ -223,7 +222,7 @@ def main(port, components, button, good, crash, scene):
         wait_until(page, "document.querySelector('#properties .variants input:checked') !== null")
         assert variant("Rounded").is_checked()
         rounded = page.evaluate(RENDER, ["RoundedCornerButton", {"cornerRadius": 10}, 2])
-        verdict = page.evaluate(COMPARE, [canvas.get_attribute("src"), rounded])
+        verdict = compare_canvas(page, rounded)
         assert verdict == "same", f"variant Rounded vs POST /api/render: {verdict}"
         v = version()
         variant("Default").check()

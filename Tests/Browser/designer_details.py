@@ -58,7 +58,7 @@ def main(port, components, good, crash):
         def same_as_api(cls, attributes, scale, what):
             expected = page.evaluate(RENDER, [cls, attributes, scale])
             assert expected.startswith("blob:"), f"{what}: {expected}"
-            verdict = page.evaluate(COMPARE, [canvas.get_attribute("src"), expected])
+            verdict = compare_canvas(page, expected)
             assert verdict == "same", f"{what}: canvas vs POST /api/render: {verdict}"
 
         # 1. Resized, another class, back: the natural size again (the server's live instance kept
@@ -156,7 +156,7 @@ def main(port, components, good, crash):
               const r = await fetch('/api/render', { method: 'POST', headers: { 'Content-Type': 'application/json' },
                 body: JSON.stringify({ class: 'RoundedCornerButton', size: '170x44', scale }) });
               return URL.createObjectURL(await r.blob()); }""", [int(zoom)])
-            verdict = page.evaluate(COMPARE, [canvas.get_attribute("src"), expected])
+            verdict = compare_canvas(page, expected)
             assert verdict == "same", f"zoom {zoom}×: {verdict}"
             width = page.evaluate("document.getElementById('canvas').getBoundingClientRect().width")
             assert abs(width - 170 * int(zoom)) < 0.5, f"zoom {zoom}× shown {width} px wide"
@@ -347,7 +347,7 @@ def main(port, components, good, crash):
         last_good.wait_for()
         assert "stale" in page.locator("#frame").get_attribute("class"), "dimmed"
         assert page.get_by_role("img", name="Gauge").count() == 0, "the previous class's picture is gone"
-        assert page.evaluate(COMPARE, [canvas.get_attribute("src"), thumbnail]) == "same", "the class's last good preview"
+        assert compare_canvas(page, thumbnail) == "same", "the class's last good preview"
         assert "The last good frame stays below" in page.locator("#overlay").inner_text()
         # A page opened after the failure shows that frame too.
         late = open_page(browser, base, ERRORS, accept_downloads=True)

@@ -20,7 +20,7 @@ Exits non-zero with a message on the first failure.
 """
 import os
 import sys
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Error as PlaywrightError, sync_playwright
 
 from designer import COMPARE, FRAME, RENDER, SNAPSHOT, canvas_becomes, compare_canvas, eventually, launch, open_page, replace, run, wait_until
 
@@ -82,7 +82,10 @@ def main(port, components, sources, v1, v2, broken):
                 return False
             expected = page.evaluate(RENDER, [cls, attributes, 2])
             assert expected.startswith("blob:"), expected
-            verdict = page.evaluate(COMPARE, [img.get_attribute("src"), expected])
+            try:
+                verdict = page.evaluate(COMPARE, [img.get_attribute("src"), expected])
+            except PlaywrightError as e:  # the page revoked that blob: URL for a newer thumbnail
+                return f"read again: {e}"
             return verdict == "same" or verdict
         for display_name, cls in [("Rounded Corner Button", "RoundedCornerButton"), ("Gauge", "Gauge"), ("Evolving", "Evolving")]:
             eventually(f"the thumbnail of {cls} (vs POST /api/render)", lambda: thumbnail_matches(display_name, cls, {}),
