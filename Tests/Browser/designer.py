@@ -20,7 +20,7 @@ import shutil
 import sys
 import time
 import traceback
-from playwright.sync_api import Error as PlaywrightError, sync_playwright
+from playwright.sync_api import Error as PlaywrightError, sync_playwright as playwright_context
 
 COMPARE = """async ([a, b]) => {
   const load = (src) => new Promise((ok, no) => { const i = new Image(); i.onload = () => ok(i); i.onerror = no; i.src = src; });
@@ -73,10 +73,44 @@ def launch(p):
     return p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
 
 
+OPEN_PAGES = []
+
+
+class sync_playwright:
+    """Playwright's `sync_playwright()`, which also says, when the test fails inside it, what each
+    page opened with `open_page` showed at that moment (its status, problems, notices and failure
+    overlay): on a CI machine the browser is gone by the time anyone reads the failure."""
+
+    def __enter__(self):
+        self.context = playwright_context()
+        return self.context.__enter__()
+
+    def __exit__(self, kind, error, trace):
+        if error is not None:
+            for number, page in enumerate(OPEN_PAGES):
+                print(f"page {number + 1} when it failed: {describe_page(page)}", file=sys.stderr)
+        return self.context.__exit__(kind, error, trace)
+
+
+PAGE_STATE = """() => {
+  const text = (id) => { const e = document.getElementById(id); return e && !e.hidden ? e.innerText.replace(/\\s+/g, ' ').trim().slice(0, 400) : null; };
+  return { address: location.pathname + location.search + location.hash, status: text('status'), problems: text('problems-count'),
+           notices: text('notices'), overlay: text('overlay'), selected: document.querySelector('[aria-current], [aria-selected=true]')?.textContent?.trim() ?? null };
+}"""
+
+
+def describe_page(page):
+    try:
+        return page.evaluate(PAGE_STATE)
+    except Exception as e:  # a page already closed, or a browser gone
+        return f"(cannot be read: {e})"
+
+
 def open_page(browser, base, errors, **options):
     """A page on the designer at `base`; its script errors and console errors go to `errors` (a
     failed fetch is expected: a render refused by a broken build, a missing preview)."""
     page = browser.new_page(viewport={"width": 1280, "height": 800}, **options)
+    OPEN_PAGES.append(page)
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append("console: " + m.text)
             if m.type == "error" and "Failed to load resource" not in m.text else None)

@@ -28,9 +28,7 @@ Exits non-zero with a message on the first failure.
 import os
 import re
 import sys
-from playwright.sync_api import sync_playwright
-
-from designer import COMPARE, FRAME, RENDER, SNAPSHOT, compare_canvas, eventually, launch, open_page, replace, run, show_sized, wait_until
+from designer import COMPARE, FRAME, RENDER, SNAPSHOT, compare_canvas, eventually, launch, open_page, replace, run, show_sized, sync_playwright, wait_until
 
 ERRORS = []
 
@@ -351,6 +349,7 @@ def main(port, components, good, crash):
         assert "The last good frame stays below" in page.locator("#overlay").inner_text()
         # A page opened after the failure shows that frame too.
         late = open_page(browser, base, ERRORS, accept_downloads=True)
+        wait_until(late, "document.querySelector('button[data-class-name=Faulty] .badge') !== null")
         late.get_by_role("button", name="Faulty", exact=True).click()
         late.get_by_role("alert").filter(has_text="Faulty failed").wait_for()
         late.get_by_role("img", name="Faulty (last good frame)").wait_for()
