@@ -131,7 +131,7 @@ class Comparer:
             return
         if not os.path.exists(reference):
             raise AssertionError(f"no reference {reference}: record the references with EASEL_RECORD_REFERENCES=1 "
-                                 "(Docs/guides/testing.md)")
+                                 "(Docs/reference/designer.md, Reference screenshots)")
         differing, total, largest, diff = self.verdict(actual, name)
         print(f"{name}: {differing} of {total} pixels differ (largest channel difference {largest})")
         if differing > MAX_DIFFERING_SHARE * total:

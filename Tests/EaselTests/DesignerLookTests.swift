@@ -6,7 +6,7 @@ import XCTest
 /// fails"; Tests/Browser/designer_look.py): the landing page, a class, Variants, Docs and the scene
 /// editor, light and dark, at 1280×800 in headless Chromium, against the PNGs in
 /// Tests/Fixtures/designer-references within a documented tolerance; and broken stylesheets that the
-/// comparison must catch. `EASEL_RECORD_REFERENCES=1` records them anew (Docs/guides/testing.md).
+/// comparison must catch. `EASEL_RECORD_REFERENCES=1` records them anew (Docs/reference/designer.md, Reference screenshots).
 final class DesignerLookTests: XCTestCase {
     func testTheDesignerLooksAsItsReferenceScreenshots() throws {
         let root = try exampleComponents(["RoundedCornerButton", "Gauge"])
