@@ -103,6 +103,17 @@ class Comparer:
     def __init__(self, browser, folder):
         self.folder = folder
         self.page = browser.new_page()
+        # The Chromium the references were recorded with (another version may lay text out anew).
+        self.version_file = os.path.join(folder, "chromium-version.txt")
+        self.version = browser.version
+        if RECORD:
+            with open(self.version_file, "w") as f:
+                f.write(self.version + "\n")
+
+    def version_note(self):
+        """A word when this Chromium is not the one the references were recorded with."""
+        recorded = open(self.version_file).read().strip() if os.path.exists(self.version_file) else "an unknown version"
+        return "" if recorded == self.version else f" (the references were recorded with Chromium {recorded}; this is {self.version})"
 
     def verdict(self, actual, name):
         """(differing pixels, total, largest channel difference, diff PNG or None) against NAME.png."""
@@ -142,7 +153,7 @@ class Comparer:
             raise AssertionError(f"{name}: {differing} of {total} pixels ({100 * differing / total:.2f} %) differ from {reference} "
                                  f"by more than {CHANNEL_THRESHOLD} (at most {MAX_DIFFERING_SHARE * 100:g} % may); "
                                  f"see {leftovers[0]} and {leftovers[1]}; if the change is meant, record the references "
-                                 "again (EASEL_RECORD_REFERENCES=1)")
+                                 f"again (EASEL_RECORD_REFERENCES=1){self.version_note()}")
 
 
 def views(page, base, library):
