@@ -58,7 +58,7 @@ def main(port, components, sources, v1, v2, broken):
         assert library.get_by_text("No class matches.").count() == 0
 
         # 2. The files that failed to load, each with why.
-        failed = library.get_by_role("heading", name="Failed to load")
+        failed = library.get_by_role("heading", name="Problems")
         assert failed.is_visible(), "the failed-files section is shown"
         items = lambda: page.evaluate("[...document.querySelectorAll('#failure-list li')].map(l => l.textContent)")
         wait_until(page, "document.querySelectorAll('#failure-list li').length === 2")

@@ -46,7 +46,7 @@ def main(port):
 
         # 1. The scene at start; the failed file above the fold; the toolbar in one row.
         page.get_by_role("img", name="Scene board.json").wait_for()
-        problems = library.get_by_role("heading", name="Failed to load")
+        problems = library.get_by_role("heading", name="Problems")
         problems.wait_for()
         box = page.locator("#failure-section").bounding_box()
         assert box["y"] + box["height"] <= 800, f"the problems are below the fold: {box}"

@@ -43,4 +43,20 @@ final class DesignerPageTests: XCTestCase {
         try BrowserTest.run("designer_product.py", [port])
         XCTAssertTrue(process.isRunning)
     }
+
+    /// A class that loads but fails was counted in the status bar and nowhere else: the Problems
+    /// panel listed only files that failed to load (Tests/Browser/designer_problems.py). It now names
+    /// the failing class's file and cause beside a refused registration, says it recovered when a
+    /// good build lands, and lists it again when it fails again.
+    func testFailingClassesAreInTheProblemsPanelInARealBrowser() throws {
+        let good = try CFixture.build("faulty_plugin.c", defines: ["FAULT=none"], name: "faulty_none")
+        let crash = try CFixture.build("faulty_plugin.c", defines: ["FAULT=crash_draw"], name: "faulty_crash_draw")
+        let root = try exampleComponents(["RoundedCornerButton"])
+        try FileManager.default.copyItem(atPath: crash, toPath: root + "/components/libFaulty.so")
+        try FileManager.default.copyItem(atPath: try CFixture.broken("default_range"), toPath: root + "/components/libRefused.so")
+        let (process, port) = try serve(root, ["--timeout", "1"])
+        defer { process.stop() }
+        try BrowserTest.run("designer_problems.py", [port, root + "/components", good, crash])
+        XCTAssertTrue(process.isRunning)
+    }
 }

@@ -5,7 +5,7 @@
 //
 // This module only wires the parts; each part owns its own state (see modules/*.js):
 //   subject.js      what is shown: a class alone or an open scene
-//   library.js      the classes and failed files (GET /api/classes), the search
+//   library.js      the classes (GET /api/classes), the search; problems.js the Problems panel
 //   canvas.js       the frame, zoom, background, render loop; sizing.js the W×H of a class alone
 //   class-view.js   a class alone: picking, drawing, following its values
 //   scenes/         the open scene: reading, drawing, selection, edits, undo, the canvas's boxes
@@ -17,7 +17,8 @@
 //   theme.js, panels.js, zoom-pan.js, shortcuts.js: the page's theme, panels, zoom and pan, keys
 import { setStatus, initNotices } from "./modules/notices.js";
 import { shownClass, shownScene } from "./modules/subject.js";
-import { initLibrary, loadLibrary, serverName, showProblems } from "./modules/library.js";
+import { initLibrary, loadLibrary, serverName } from "./modules/library.js";
+import { initProblems } from "./modules/problems.js";
 import { initCanvas, setDrawer, onFrameShown, lastFrameSize } from "./modules/canvas.js";
 import { initSizing } from "./modules/sizing.js";
 import { selectClass, drawClass } from "./modules/class-view.js";
@@ -62,7 +63,7 @@ function start() {
   initShortcuts();
   onTraitsChanged(() => { $("status-traits").textContent = traitsSummary(); refreshTab(shownTraits()); });
   onInteraction((text) => { $("status-action").textContent = text; });
-  $("problems-count").addEventListener("click", showProblems);
+  initProblems({ onOpen: selectClass });
   initSizing();
   initCommand();
   initScenes();

@@ -1,9 +1,11 @@
 // The library: the classes the server loaded (searchable, grouped, with thumbnails and "failing"
-// badges) and the plugin files that failed to load. This module owns the catalog read from
+// badges); the plugin files that failed to load and the failing classes go to the Problems panel
+// (problems.js). This module owns the catalog read from
 // GET /api/classes; other parts read it through the functions below.
 import { $ } from "./dom.js";
 import { getJSON } from "./api.js";
 import { shownClass, shownScene } from "./subject.js";
+import { renderProblems } from "./problems.js";
 
 let catalog = [];      // {name, displayName, summary, group, state, file, plugin, build}, sorted
 let folders = [];      // the folders the server loads from (Copy as command names them)
@@ -80,7 +82,7 @@ export function renderLibrary() {
     p.textContent = catalog.length ? "No class matches." : "No components loaded yet: build one into the watched folder.";
     box.append(p);
   }
-  renderFailures();
+  renderProblems(failures, catalog);
 }
 
 /** A class's entry: a button with its thumbnail, name and summary (and a "failing" badge). */
@@ -129,37 +131,3 @@ export function refreshThumbnail(name) {
   }, 500));
 }
 
-function renderFailures() {
-  const list = $("failure-list");
-  list.replaceChildren();
-  for (const f of failures) {
-    const li = document.createElement("li");
-    // As host list prints it: the file, the class and property concerned, why (the file first, in bold).
-    const where = [f.className && `class ${f.className}`, f.property && `property ${f.property}`].filter(Boolean).map((s) => s + ": ").join("");
-    const file = document.createElement("span");
-    file.className = "file";
-    file.textContent = `${f.path}: `;
-    li.append(file, document.createTextNode(`${where}${f.message.split("\n")[0]}`));
-    list.append(li);
-  }
-  $("failure-section").hidden = failures.length === 0;
-  const failing = catalog.filter((c) => c.state?.failing);
-  const count = failures.length + failing.length;
-  const button = $("problems-count");
-  button.hidden = count === 0;
-  button.textContent = `⚠ ${count} problem${count === 1 ? "" : "s"}`;
-  button.title = [...failures.map((f) => `${f.path}: ${f.message.split("\n")[0]}`),
-                  ...failing.map((c) => `${c.displayName}: ${c.state.failure?.reason || "failing"}`)].join("\n");
-}
-
-/** Shows the problems: the files that failed to load (at the top of the library), else the first
- *  failing class. */
-export function showProblems() {
-  if (failures.length) {
-    $("failure-section").scrollIntoView({ block: "nearest" });
-    $("failure-section").focus();
-    return;
-  }
-  const failing = catalog.find((c) => c.state?.failing);
-  if (failing) pick(failing.name);
-}

@@ -114,6 +114,7 @@ function failed(d) {
 }
 
 async function recovered(d) {
+  loadLibrary().catch(() => {}); // (its "failing" badge and its line in the Problems panel go)
   resolveNotices(d.className);
   notice(d.text[0], "ok", d.className);
   if (d.className === shownClass()?.class.name || shownScene()) { hideOverlay(); await renderCanvas(); }
