@@ -5,7 +5,8 @@
  *
  * Filters: none (levels 0…2, previews: the fastest, and at level 1 smaller than Sub) or Sub on
  * every row (levels 3…9, files). zlib is exported too, so tests can inflate PDF streams; libpng
- * (its simplified API) reads PNG files, for snapshot references. */
+ * (its simplified API) reads PNG files, for snapshot references. The live frames of one view are
+ * encoded by frames.h, which deflates again only the bands of rows that changed. */
 #ifndef EASEL_CPNG_SHIM_H
 #define EASEL_CPNG_SHIM_H
 #include <png.h>
