@@ -22,6 +22,8 @@ package final class LivePreview {
     /// Frames drawn since the preview started (the first included).
     package private(set) var frames = 0
     private var lastFrame = 0.0
+    /// Encodes the PNG frames, deflating again only the rows that changed since the last frame.
+    private let encoder = LiveFrameEncoder()
 
     init(component: DesignerInstance, request: ComponentRenderRequest) {
         self.component = component
@@ -44,7 +46,8 @@ package final class LivePreview {
     }
 
     /// Draws the instance as it is now into a new target of the request's format and scale.
-    /// `size` nil: the preview's ``naturalSize``.
+    /// `size` nil: the preview's ``naturalSize``. A PNG frame is encoded by the preview's
+    /// ``LiveFrameEncoder``: the rows that did not change since the last frame are not deflated again.
     package func frame(size: Size? = nil, scale: Double? = nil, background: Color? = nil,
                       format: OutputFormat? = nil, now: Double = AnimationTime.now()) throws -> RenderTarget {
         component.resize(to: size ?? naturalSize)
@@ -53,7 +56,8 @@ package final class LivePreview {
             try RenderTarget(format: format ?? request.format,
                              options: RenderOptions(width: component.frame.width, height: component.frame.height,
                                                     scale: scale ?? request.scale,
-                                                    background: (background ?? request.background)?.c))
+                                                    background: (background ?? request.background)?.c),
+                             frames: encoder)
         }
         try component.draw(on: target.canvas)
         try HostError.rendering(info, phase: .draw) { try target.finishDrawing() }

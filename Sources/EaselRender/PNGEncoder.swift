@@ -13,6 +13,31 @@ import Glibc
 enum PNGEncoder {
     /// The PNG file for `surface` (ARGB32 or RGB24).
     static func encode(surface: OpaquePointer, level: Int) throws -> [UInt8] {
+        try withPixels(of: surface, level: level) { data, width, height, stride, hasAlpha in
+            try collect { out, size, message in
+                easel_png_encode_cairo(data, UInt32(width), UInt32(height), stride, hasAlpha ? 1 : 0, Int32(level), out, size, message, 256)
+            }
+        }
+    }
+
+    /// The PNG file for `surface` (ARGB32 or RGB24), by `frames`: the encoder of the view's
+    /// successive frames, which deflates again only the bands of rows that changed since its last
+    /// frame (the file decodes to the same pixels as ``encode(surface:level:)``'s).
+    static func encode(surface: OpaquePointer, level: Int, frames: LiveFrameEncoder) throws -> [UInt8] {
+        try withPixels(of: surface, level: level) { data, width, height, stride, hasAlpha in
+            try frames.encode { encoder in
+                try collect { out, size, message in
+                    easel_png_frames_encode(encoder, data, UInt32(width), UInt32(height), stride, hasAlpha ? 1 : 0,
+                                            Int32(level), out, size, message, 256)
+                }
+            }
+        }
+    }
+
+    /// Checks `level` and the finished `surface`, and runs `body` with its pixels, size, stride and
+    /// whether it has alpha (ARGB32).
+    private static func withPixels<T>(of surface: OpaquePointer, level: Int,
+                                      _ body: (UnsafeMutablePointer<UInt8>, Int, Int, Int, Bool) throws -> T) throws -> T {
         guard (0...9).contains(level) else {
             throw RenderError.invalidOption(name: "PNG compression level", value: String(level), expected: "0…9")
         }
@@ -28,10 +53,7 @@ enum PNGEncoder {
         guard width > 0, height > 0, let data = cairo_image_surface_get_data(surface) else {
             throw RenderError.png(reason: "empty image surface")
         }
-        return try collect { out, size, message in
-            easel_png_encode_cairo(data, UInt32(width), UInt32(height), stride, format == CAIRO_FORMAT_ARGB32 ? 1 : 0,
-                                   Int32(level), out, size, message, 256)
-        }
+        return try body(data, width, height, stride, format == CAIRO_FORMAT_ARGB32)
     }
 
     /// The PNG file for straight RGBA rows (`width * 4` bytes each); `opaque` writes RGB.

@@ -45,19 +45,24 @@ package final class RenderTarget {
     private let context: OpaquePointer
     private let stream: ByteSink?
     private var encoded: [UInt8]?
+    /// The encoder of the live view this target is a frame of, if any (PNG only).
+    private let frames: LiveFrameEncoder?
 
     /// A fresh surface for `format` with `options`, background filled, ready to draw on.
     ///
     /// - Parameters:
     ///   - resolver: resolves image names for the canvas (nil: every image is a diagnostic).
     ///   - imageCache: decoded images, shared between frames to avoid decoding again.
+    ///   - frames: the encoder of a live view's successive frames, when this target is one of them
+    ///     (``LiveFrameEncoder``: a PNG deflates again only what changed since the last frame).
     /// - Throws: `RenderError.invalidSize`, `.tooLarge`, `.invalidOption` (PNG level outside 0…9),
     ///   `.cairo` if the surface cannot be created (e.g. out of memory).
     package init(format: OutputFormat, options: RenderOptions, resolver: ImageResolver? = nil,
-                imageCache: ImageCache = ImageCache()) throws {
+                imageCache: ImageCache = ImageCache(), frames: LiveFrameEncoder? = nil) throws {
         let (w, h) = try RenderTarget.validatedSize(format: format, options: options)
         self.format = format
         self.options = options
+        self.frames = frames
         pixelWidth = w
         pixelHeight = h
 
@@ -144,7 +149,11 @@ package final class RenderTarget {
         let bytes: [UInt8]
         switch format {
         case .png(let level):
-            bytes = try PNGEncoder.encode(surface: surface, level: level)
+            if let frames {
+                bytes = try PNGEncoder.encode(surface: surface, level: level, frames: frames)
+            } else {
+                bytes = try PNGEncoder.encode(surface: surface, level: level)
+            }
         case .svg, .pdf:
             cairo_surface_finish(surface)
             if let error = RenderError.checking(cairo_surface_status(surface), "finishing the \(format.fileExtension) document") {

@@ -66,6 +66,34 @@ final class DesignerInteractTests: XCTestCase {
         XCTAssertTrue(server.isRunning)
     }
 
+    /// Every frame a pointer answers is what `host render` draws, however many came before: the live
+    /// frames' encoder keeps the deflated bands of rows that did not change (LiveFrameEncoder), and
+    /// they still decode to the same pixels, at 2× and at 1× in turn, and after an edit.
+    func testPointerFramesDecodeToThePixelsHostRenderDraws() throws {
+        let root = try exampleComponents(["Rainbow"])
+        let (server, port) = try serve(root)
+        defer { server.stop() }
+        var expected: [Double: [UInt8]] = [:]
+        for scale in [1.0, 2.0] {
+            let file = root + "/rainbow-\(Int(scale)).png"
+            XCTAssertEqual(try runHost(["render", "Rainbow", "--scale", "\(Int(scale))", "-o", file], directory: root).status, 0)
+            expected[scale] = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+        }
+        for (i, phase) in ["down", "move", "up", "down", "up"].enumerated() {
+            let scale = i == 3 ? 1.0 : 2.0
+            let reply = try pointer(port, ["class": "Rainbow", "phase": phase, "x": 300 + i, "y": 217, "scale": scale])
+            XCTAssertEqual(reply.status, 200, reply.text)
+            assertSamePixels(reply.body, expected[scale]!, "\(phase) (event \(i + 1)) at \(Int(scale))×, as host render draws it")
+        }
+        let edit = try HTTPClient.json(port, "/api/values", ["class": "Rainbow", "values": ["capRadius": 40]])
+        XCTAssertEqual(edit.status, 200, edit.text)
+        let file = root + "/rainbow-caps.png"
+        XCTAssertEqual(try runHost(["render", "Rainbow", "--scale", "2", "--set", "capRadius=40", "-o", file], directory: root).status, 0)
+        let edited = try pointer(port, ["class": "Rainbow", "phase": "down", "x": 300, "y": 217, "scale": 2])
+        assertSamePixels(edited.body, Array(try Data(contentsOf: URL(fileURLWithPath: file))), "after an edit, as host render --set draws it")
+        assertOtherPixels(edited.body, expected[2]!, "the edit shows")
+    }
+
     /// Dragging Gauge sets its value (easel.input/1 in C): the property changed is named, held (the
     /// class's detail reads it back) and announced to every page (the `values` event).
     func testAPointerThatChangesAValueHoldsItAndTellsThePages() throws {
