@@ -9,7 +9,9 @@ import EaselRender
 /// through which it tells the application what its instance asked and did.
 ///
 /// After every call that runs plugin code, what the instance said is passed on, in this order: the
-/// control events it sent, the properties it changed (read back, and held), then a redraw.
+/// control events it sent, the properties it changed (read back; held when an action, a pointer
+/// event or a frame changed them, never when the component derived them from a value set: a clamp),
+/// then a redraw.
 package final class EmbeddedView {
     /// What the view tells the application (easel_view_callbacks).
     package struct Callbacks {
@@ -32,7 +34,8 @@ package final class EmbeddedView {
     private let naturalAxes: (width: Bool, height: Bool)
     package private(set) var traits: Traits
     /// The values the view holds, by name, in the order last set: the application's and those its
-    /// instance changed itself. A remade instance gets them again (``HeldValues``).
+    /// instance changed itself after an action, a pointer event or a frame (not what it derived
+    /// while a value was set). A remade instance gets them again (``HeldValues``).
     private var values: [PropertyAssignment] = []
     private var held = HeldValues()
     /// When the instance's clock started following real time (pointer events' timestamps).
@@ -107,7 +110,8 @@ package final class EmbeddedView {
         } catch let error as HostError {
             throw error.with(file: cls.info.plugin.path, className: className)
         }
-        callbacks.redraw?(true)
+        // What it derived while the values were set (a clamp) is told, not held.
+        try report(component!, layout: true, holding: false)
     }
 
     // MARK: - Properties and actions
@@ -140,7 +144,7 @@ package final class EmbeddedView {
     private func apply(_ name: String, _ value: PropertyValue, _ component: DesignerInstance) throws {
         try component.set(name, to: value)
         hold(name, component.info.property(named: name)!.format(value), info: component.info)
-        try report(component, layout: true)
+        try report(component, layout: true, holding: false)
     }
 
     /// Keeps `name=text` as the view's latest value of the property.
@@ -264,14 +268,16 @@ package final class EmbeddedView {
             self.traits = previous
             throw error
         }
-        try report(component, layout: true)
+        try report(component, layout: true, holding: false)
     }
 
     // MARK: - Telling the application
 
     /// Passes on what the instance sent and changed, then a redraw when it asked for one or changed a
     /// property (with layout when it asked for layout, or `layout`: the application changed it).
-    private func report(_ component: DesignerInstance, layout: Bool) throws {
+    /// `holding` false: what it changed was derived from what the application set (a clamp, a
+    /// dependent value), told but not held, so that a reload sets again only the application's values.
+    private func report(_ component: DesignerInstance, layout: Bool, holding: Bool = true) throws {
         for event in try component.takeSentActions() {
             guard self.component === component else { return }
             callbacks.actionSent?(event)
@@ -280,7 +286,7 @@ package final class EmbeddedView {
         for (name, value) in changed {
             guard self.component === component, let property = component.info.property(named: name) else { return }
             let text = property.format(value)
-            hold(name, text, info: component.info)
+            if holding { hold(name, text, info: component.info) }
             callbacks.propertyChanged?(name, text)
         }
         guard self.component === component else { return }

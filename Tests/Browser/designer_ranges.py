@@ -5,7 +5,8 @@ Usage: designer_ranges.py PORT
 The server runs `host serve` on the clamping fixture.
 1. Meter's Value slider ends at the maximum's value (100), and says what bounds it.
 2. Maximum set to 20 in its field: the Value slider ends at 20, and Value shows 20, the value the
-   component clamped itself to and reported (property_changed).
+   component clamped itself to and reported (property_changed), not marked modified (the designer
+   does not hold it: nothing to reset), while Maximum is.
 Exits non-zero with a message on the first failure.
 """
 import sys
@@ -35,6 +36,12 @@ def main(port):
                    last=lambda: slider().get_attribute("max"))
         field = lambda: inspector.get_by_label("Value value", exact=True).input_value()
         eventually("Value shows the clamped 20", lambda: field() == "20", last=field)
+        row = lambda name: inspector.locator(f'.property[data-property="{name}"]')
+        classes = lambda name: (row(name).get_attribute("class") or "").split()
+        eventually("Maximum is marked modified", lambda: "modified" in classes("maximum"), last=lambda: classes("maximum"))
+        assert "modified" not in classes("value"), f"the clamped Value is not the designer's: {classes('value')}"
+        assert row("value").get_by_role("img", name="modified").count() == 0, "no modified marker on the clamped Value"
+        assert row("value").locator("button.reset").is_disabled(), "nothing to reset on the clamped Value"
         assert not ERRORS, ERRORS
         browser.close()
 

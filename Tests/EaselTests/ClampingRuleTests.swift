@@ -144,4 +144,70 @@ final class ClampingRuleTests: XCTestCase {
         XCTAssertEqual(value(reset.json)?["currentRange"] as? [String: Double], ["min": 0, "max": 100, "step": 1], reset.text)
         try BrowserTest.run("designer_ranges.py", ["\(port)"])
     }
+
+    /// Through a reload of the plugin (`host serve`, real sockets): what the component derived itself
+    /// while its held values were set (Meter clamps `value` to `maximum` and reports it) is shown as
+    /// the instance has it, never held; what the user set is held, restored and never replaced by
+    /// the clamp. (A reload once made the reported clamp a held value, shown as modified, which then
+    /// stayed when the maximum was raised again.)
+    func testAReloadHoldsOnlyWhatTheUserSetNotWhatTheComponentDerived() throws {
+        let build = try clamping()
+        let root = try componentsFolder(["libClamping.so": build])
+        let server = try WatchProcess(["--port", "0"], directory: root, command: "serve")
+        defer { server.stop() }
+        let line = server.waitForLine(containing: "serving the designer at http://") ?? ""
+        let port = try XCTUnwrap(line.split(separator: ":").dropFirst(2).first.flatMap { UInt16($0.prefix { $0.isNumber }) }, line)
+        let events = try EventStreamClient(port: port)
+        XCTAssertNotNil(events.waitFor("hello"))
+        func meter() throws -> [String: (text: String?, held: Bool?)] {
+            let detail = try HTTPClient.request(port, "GET", "/api/classes/Meter")
+            XCTAssertEqual(detail.status, 200, detail.text)
+            let properties = (detail.json["class"] as? [String: Any])?["properties"] as? [[String: Any]] ?? []
+            return properties.reduce(into: [:]) { $0[$1["name"] as? String ?? ""] = ($1["valueText"] as? String, $1["held"] as? Bool) }
+        }
+        var build2 = 1
+        func reload() throws {
+            build2 += 1
+            let mark = events.mark
+            try replaceAtomically(root + "/components/libClamping.so", with: build)
+            XCTAssertNotNil(events.waitFor("reload", since: mark) { $0["build"] as? Int == build2 }, events.all.joined(separator: "\n"))
+        }
+
+        // The user lowers the maximum: the component clamps value (default 30) to 20 and reports it.
+        XCTAssertEqual(try HTTPClient.json(port, "/api/values", ["class": "Meter", "values": ["maximum": 20]]).status, 200)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/preview?class=Meter").status, 200)
+        XCTAssertEqual(try meter()["value"]?.text, "20")
+        XCTAssertEqual(try meter()["value"]?.held, false, "a clamp is not the user's value")
+        try reload()
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/preview?class=Meter").status, 200)
+        var after = try meter()
+        XCTAssertEqual(after["maximum"]?.text, "20")
+        XCTAssertEqual(after["maximum"]?.held, true, "what the user set is held across the reload")
+        XCTAssertEqual(after["value"]?.text, "20", "the value as the instance has it")
+        XCTAssertEqual(after["value"]?.held, false, "after a reload, a clamp is still not the user's value")
+        // Raising the maximum again: value is its own again (its default), not the clamp.
+        let raised = try HTTPClient.json(port, "/api/values", ["class": "Meter", "values": ["maximum": NSNull()]])
+        XCTAssertEqual(raised.status, 200, raised.text)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/preview?class=Meter").status, 200)
+        after = try meter()
+        XCTAssertEqual(after["value"]?.text, "30", "the default again, not the clamp the reload saw")
+        XCTAssertEqual(after["value"]?.held, false)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/classes/Meter").json["defaults"] as? Bool, true)
+
+        // The user sets value 80, then a maximum of 50: the instance has 50; the designer holds 80.
+        XCTAssertEqual(try HTTPClient.json(port, "/api/values", ["class": "Meter", "values": ["value": 80]]).status, 200)
+        XCTAssertEqual(try HTTPClient.json(port, "/api/values", ["class": "Meter", "values": ["maximum": 50]]).status, 200)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/preview?class=Meter").status, 200)
+        XCTAssertEqual(try meter()["value"]?.text, "50")
+        try reload()
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/preview?class=Meter").status, 200)
+        after = try meter()
+        XCTAssertEqual(after["value"]?.text, "50")
+        XCTAssertEqual(after["value"]?.held, true, "the user's value is still held")
+        let back = try HTTPClient.json(port, "/api/values", ["class": "Meter", "values": ["maximum": 100]])
+        XCTAssertEqual(back.status, 200, back.text)
+        XCTAssertEqual(try HTTPClient.request(port, "GET", "/api/preview?class=Meter").status, 200)
+        XCTAssertEqual(try meter()["value"]?.text, "80", "the value the user set, not the clamp the reload saw")
+        XCTAssertTrue(server.isRunning)
+    }
 }

@@ -241,6 +241,43 @@ final class EmbeddingRuntimeTests: XCTestCase {
         }
     }
 
+    /// A value the component derives itself when the application sets another (Meter clamps `value`
+    /// to its `maximum`: Tests/Fixtures/clamping.c) reaches the property-changed callback, and a
+    /// reload makes the view again from what the application set only: the clamp is not kept as if
+    /// the application had set it (it once replaced the application's value). The rebuilt Meter no
+    /// longer clamps when its maximum is set (-DNO_CLAMP), so what the new instance was given shows.
+    func testADerivedValueIsReportedAndAReloadKeepsOnlyWhatTheApplicationSet() throws {
+        let (clamping, unclamped) = (try CFixture.build("clamping.c"), try CFixture.build("clamping.c", defines: ["NO_CLAMP"]))
+        for isolation in [EASEL_ISOLATION_IN_PROCESS, EASEL_ISOLATION_WORKERS] {
+            let folder = try TestPaths.scratch() + "/components"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: clamping, toPath: folder + "/libClamping.so")
+            let events = RuntimeEvents()
+            let runtime = try openRuntime(folder, events.options(isolation: isolation, reload: true))
+            defer { easel_runtime_close(runtime) }
+            let (meter, lowered) = (try makeView(runtime, "Meter"), try makeView(runtime, "Meter"))
+            defer { easel_view_destroy(meter); easel_view_destroy(lowered) }
+            let (meterEvents, loweredEvents) = (ViewEvents(), ViewEvents())
+            meterEvents.listen(to: meter)
+            loweredEvents.listen(to: lowered)
+
+            // The application's value, clamped by a maximum it set after; and a maximum set alone.
+            try setValue(meter, "value", "80")
+            try setValue(meter, "maximum", "50")
+            XCTAssertEqual(try getValue(meter, "value"), "50")
+            XCTAssertEqual(meterEvents.changes, ["value=50"], "isolation \(isolation): the clamp reaches the callback")
+            try setValue(lowered, "maximum", "20")
+            XCTAssertEqual(loweredEvents.changes, ["value=20"], "isolation \(isolation)")
+
+            try replaceAtomically(folder + "/libClamping.so", with: unclamped)
+            try dispatchUntilReloaded(runtime, events, count: 1)
+            XCTAssertNil(events.reloads.last?.error)
+            XCTAssertEqual(try getValue(meter, "value"), "80", "isolation \(isolation): the value the application set, not the clamp")
+            XCTAssertEqual(try getValue(meter, "maximum"), "50")
+            XCTAssertEqual(try getValue(lowered, "value"), "30", "isolation \(isolation): the default, which the application never set")
+        }
+    }
+
     private func evolving(_ version: Int, color: String = "0x3366CC") throws -> String {
         try CFixture.build("evolving_plugin.c", defines: ["VERSION=\(version)", "CLASS=Evolving", "COLOR=\(color)"],
                            name: "evolving_v\(version)_Evolving_\(color)")

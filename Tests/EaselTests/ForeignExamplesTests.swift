@@ -88,18 +88,24 @@ final class ForeignExamplesTests: XCTestCase {
 
     func testTheBindingsLayoutChecksCatchAChangedLayout() throws {
         let cargo = try XCTUnwrap(ForeignExample.cargo, "cargo is needed (Rust 1.77 or later)")
-        let crate = try TestPaths.scratch() + "/easel-sys"
-        try FileManager.default.copyItem(atPath: TestPaths.repoRoot + "/Bindings/rust/easel-sys", toPath: crate)
-        let lib = crate + "/src/lib.rs"
-        let source = try String(contentsOfFile: lib, encoding: .utf8)
-        let edited = source.replacingOccurrences(of: "    pub struct_size: u32,\n    pub type_: easel_type,",
-                                                 with: "    pub struct_size: u32,\n    pub extra: u64,\n    pub type_: easel_type,")
-        XCTAssertNotEqual(edited, source)
-        try edited.write(toFile: lib, atomically: true, encoding: .utf8)
-        let result = try runProcess(cargo, ["check", "--offline", "--quiet", "--manifest-path", crate + "/Cargo.toml"],
-                                    environment: ["CARGO_TARGET_DIR": crate + "/target"])
-        XCTAssertNotEqual(result.status, 0, "a field inserted into easel_property must not compile")
-        XCTAssertTrue(result.stderr.contains("evaluation panicked") || result.stderr.contains("assertion failed"), result.stderr)
+        // A field inserted into a core struct and into an extension's table (easel.ranges/1): each must not compile.
+        let edits = [("easel_property", "    pub struct_size: u32,\n    pub type_: easel_type,",
+                      "    pub struct_size: u32,\n    pub extra: u64,\n    pub type_: easel_type,"),
+                     ("easel_dependent_range", "    pub reserved0: u32,\n    /// Required: an INT, CGFLOAT or DOUBLE property",
+                      "    pub reserved0: u32,\n    pub extra: u64,\n    /// Required: an INT, CGFLOAT or DOUBLE property")]
+        for (index, (type, original, changed)) in edits.enumerated() {
+            let crate = try TestPaths.scratch() + "/easel-sys-\(index)"
+            try FileManager.default.copyItem(atPath: TestPaths.repoRoot + "/Bindings/rust/easel-sys", toPath: crate)
+            let lib = crate + "/src/lib.rs"
+            let source = try String(contentsOfFile: lib, encoding: .utf8)
+            let edited = source.replacingOccurrences(of: original, with: changed)
+            XCTAssertNotEqual(edited, source, "\(type): the edit applies")
+            try edited.write(toFile: lib, atomically: true, encoding: .utf8)
+            let result = try runProcess(cargo, ["check", "--offline", "--quiet", "--manifest-path", crate + "/Cargo.toml"],
+                                        environment: ["CARGO_TARGET_DIR": crate + "/target"])
+            XCTAssertNotEqual(result.status, 0, "a field inserted into \(type) must not compile")
+            XCTAssertTrue(result.stderr.contains("evaluation panicked") || result.stderr.contains("assertion failed"), "\(type): \(result.stderr)")
+        }
     }
 
     func testThePkgConfigFileFindsTheHeader() throws {

@@ -51,11 +51,33 @@ final class HeaderLayoutTests: XCTestCase {
         return pointer.matches(in: body, range: NSRange(location: 0, length: ns.length)).map { ns.substring(with: $0.range(at: 1)) }
     }
 
+    /// Every struct and union the header declares, in declaration order.
+    static func declaredTypes(_ header: String) -> [String] {
+        let declaration = try! NSRegularExpression(pattern: #"^(?:typedef )?(?:struct|union) (easel_[a-z_]+) \{"#, options: .anchorsMatchLines)
+        let ns = header as NSString
+        return declaration.matches(in: header, range: NSRange(location: 0, length: ns.length)).map { ns.substring(with: $0.range(at: 1)) }
+    }
+
+    /// A struct added to the header (an extension's table included) is added to the table, which the
+    /// Rust binding's check below and authors in other languages read, and to the header's own
+    /// EASEL_CHECK_SIZE asserts, which pin it for every compiler.
+    func testEveryTypeOfTheHeaderHasARowAndASizeCheck() throws {
+        let header = try String(contentsOfFile: TestPaths.repoRoot + "/Sources/CEasel/include/easel.h", encoding: .utf8)
+        let declared = Self.declaredTypes(header)
+        XCTAssertGreaterThanOrEqual(declared.count, 33, "types read from the header: \(declared)")
+        XCTAssertTrue(declared.contains("easel_dependent_range") && declared.contains("easel_ranges"), "\(declared)")
+        let rows = Set(Self.rows(header).map(\.type))
+        XCTAssertEqual(declared.filter { !rows.contains($0) }, [], "declared in easel.h but missing from its LAYOUT table")
+        XCTAssertEqual(rows.subtracting(declared).sorted(), [], "in the LAYOUT table but not declared")
+        let checked = declared.filter { header.contains("EASEL_CHECK_SIZE(\($0), ") }
+        XCTAssertEqual(declared.filter { !checked.contains($0) }, [], "declared in easel.h without an EASEL_CHECK_SIZE")
+    }
+
     func testEveryNumberOfTheLayoutTableIsTheCompilers() throws {
         let headerPath = TestPaths.repoRoot + "/Sources/CEasel/include/easel.h"
         let header = try String(contentsOfFile: headerPath, encoding: .utf8)
         let rows = Self.rows(header)
-        XCTAssertEqual(rows.count, 31, "rows read from the table: \(rows.map(\.type))")
+        XCTAssertEqual(rows.count, 33, "rows read from the table: \(rows.map(\.type))")
         let functions = Self.canvasFunctions(header)
         XCTAssertEqual(functions.count, 39, "easel_canvas's function pointers")
         var checks: [String] = []

@@ -199,6 +199,8 @@
  *                                     display_scale 16
  *   easel_host_traits        8   8    get 0
  *   easel_class_traits      16   8    struct_size 0, reserved0 4, traits_changed 8
+ *   easel_dependent_range   32   8    struct_size 0, reserved0 4, property 8, minimum 16, maximum 24
+ *   easel_ranges            16   8    struct_size 0, range_count 4, ranges 8
  *   Scalars: uint32_t 4, int64_t 8, double 8, bool 1, pointers and function pointers 8. The type
  *   aliases easel_type, easel_property_flags, easel_base_kind, easel_log_level and the other enum-like
  *   aliases are uint32_t. Fields named reserved* are padding made explicit: write 0, never read them.
@@ -1031,8 +1033,7 @@ typedef struct easel_class_traits {
  *  class, the property and what was expected, when an entry names no property of the class, a
  *  property or bound that is not INT, CGFLOAT or DOUBLE, a property bounded by itself, a property
  *  given twice, neither bound, or a default outside the bounds the defaults give.
- *  Layout (LP64): easel_dependent_range 32 8: struct_size 0, reserved0 4, property 8, minimum 16,
- *  maximum 24; easel_ranges 16 8: struct_size 0, range_count 4, ranges 8. */
+ *  Layout: easel_dependent_range and easel_ranges are rows of the LAYOUT table. */
 #define EASEL_EXTENSION_RANGES "easel.ranges/1"
 
 /** The bounds of one property that other properties give. */
@@ -1053,25 +1054,6 @@ typedef struct easel_ranges {
     uint32_t range_count;
     const easel_dependent_range *EASEL_NULLABLE ranges; /**< range_count entries; may be NULL when 0 */
 } easel_ranges;
-
-#if defined(__LP64__)
-#if defined(__clang__)
-#pragma clang diagnostic push
-#pragma clang diagnostic ignored "-Wpre-c11-compat"
-#if defined(__cplusplus)
-#pragma clang diagnostic ignored "-Wc++98-compat"
-#endif
-#endif
-EASEL_STATIC_ASSERT(sizeof(easel_dependent_range) == 32 && offsetof(easel_dependent_range, property) == 8 &&
-                        offsetof(easel_dependent_range, minimum) == 16 && offsetof(easel_dependent_range, maximum) == 24,
-                    "easel_dependent_range layout");
-EASEL_STATIC_ASSERT(sizeof(easel_ranges) == 16 && offsetof(easel_ranges, range_count) == 4 &&
-                        offsetof(easel_ranges, ranges) == 8,
-                    "easel_ranges layout");
-#if defined(__clang__)
-#pragma clang diagnostic pop
-#endif
-#endif
 
 /* ───────────────────────────── Layout checks (LP64) ───────────────────────────── */
 /* The numbers of the LAYOUT table above. A failure here means a compiler or platform lays the
@@ -1266,6 +1248,13 @@ EASEL_CHECK_OFFSET(easel_traits, display_scale, 16);
 EASEL_CHECK_SIZE(easel_host_traits, 8, 8);
 EASEL_CHECK_SIZE(easel_class_traits, 16, 8);
 EASEL_CHECK_OFFSET(easel_class_traits, traits_changed, 8);
+EASEL_CHECK_SIZE(easel_dependent_range, 32, 8);
+EASEL_CHECK_OFFSET(easel_dependent_range, property, 8);
+EASEL_CHECK_OFFSET(easel_dependent_range, minimum, 16);
+EASEL_CHECK_OFFSET(easel_dependent_range, maximum, 24);
+EASEL_CHECK_SIZE(easel_ranges, 16, 8);
+EASEL_CHECK_OFFSET(easel_ranges, range_count, 4);
+EASEL_CHECK_OFFSET(easel_ranges, ranges, 8);
 
 #undef EASEL_CHECK_SIZE
 #undef EASEL_CHECK_OFFSET

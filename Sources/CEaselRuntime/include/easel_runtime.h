@@ -217,9 +217,11 @@ int easel_runtime_get_fd(const easel_runtime *runtime);
 /**
  * [runtime thread] Handles what changed: a plugin file rebuilt (closed after writing, or renamed into
  * place) is loaded again — the new build in process, or in a worker of its own — and every view of
- * its classes is made again from it with the values it had (set by the application or changed by the
- * component itself; a value that no longer fits is set aside with a warning and restored when a later
- * build fits it), then reported through the view's redraw callback (with `layout`). A build that fails
+ * its classes is made again from it with the values it had (set by the application, or changed by the
+ * component itself after an action, a pointer event or a frame; not what it derived from a value set,
+ * a clamp, which the new instance derives again; a value that no longer fits is set aside with a
+ * warning and restored when a later build fits it), then reported through the view's redraw callback
+ * (with `layout`). A build that fails
  * to load is refused and the last good one stays. Reported through options.reloaded. A file still
  * being written is left for a later call. Returns the seconds after which it should be called again
  * even if the fd stays quiet (a change waiting to settle), or a negative number when only the fd
@@ -240,9 +242,9 @@ typedef struct easel_view_callbacks {
      *  action or changed its traits, the component asked for layout, it was made again): measure it
      *  again (gtk_widget_queue_resize). */
     void (*EASEL_NULLABLE redraw)(easel_view *view, bool layout, void *EASEL_NULLABLE context);
-    /** [runtime thread] The component changed one of its properties itself (a drag moved a slider): `property`, and its
-     *  new value in the value syntax, both borrowed for the call. Not called for the application's own
-     *  sets. */
+    /** [runtime thread] The component changed one of its properties itself (a drag moved a slider, or
+     *  it clamped a value when the application set its bound): `property`, and its new value in the
+     *  value syntax, both borrowed for the call. Not called for the application's own sets. */
     void (*EASEL_NULLABLE property_changed)(easel_view *view, const char *property, const char *value,
                                             void *EASEL_NULLABLE context);
     /** [runtime thread] The component sent a control event (easel.input/1's send_action: "touchUpInside",

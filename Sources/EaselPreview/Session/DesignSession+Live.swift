@@ -6,12 +6,19 @@ import EaselRender
 /// host (easel.h) is honoured in `host watch` and the designer: a request_redraw draws the next
 /// frame (at most 60 a second), reported as ``SessionEvent/redrawn(className:frame:preview:)`` with
 /// the frame (`host watch` replaces the preview file); the values it reports changing
-/// (property_changed) are read back and kept as the values the host holds. (Added by the abi work,
-/// issue 9.)
+/// (property_changed) after an action, a pointer event or a frame are read back and kept as the
+/// values the host holds. (Added by the abi work, issue 9.)
+///
+/// What it reports while it is set up with the values held (a setter's clamp, a dependent value)
+/// is not the user's: it is read back (``ClassPreviews/readBack``: the designer shows it, as the
+/// instance has it) and never held, so that a reload sets again only what the user set.
 extension DesignSession {
+    /// Keeps a live preview just made with `values` (the values held); what the instance changed
+    /// itself while they were set is read back, not held.
     func keepLivePreview(_ preview: LivePreview, values: [(name: String, value: PropertyValue)]) {
         previews.keepLive(preview, values: values)
-        noteChangedValues(preview)
+        guard let changed = try? preview.component.takeChangedValues(), !changed.isEmpty else { return }
+        previews.readBack[preview.className] = ReadBackValues(values: values, changed: changed)
     }
 
     /// The live instance's current frame for a designer's render with these values and request (it

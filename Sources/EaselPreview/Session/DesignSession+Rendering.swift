@@ -81,7 +81,7 @@ extension DesignSession {
                 if let read = previews.readBack[className], !read.isFor(values) { previews.readBack[className] = nil }
                 let target = try liveFrame(className, values: values, request) ?? ComponentRender.render(cls, values: values, request) { changed in
                     guard !changed.isEmpty else { return }
-                    let read = ReadBackValues(values: values, changed: Dictionary(changed, uniquingKeysWith: { _, b in b }))
+                    let read = ReadBackValues(values: values, changed: changed)
                     guard self.previews.readBack[className] != read else { return }
                     self.previews.readBack[className] = read
                     self.emit(.redrawn(className: className, frame: self.previews.live[className]?.frames ?? 0, preview: nil))

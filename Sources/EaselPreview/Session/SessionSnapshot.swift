@@ -96,6 +96,13 @@ struct ReadBackValues: Equatable {
     var values: [(name: String, value: PropertyValue)]
     var changed: [String: PropertyValue]
 
+    /// What was read back (`changed`, in the order reported: the last report of a name wins) of an
+    /// instance set up with `values`.
+    init(values: [(name: String, value: PropertyValue)], changed: [(name: String, value: PropertyValue)]) {
+        self.values = values
+        self.changed = Dictionary(changed.map { ($0.name, $0.value) }, uniquingKeysWith: { _, b in b })
+    }
+
     func isFor(_ held: [(name: String, value: PropertyValue)]) -> Bool {
         held.map(\.name) == values.map(\.name) && held.map(\.value) == values.map(\.value)
     }

@@ -532,6 +532,32 @@ pub struct easel_class_traits {
     pub traits_changed: Option<unsafe extern "C" fn(*mut c_void, *const easel_traits)>,
 }
 
+// ───────────────────────────── Extension: dependent ranges (per class) ─────────────────────────────
+
+/// Ranges bounded by other properties (a gauge's `value` up to its own `maximum`): a class offers
+/// `easel_ranges`. Keeping the bound is the component's job: a setter that leaves the property
+/// outside its bounds moves it back and reports it with `easel_instance_host.property_changed`.
+pub const EASEL_EXTENSION_RANGES: &[u8] = b"easel.ranges/1\0";
+
+/// The bounds of one property that other properties give (plugin-written).
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct easel_dependent_range {
+    pub struct_size: u32,
+    pub reserved0: u32,
+    /// Required: an INT, CGFLOAT or DOUBLE property of the class.
+    pub property: *const c_char,
+    /// Optional: the property whose current value is `property`'s minimum; null for none.
+    pub minimum: *const c_char,
+    /// Optional: as `minimum`, for the maximum. At least one of the two is given.
+    pub maximum: *const c_char,
+}
+
+/// What `get_extension(cls, EASEL_EXTENSION_RANGES)` returns (plugin-written).
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct easel_ranges { pub struct_size: u32, pub range_count: u32, pub ranges: *const easel_dependent_range }
+
 // Descriptors are immutable once the host reads them (easel.h, OWNERSHIP): they may be statics.
 unsafe impl Sync for easel_enum_case {}
 unsafe impl Sync for easel_property {}
@@ -542,6 +568,8 @@ unsafe impl Sync for easel_variant {}
 unsafe impl Sync for easel_variants {}
 unsafe impl Sync for easel_action {}
 unsafe impl Sync for easel_actions {}
+unsafe impl Sync for easel_dependent_range {}
+unsafe impl Sync for easel_ranges {}
 
 // ───────────────────────────── Layout checks (LP64) ─────────────────────────────
 // The numbers of easel.h's LAYOUT table: a mismatch does not compile.
@@ -614,3 +642,7 @@ check_size!(easel_host_traits, 8, 8);
 check_offsets!(easel_host_traits { get: 0 });
 check_size!(easel_class_traits, 16, 8);
 check_offsets!(easel_class_traits { struct_size: 0, reserved0: 4, traits_changed: 8 });
+check_size!(easel_dependent_range, 32, 8);
+check_offsets!(easel_dependent_range { struct_size: 0, reserved0: 4, property: 8, minimum: 16, maximum: 24 });
+check_size!(easel_ranges, 16, 8);
+check_offsets!(easel_ranges { struct_size: 0, range_count: 4, ranges: 8 });

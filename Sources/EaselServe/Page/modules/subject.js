@@ -58,6 +58,14 @@ export function currentText(p) {
   return p.valueText ?? p.defaultText;
 }
 
+/** Whether `p`'s editor is marked "modified" (and can be reset): its value differs from what
+ *  nothing sets and, for a class alone, the designer holds it. A value the component changed itself
+ *  (a clamp, a dependent value: `held` false) is shown as the instance has it, not as modified. */
+export function isModified(p) {
+  if (!scene && p.held === false) return false;
+  return currentText(p) !== baseText(p);
+}
+
 /** What a property is when nothing sets it: its default, or, for a scene instance with a
  *  variant, the variant's value (its attributes apply first: the editors showed the default). */
 export function baseText(p) {

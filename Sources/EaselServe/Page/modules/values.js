@@ -4,7 +4,7 @@
 // is in flight, and which editors the last batch came from (a frame the server cannot draw with
 // them says so under those editors).
 import { postJSON } from "./api.js";
-import { shownClass, shownScene, setClassDetail, editedClass, currentText, baseText } from "./subject.js";
+import { shownClass, shownScene, setClassDetail, editedClass, currentText, isModified } from "./subject.js";
 import { renderCanvas } from "./canvas.js";
 import { leaveVariant, refreshVariantChoice } from "./variants.js";
 import { markEdited, isLatestEdit, clearRefusal, showRefusal, showModified } from "./inspector/refusals.js";
@@ -143,7 +143,7 @@ function refreshMarkers(batch) {
     const p = shownScene() ? cls.properties.find((x) => x.name === name)
                            : shownClass().class.properties.find((x) => x.name === name);
     if (!p) continue;
-    const modified = currentText(p) !== baseText(p);
+    const modified = isModified(p);
     row.classList.toggle("modified", modified);
     showModified(row.querySelector(".marker"), modified);
     row.querySelector(".reset").disabled = p.readOnly || !modified;

@@ -3,7 +3,7 @@
 // name is the property's display name; the kinds' controls are built in number.js, choice.js,
 // color.js, compound.js and text.js.
 import { nextSerial } from "../dom.js";
-import { currentText, baseText } from "../subject.js";
+import { currentText, baseText, isModified } from "../subject.js";
 import { queueValue } from "../values.js";
 import { showModified } from "./refusals.js";
 import { numberControls } from "./number.js";
@@ -31,7 +31,7 @@ export function editor(p) {
   row.dataset.property = p.name;
   const text = currentText(p);
   const base = baseText(p);
-  const modified = text !== base;
+  const modified = isModified(p);
   if (modified) row.classList.add("modified");
   const help = document.createElement("small");
   help.id = id + "-help";
