@@ -251,7 +251,7 @@ int main(int argc, char **argv) {
             return 64;
         }
     }
-    /* The runtime first: it sets up the designer's fonts before GTK lays out any text. */
+    /* The runtime: components draw their text in the designer's fonts, the window's labels in the user's. */
     easel_runtime_options options;
     easel_runtime_options_init(&options);
     options.isolation = demo.workers ? EASEL_ISOLATION_WORKERS : EASEL_ISOLATION_IN_PROCESS;

@@ -65,6 +65,11 @@ typedef enum {
 void g_object_unref(gpointer object);
 
 PangoFontMap *pango_cairo_font_map_get_default(void);
+PangoFontMap *pango_cairo_font_map_new(void);
+/* pangofc-fontmap.h: fontmap is a PangoFcFontMap (what pango_cairo_font_map_new returns with the
+   fontconfig backend); fcconfig an FcConfig (typed void * here, so that CFontconfig's FcConfig and
+   this module's do not meet in one Swift file as two types). Pango takes its own reference. */
+void pango_fc_font_map_set_config(PangoFontMap *fontmap, void *fcconfig);
 PangoContext *pango_font_map_create_context(PangoFontMap *fontmap);
 void pango_cairo_update_context(cairo_t *cr, PangoContext *context);
 void pango_cairo_context_set_font_options(PangoContext *context, const cairo_font_options_t *options);

@@ -69,8 +69,9 @@ package final class EmbeddingRuntime {
 
         let warn = options.warning ?? { Diagnostics.standardErrorLine("easel: \($0)") }
         let diagnostics = Diagnostics(label: "easel", warnings: warn)
-        // The designer's fonts, before the renderer measures anything (easel_runtime.h, FONTS).
-        FontConfiguration.pin()
+        // The designer's fonts for the components' text, the application's left as they are
+        // (easel_runtime.h, FONTS).
+        FontConfiguration.load()
         let renderer = RendererServices()
         var workers = WorkerLauncher(program: .serving(renderer: renderer))
         if case .workers = options.isolation {

@@ -67,7 +67,7 @@ package final class CairoCanvas {
     ///     diagnostic.
     ///   - imageCache: decoded images, shareable between canvases (e.g. across frames).
     package init(context: OpaquePointer, resolver: ImageResolver? = nil, imageCache: ImageCache = ImageCache()) {
-        FontConfiguration.ensurePinned() // before the first text layout or SVG image asks fontconfig
+        FontConfiguration.load() // before the first text layout
         cr = cairo_reference(context)
         self.resolver = resolver
         self.imageCache = imageCache

@@ -1,4 +1,5 @@
 import CFontconfig
+import CPango
 import Glibc
 
 /// The renderer's own fontconfig setup: the fonts and rasterisation every render uses, whatever the
@@ -6,9 +7,9 @@ import Glibc
 ///
 /// Without it, a user's `~/.config/fontconfig/fonts.conf` (hinting, antialiasing, subpixel order,
 /// aliases), `$FONTCONFIG_FILE` or a newly installed font changes the pixels of the same render, and
-/// snapshots could not be compared across machines. So the host never loads the system's or the
-/// user's configuration. It builds one from ``configurationText`` in memory and makes it fontconfig's
-/// current configuration, before Pango or Cairo first ask fontconfig for anything:
+/// snapshots could not be compared across machines. So the renderer never loads the system's or the
+/// user's configuration. It builds one from ``configurationText`` in memory and lays text out with a
+/// Pango font map of its own bound to it (``fontMap()``), whatever fontconfig's current configuration:
 ///
 /// - **Fonts:** only the files of the packages `Scripts/install-deps` installs: Noto Sans CJK and Noto
 ///   Serif CJK (regular and bold, `fonts-noto-cjk`) and Noto Color Emoji (`fonts-noto-color-emoji`),
@@ -20,10 +21,15 @@ import Glibc
 ///   subpixel order and no LCD filter, embedded bitmaps on and scaled to the size asked for (the
 ///   colour emoji are bitmaps), no synthetic emboldening.
 ///
-/// The program calls ``pin()`` first thing (`host` does so in `main.swift`, before any command or the
-/// worker loop runs), so worker processes pin it too: a re-executed worker runs the same `main`, and
-/// a forked one inherits the configuration from its parent's memory. The renderer also calls it
-/// before its first text layout (``ensurePinned()``), for programs that forgot.
+/// Two uses, one configuration:
+/// - **Programs of ours** (`host`, its workers, `easel-bench`) call ``pin()`` first thing, which also
+///   makes the configuration fontconfig's current one for the whole process, so that what else asks
+///   fontconfig (librsvg laying out an SVG's text) sees the same fonts. Worker processes pin it too: a
+///   re-executed worker runs the same `main`, and a forked one inherits it from its parent's memory.
+/// - **Applications that embed the renderer** (easel-runtime, `EmbeddingRuntime`) call ``load()``:
+///   the components' text uses the pinned fonts through ``fontMap()``, and the application's own text
+///   (its toolkit's, through fontconfig's current configuration) keeps the system's and the user's
+///   setup. Text inside an SVG image then follows the application's setup.
 ///
 /// `EASEL_FONTCONFIG=system` turns pinning off (the system's and the user's fontconfig setup apply,
 /// as in any GTK program): for a designer who wants their own fonts. Snapshots need the pinned setup.
@@ -114,25 +120,41 @@ package enum FontConfiguration {
         """
     }
 
-    /// What pinning did: fontconfig's current configuration is process-wide, so it is made once
-    /// (Swift runs a static's initializer once, whichever thread asks first).
+    /// What loading the configuration did. It is built once (Swift runs a static's initializer once,
+    /// whichever thread asks first) and never freed: every font map and, after ``pin()``, fontconfig
+    /// itself refer to it.
     private struct Outcome: Sendable {
         var mode: Mode = .system
         var missingFonts: [String] = []
         var failure: String?
+        var configuration: Configuration?
+    }
+    /// The built `FcConfig *`. fontconfig reads a built configuration from any thread.
+    private final class Configuration: @unchecked Sendable {
+        let pointer: OpaquePointer
+        init(_ pointer: OpaquePointer) { self.pointer = pointer }
     }
     private static let outcome = configure()
+    private static let madeCurrent: Bool = {
+        guard let configuration = outcome.configuration else { return false }
+        return FcConfigSetCurrent(configuration.pointer) != 0
+    }()
 
-    /// The mode in force (read from the environment when ``pin()`` first runs).
+    /// The mode in force (read from the environment when the configuration is first loaded).
     package static var mode: Mode { outcome.mode }
     /// Pinned font files that are not installed, with the package that provides each ("file (package)").
     package static var missingFonts: [String] { outcome.missingFonts }
     /// Why pinning failed, if it did (the system's setup is then in force).
     package static var failure: String? { outcome.failure }
 
-    /// Makes the pinned configuration fontconfig's current one (once; call it before anything renders
-    /// text, and before worker processes are forked, so that they inherit it).
-    package static func pin() { _ = outcome }
+    /// Builds the pinned configuration (once) without touching fontconfig's current one: what a
+    /// library in someone else's process does. The renderer calls it before its first text layout.
+    package static func load() { _ = outcome }
+
+    /// ``load()``, and makes the pinned configuration fontconfig's current one for the whole process
+    /// (once; call it before anything renders text, and before worker processes are forked, so that
+    /// they inherit it). For programs of ours only: an application's own text would change with it.
+    package static func pin() { _ = madeCurrent }
 
     private static func configure() -> Outcome {
         var outcome = Outcome()
@@ -150,22 +172,38 @@ package enum FontConfiguration {
         let loaded = configurationText.withCString { text in
             text.withMemoryRebound(to: FcChar8.self, capacity: 1) { FcConfigParseAndLoadFromMemory(config, $0, 1) }
         }
-        guard loaded != 0, FcConfigBuildFonts(config) != 0, FcConfigSetCurrent(config) != 0 else {
+        guard loaded != 0, FcConfigBuildFonts(config) != 0 else {
             FcConfigDestroy(config)
             outcome.failure = "fontconfig rejected the pinned configuration"
             return outcome
         }
-        FcConfigDestroy(config) // the current configuration holds its own reference
+        outcome.configuration = Configuration(config)
         outcome.mode = .pinned
         return outcome
     }
 
-    /// ``pin()`` unless it already ran: the renderer calls this before its first text layout.
-    package static func ensurePinned() { pin() }
+    /// The Pango font map text is laid out with on the calling thread: one per thread (Pango's font
+    /// maps are not thread-safe; its own default map is per thread too), bound to the pinned
+    /// configuration, released when the thread ends. In ``Mode/system``, Pango's default map.
+    package static func fontMap() -> OpaquePointer {
+        guard let configuration = outcome.configuration else { return pango_cairo_font_map_get_default() }
+        if let map = pthread_getspecific(fontMapKey) { return OpaquePointer(map) }
+        let map = pango_cairo_font_map_new()!
+        pango_fc_font_map_set_config(map, UnsafeMutableRawPointer(configuration.pointer))
+        pthread_setspecific(fontMapKey, UnsafeRawPointer(map))
+        return map
+    }
 
-    /// The font files fontconfig can use now (for tests and diagnostics), sorted.
+    private static let fontMapKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { map in g_object_unref(map) }
+        return key
+    }()
+
+    /// The font files the renderer's text can use (the pinned configuration's; in ``Mode/system``,
+    /// fontconfig's current one), sorted: for tests and diagnostics.
     package static func availableFontFiles() -> [String] {
-        guard let set = FcConfigGetFonts(nil, FcSetSystem)?.pointee else { return [] }
+        guard let set = FcConfigGetFonts(outcome.configuration?.pointer, FcSetSystem)?.pointee else { return [] }
         var files = Set<String>()
         for i in 0..<Int(set.nfont) {
             var file: UnsafeMutablePointer<FcChar8>?

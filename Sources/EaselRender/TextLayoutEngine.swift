@@ -28,8 +28,7 @@ final class TextLayoutEngine {
     var lastLayoutWasEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
 
     init() {
-        let fontMap = pango_cairo_font_map_get_default()
-        context = pango_font_map_create_context(fontMap)!
+        context = pango_font_map_create_context(FontConfiguration.fontMap())!
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)

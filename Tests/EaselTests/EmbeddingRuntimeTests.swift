@@ -356,11 +356,29 @@ final class EmbeddingRuntimeTests: XCTestCase {
         XCTAssertTrue(inProcess.stderr.contains("faulty plugin: about to crash in draw"), inProcess.stderr)
     }
 
+    /// An application's own text keeps the system's and the user's fontconfig setup (the runtime used
+    /// to make its pinned setup the process's current one, changing the fonts of the whole window),
+    /// while the components' text is drawn with the designer's pinned fonts: the pixels of
+    /// `host render`, even under a user setup that changes every font.
+    func testComponentsDrawWithThePinnedFontsAndTheApplicationKeepsItsOwn() throws {
+        let root = try exampleComponents(["RoundedCornerButton"])
+        let client = try buildRuntimeClient()
+        let png = try TestPaths.scratch("fonts") + "/button.png"
+        let title = "title=Hi 😀 é 中 ¼"
+        let drawn = try runProcess(client, [root + "/components", "RoundedCornerButton", "--fonts", "--png", png, title],
+                                   environment: try HostileFontEnvironment.make())
+        XCTAssertEqual(drawn.status, 0, drawn.stderr)
+        XCTAssertEqual(drawn.stdout, "drawn 160x44\napplication fonts: unchanged\n")
+        XCTAssertEqual(try RGBAImage.readPNG(png),
+                       try hostRender("RoundedCornerButton", plugins: root + "/components", arguments: ["--set", title]),
+                       "the component's text in the designer's fonts")
+    }
+
     /// Compiles Tests/Fixtures/runtime/runtime_client.c against the header and the built library.
     @discardableResult
     private func buildRuntimeClient(cplusplus: Bool = false) throws -> String {
         let output = try TestPaths.scratch("client") + (cplusplus ? "/runtime_client_cpp" : "/runtime_client")
-        let cairo = try runProcess("/usr/bin/env", ["pkg-config", "--cflags", "--libs", "cairo"]).stdout
+        let cairo = try runProcess("/usr/bin/env", ["pkg-config", "--cflags", "--libs", "cairo", "fontconfig"]).stdout
             .split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         let compiler = cplusplus ? ["c++", "-std=c++17", "-x", "c++"] : ["cc", "-std=c11"]
         let result = try runProcess("/usr/bin/env", compiler + ["-Wall", "-Wextra", "-Werror", "-pedantic",

@@ -6,7 +6,7 @@ import XCTest
 /// or the machine's fontconfig says (EaselRender/FontConfiguration.swift).
 final class FontConfigurationTests: XCTestCase {
     func testOnlyThePinnedFontFilesAreAvailable() throws {
-        FontConfiguration.ensurePinned()
+        FontConfiguration.load()
         XCTAssertEqual(FontConfiguration.mode, .pinned, FontConfiguration.failure ?? "")
         XCTAssertEqual(FontConfiguration.missingFonts, [], "Scripts/install-deps installs every pinned font")
         let pinned = Set(FontConfiguration.fontFiles.map { "\($0.directory)/\($0.file)" })

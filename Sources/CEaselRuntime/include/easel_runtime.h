@@ -45,11 +45,12 @@
  * FONTS
  *   Components draw text with the fonts the designer uses (Easel's pinned fontconfig setup: Noto Sans
  *   CJK, Noto Color Emoji; EaselRender/FontConfiguration.swift), so that a view looks as it does in
- *   `host render` and the designer. fontconfig's configuration is process-wide: easel_runtime_open
- *   makes it the current one, which the application's own text uses too from then on (open the
- *   runtime before the toolkit lays out its first text, and it is the same for the whole window).
- *   EASEL_FONTCONFIG=system in the environment keeps the system's setup instead (pixels then differ
- *   from the designer's where fonts differ).
+ *   `host render` and the designer. The runtime lays their text out with a Pango font map of its own
+ *   bound to that setup: fontconfig's current configuration, the one the application's toolkit uses
+ *   for its own text, is left as it is (the user's fonts and settings stay the application's). Text
+ *   inside a component's SVG images is laid out by librsvg with the application's setup.
+ *   EASEL_FONTCONFIG=system in the environment makes components use the application's setup too
+ *   (pixels then differ from the designer's where fonts differ).
  *
  * OWNERSHIP
  *   - easel_runtime and easel_view are opaque handles. easel_runtime_open and easel_view_create give
