@@ -227,7 +227,8 @@ final class ValidateCommandTests: XCTestCase {
                                         // An empty pattern ran every check.
                                         (["--filter", "", "--list"], 64, "--filter: expected a check name or a shell glob"),
                                         (["--filter", ",", "--list"], 64, "not an empty pattern")] {
-            let r = try runHost(["validate"] + args)
+            // In a folder of its own: `Scripts/setup` leaves a ./components in the checkout.
+            let r = try runHost(["validate"] + args, directory: try TestPaths.scratch("usage"))
             XCTAssertEqual(r.status, status, "\(args): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")
         }
