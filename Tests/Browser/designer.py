@@ -252,7 +252,9 @@ def main(port, components, button, good, crash, scene):
         v = version()
         variant("Rounded").check()
         wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
-        assert page.get_by_label("Corner Radius value").input_value() == "10", "the variant's cornerRadius=10"
+        # (A frame of the rebuild can land after the click: the editors are read until they follow.)
+        radius_value = page.get_by_label("Corner Radius value")
+        eventually("the variant's cornerRadius=10", lambda: radius_value.input_value() == "10", last=radius_value.input_value)
         wait_until(page, "document.querySelector('#properties .variants input:checked') !== null")
         assert variant("Rounded").is_checked()
         rounded = page.evaluate(RENDER, ["RoundedCornerButton", {"cornerRadius": 10}, 2])
