@@ -138,6 +138,23 @@ def eventually(what, check, timeout=15.0, last=None):
     raise AssertionError(f"timed out waiting for {what}" + (f": {last()!r}" if last else ""))
 
 
+def pick_variant(page, name, timeout=15.0):
+    """Picks the variant `name` in the Inspector's variant picker. The picker is rebuilt from the
+    values whenever a frame lands, and a frame sent before the click can land just after it and show
+    the old choice for a moment (Playwright's check() then fails: "did not change its state"): the
+    radio is clicked again until it stays checked."""
+    radio = page.get_by_role("radio", name=name, exact=True)
+    deadline = time.time() + timeout
+    while True:
+        try:
+            radio.check(timeout=3000)
+            return
+        except PlaywrightError:
+            if time.time() > deadline:
+                raise
+            time.sleep(0.1)
+
+
 def compare_canvas(page, url):
     """COMPARE of the pixels the canvas shows now (the image as decoded on the page, read back through
     a 2D canvas: SNAPSHOT) with `url`. The canvas's own blob: URL is not read again: the page revokes
@@ -250,7 +267,7 @@ def main(port, components, button, good, crash, scene):
         #     the API's render with its attributes), "Default" resets, an edit leaves the variant.
         variant = lambda name: page.get_by_role("radio", name=name, exact=True)
         v = version()
-        variant("Rounded").check()
+        pick_variant(page, "Rounded")
         wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
         # (A frame of the rebuild can land after the click: the editors are read until they follow.)
         radius_value = page.get_by_label("Corner Radius value")
@@ -261,7 +278,7 @@ def main(port, components, button, good, crash, scene):
         verdict = compare_canvas(page, rounded)
         assert verdict == "same", f"variant Rounded vs POST /api/render: {verdict}"
         v = version()
-        variant("Default").check()
+        pick_variant(page, "Default")
         wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
         assert page.get_by_label("Corner Radius value").input_value() == "0", "Default resets to the defaults"
         assert page.locator("#properties .property[data-property=cornerRadius] .marker").inner_text() == ""

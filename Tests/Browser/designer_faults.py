@@ -28,9 +28,8 @@ Exits non-zero with a message on the first failure.
 """
 import os
 import sys
-from playwright.sync_api import sync_playwright
 
-from designer import FRAME, RENDER, SNAPSHOT, canvas_becomes, compare_canvas, eventually, launch, open_page, replace, run, wait_until
+from designer import FRAME, RENDER, SNAPSHOT, canvas_becomes, compare_canvas, eventually, launch, open_page, replace, run, sync_playwright, wait_until
 
 ERRORS = []
 FACTS = """(() => { const f = {}; const dts = document.querySelectorAll('#overlay-facts dt');

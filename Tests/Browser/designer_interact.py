@@ -14,9 +14,8 @@ The server runs `host serve` on Rounded Corner Button, Tax Rate Row and Gauge.
 Exits non-zero with a message on the first failure.
 """
 import sys
-from playwright.sync_api import sync_playwright
 
-from designer import COMPARE, FRAME, SNAPSHOT, compare_canvas, eventually, launch, open_page, run, wait_until
+from designer import COMPARE, FRAME, SNAPSHOT, compare_canvas, eventually, launch, open_page, run, sync_playwright, wait_until
 
 ERRORS = []
 RENDER_WITH = """async ([cls, scale, traits]) => {

@@ -16,9 +16,8 @@ Exits non-zero with a message on the first failure.
 import json
 import os
 import sys
-from playwright.sync_api import sync_playwright
 
-from designer import FRAME, eventually, launch, open_page, run, wait_until
+from designer import FRAME, eventually, launch, open_page, run, sync_playwright, wait_until
 
 ERRORS = []
 

@@ -20,9 +20,9 @@ Exits non-zero with a message on the first failure.
 """
 import os
 import sys
-from playwright.sync_api import Error as PlaywrightError, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
-from designer import COMPARE, FRAME, RENDER, SNAPSHOT, canvas_becomes, compare_canvas, eventually, launch, open_page, replace, run, wait_until
+from designer import COMPARE, FRAME, RENDER, SNAPSHOT, canvas_becomes, compare_canvas, eventually, launch, open_page, replace, run, sync_playwright, wait_until
 
 ERRORS = []
 ENTRIES = "[...document.querySelectorAll('#class-list button.entry')].map(b => b.getAttribute('aria-label'))"

@@ -26,9 +26,8 @@ import base64
 import os
 import sys
 import time
-from playwright.sync_api import sync_playwright
 
-from designer import eventually, run, wait_until
+from designer import eventually, run, sync_playwright, wait_until
 
 # The tolerance. A pixel differs when one of its channels differs by more than CHANNEL_THRESHOLD
 # (of 255): antialiasing and image-scaling noise moves edge pixels by a few levels, while a token

@@ -13,9 +13,8 @@ Exits non-zero with a message on the first failure.
 import os
 import sys
 from urllib.parse import urlparse
-from playwright.sync_api import sync_playwright
 
-from designer import FRAME, launch, run, wait_until
+from designer import FRAME, launch, run, sync_playwright, wait_until
 
 ERRORS = []
 

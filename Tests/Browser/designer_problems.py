@@ -16,9 +16,8 @@ Exits non-zero with a message on the first failure.
 """
 import os
 import sys
-from playwright.sync_api import sync_playwright
 
-from designer import eventually, launch, open_page, replace, run
+from designer import eventually, launch, open_page, replace, run, sync_playwright
 from designer_product import axe_violations
 
 ERRORS = []

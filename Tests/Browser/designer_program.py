@@ -8,9 +8,8 @@ The server runs `easel serve --bind 0.0.0.0` (so the URL carries a token) on Gau
 Exits non-zero with a message on the first failure.
 """
 import sys
-from playwright.sync_api import sync_playwright
 
-from designer import FRAME, launch, open_page, run, wait_until
+from designer import FRAME, launch, open_page, run, sync_playwright, wait_until
 
 ERRORS = []
 

@@ -10,9 +10,8 @@ The server runs `host serve` on the clamping fixture.
 Exits non-zero with a message on the first failure.
 """
 import sys
-from playwright.sync_api import sync_playwright
 
-from designer import eventually, launch, open_page, run
+from designer import eventually, launch, open_page, run, sync_playwright
 
 ERRORS = []
 

@@ -20,9 +20,8 @@ import subprocess
 import sys
 import time
 import urllib.request
-from playwright.sync_api import sync_playwright
 
-from designer import FRAME, RENDER, canvas_becomes, compare_canvas, eventually, launch, open_page, run, wait_until
+from designer import FRAME, RENDER, canvas_becomes, compare_canvas, eventually, launch, open_page, run, sync_playwright, wait_until
 
 ERRORS = []
 

@@ -20,9 +20,8 @@ Exits non-zero with a message on the first failure.
 import json
 import os
 import sys
-from playwright.sync_api import sync_playwright
 
-from designer import eventually, launch, open_page, run
+from designer import eventually, launch, open_page, pick_variant, run, sync_playwright
 
 ERRORS = []
 DOCUMENT = "(async () => (await (await fetch('/api/scenes/0', { cache: 'no-store' })).json()).document)()"
@@ -60,7 +59,7 @@ def main(port, scene):
         page.get_by_role("button", name="Rounded Corner Button", exact=True).click()
         page.get_by_role("radio", name="Rounded", exact=True).wait_for()
         eventually("Default shown as the current choice", lambda: page.evaluate(CHECKED) == "Default", last=lambda: page.evaluate(CHECKED))
-        page.get_by_role("radio", name="Rounded", exact=True).check()
+        pick_variant(page, "Rounded")
         eventually("Rounded picked", lambda: page.get_by_label("Corner Radius value").input_value() == "10")
         page.reload()
         page.get_by_role("radio", name="Rounded", exact=True).wait_for()

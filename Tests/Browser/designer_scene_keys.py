@@ -45,9 +45,8 @@ import os
 import re
 import shutil
 import sys
-from playwright.sync_api import sync_playwright
 
-from designer import eventually, launch, open_page, run
+from designer import eventually, launch, open_page, run, sync_playwright
 
 ERRORS = []
 DOCUMENT = "(async () => (await (await fetch('/api/scenes/0', { cache: 'no-store' })).json()).document)()"

@@ -27,9 +27,8 @@ Exits non-zero with a message on the first failure.
 """
 import json
 import sys
-from playwright.sync_api import sync_playwright
 
-from designer import eventually, launch, open_page, run
+from designer import eventually, launch, open_page, run, sync_playwright
 
 ERRORS = []
 SCENE = "(async () => (await (await fetch('/api/scenes/0', { cache: 'no-store' })).json()))()"
