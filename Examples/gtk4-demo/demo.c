@@ -6,9 +6,10 @@
  *                                          component failed); prints each component's place and values
  *   ./gtk4-demo --workers                  each plugin file in a worker process (a crash is an error)
  *   ./gtk4-demo --reload                   rebuilt plugin files are reloaded, keeping the values
- *   ./gtk4-demo --print-events             prints the components' actions and changes on stdout
+ *   ./gtk4-demo --print-events             prints the components' actions, changes and focus on stdout
  *
- * Click the button: the ring animates a step further. Drag the gauge: its value shows below.
+ * Click the button (or Tab to it and press Space): the ring animates a step further. Drag the gauge:
+ * its value shows below.
  */
 #include <easel-widget.h>
 
@@ -65,7 +66,7 @@ static const char *window_ui =
     "    </object></child>"
     "   </object></child>"
     "   <child><object class='GtkLabel' id='status'>"
-    "    <property name='label'>Click the button; drag the gauge.</property><property name='xalign'>0</property>"
+    "    <property name='label'>Click the button (or Tab to it, then Space); drag the gauge.</property><property name='xalign'>0</property>"
     "   </object></child>"
     "  </object></child>"
     " </object>"
@@ -121,6 +122,14 @@ static void on_property_changed(EaselWidget *widget, const char *name, const cha
     gtk_label_set_text(GTK_LABEL(gtk_builder_get_object(demo.builder, "status")), text);
     if (demo.print_events) {
         printf("changed %s %s=%s\n", easel_widget_get_class_name(widget), name, value);
+        fflush(stdout);
+    }
+}
+
+static void on_focus(EaselWidget *widget, GParamSpec *pspec, gpointer data) {
+    (void)pspec; (void)data;
+    if (demo.print_events && gtk_widget_has_focus(GTK_WIDGET(widget))) {
+        printf("focus %s\n", easel_widget_get_class_name(widget));
         fflush(stdout);
     }
 }
@@ -231,6 +240,7 @@ static void activate(GtkApplication *app, gpointer data) {
         g_signal_connect(widget, "action", G_CALLBACK(on_action), NULL);
         g_signal_connect(widget, "property-changed", G_CALLBACK(on_property_changed), NULL);
         g_signal_connect(widget, "failed", G_CALLBACK(on_failed), NULL);
+        g_signal_connect(widget, "notify::has-focus", G_CALLBACK(on_focus), NULL);
         if (easel_widget_get_error(widget)) on_failed(widget, easel_widget_get_error(widget), NULL);
     }
     g_signal_connect(component("button"), "action::touchUpInside", G_CALLBACK(on_button_clicked), NULL);

@@ -45,7 +45,8 @@ package final class EmbeddedView {
     /// Images decoded for this view, kept across frames.
     private let images = ImageCache()
     /// Names and strings lent to C callers (easel_view_property_name, easel_view_get_value, …).
-    let propertyNameTable = CStringTable(), actionNameTable = CStringTable(), lent = LentString(), classNameCopy = LentString()
+    let propertyNameTable = CStringTable(), actionNameTable = CStringTable(), lent = LentString(), classNameCopy = LentString(),
+        displayNameCopy = LentString()
 
     /// The class as the view's instance has it (its build's).
     package private(set) var info: ClassInfo

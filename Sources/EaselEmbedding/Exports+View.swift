@@ -62,6 +62,15 @@ public func viewClassName(_ view: OpaquePointer) -> UnsafePointer<CChar> {
     return view.classNameCopy.lend(view.className)!
 }
 
+@_cdecl("easel_view_display_name")
+public func viewDisplayName(_ view: OpaquePointer) -> UnsafePointer<CChar> {
+    let view = EmbeddedView.from(view)
+    return view.displayNameCopy.lend(view.info.displayName)!
+}
+
+@_cdecl("easel_view_kind")
+public func viewKind(_ view: OpaquePointer) -> easel_base_kind { EmbeddedView.from(view).info.kind.rawValue }
+
 @_cdecl("easel_view_property_count")
 public func viewPropertyCount(_ view: OpaquePointer) -> Int { EmbeddedView.from(view).info.properties.count }
 

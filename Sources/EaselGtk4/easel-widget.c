@@ -27,6 +27,8 @@ struct _EaselWidget {
     guint32 last_press_time;
     double last_press_x, last_press_y;
     guint click_count;
+    /* keyboard activation */
+    gboolean key_held;           /* Space or Enter is down: a press at the activation point is held */
 };
 
 enum { PROP_0, PROP_CLASS_NAME, PROP_ANIMATING, N_PROPS };
@@ -194,6 +196,19 @@ static gboolean apply_value(EaselWidget *self, const char *property, const char 
     return FALSE;
 }
 
+/* Controls that take input are reached with Tab and activated with Space or Enter (as GtkButton,
+ * GtkScale and GtkSwitch are); a plain view, a label, an image or a progress indicator is not, even
+ * where it takes pointer input (every EaselKit view does, as every UIView can). */
+static gboolean takes_keyboard_focus(easel_view *view) {
+    switch (easel_view_kind(view)) {
+    case EASEL_KIND_CONTROL: case EASEL_KIND_BUTTON: case EASEL_KIND_TEXT_FIELD: case EASEL_KIND_SLIDER:
+    case EASEL_KIND_SWITCH:
+        return easel_view_takes_input(view);
+    default:
+        return FALSE;
+    }
+}
+
 /* Makes the view of the widget's class (destroying any other), with the values kept for it. */
 static void make_view(EaselWidget *self) {
     if (self->view) easel_view_destroy(self->view);
@@ -201,7 +216,9 @@ static void make_view(EaselWidget *self) {
     if (self->tick) gtk_widget_remove_tick_callback(GTK_WIDGET(self), self->tick);
     self->tick = 0;
     self->buttons = 0;
+    self->key_held = FALSE;
     self->failed_drawing = FALSE;
+    gtk_widget_set_focusable(GTK_WIDGET(self), FALSE);
     if (!self->class_name) return;
     GError *error = NULL;
     if (!self->runtime) self->runtime = easel_gtk_get_default_runtime(&error);
@@ -229,6 +246,10 @@ static void make_view(EaselWidget *self) {
             }
         }
         g_ptr_array_set_size(self->pending, 0);
+        gtk_widget_set_focusable(GTK_WIDGET(self), takes_keyboard_focus(self->view));
+        /* Assistive technologies call it by its display name until the application labels it. */
+        gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       easel_view_display_name(self->view), -1);
     }
     gtk_widget_queue_resize(GTK_WIDGET(self));
 }
@@ -339,6 +360,21 @@ static void easel_widget_size_allocate(GtkWidget *widget, int width, int height,
     if (!easel_view_set_frame(self->view, frame, &failure)) record_failure(self, failure);
 }
 
+/* The keyboard focus, drawn over the component (it draws its whole frame): a 2-pixel ring in the
+ * theme's accent colour, as GTK's own widgets show :focus-visible. */
+static void append_focus_ring(GtkWidget *widget, GtkSnapshot *snapshot, const graphene_rect_t *bounds) {
+    GdkRGBA accent = {0.21, 0.52, 0.89, 1}; /* Adwaita's accent blue, where the theme names none */
+    GtkStyleContext *style = gtk_widget_get_style_context(widget);
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_style_context_lookup_color(style, "accent_color", &accent);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    float widths[4] = {2, 2, 2, 2};
+    GdkRGBA colors[4] = {accent, accent, accent, accent};
+    GskRoundedRect ring;
+    gsk_rounded_rect_init_from_rect(&ring, bounds, 4);
+    gtk_snapshot_append_border(snapshot, &ring, widths, colors);
+}
+
 static void easel_widget_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     EaselWidget *self = EASEL_WIDGET(widget);
     int width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
@@ -351,7 +387,10 @@ static void easel_widget_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
         gboolean drawn = easel_view_draw(self->view, cr, &failure);
         self->in_snapshot = FALSE;
         cairo_destroy(cr);
-        if (drawn) return;
+        if (drawn) {
+            if (gtk_widget_has_visible_focus(widget)) append_focus_ring(widget, snapshot, &bounds);
+            return;
+        }
         /* What the application decides (recreate, another value, nothing) starts from "failed". */
         self->failed_drawing = TRUE;
         record_failure(self, failure);
@@ -436,6 +475,9 @@ static void on_drag_begin(GtkGestureDrag *gesture, double x, double y, gpointer 
     self->buttons |= 1u << button;
     gboolean handled = send_pointer(self, controller, EASEL_POINTER_DOWN, x, y, button, self->click_count);
     gtk_gesture_set_state(GTK_GESTURE(gesture), handled ? GTK_EVENT_SEQUENCE_CLAIMED : GTK_EVENT_SEQUENCE_DENIED);
+    /* As a GtkButton: a click gives it the keyboard focus (focus-on-click, TRUE by default). */
+    if (handled && gtk_widget_get_focusable(GTK_WIDGET(self)) && gtk_widget_get_focus_on_click(GTK_WIDGET(self)))
+        gtk_widget_grab_focus(GTK_WIDGET(self));
     if (!handled) self->buttons &= ~(1u << button);
 }
 
@@ -476,6 +518,60 @@ static void on_motion(GtkEventControllerMotion *motion, double x, double y, gpoi
 static void on_leave(GtkEventControllerMotion *motion, gpointer data) {
     EaselWidget *self = data;
     send_pointer(self, GTK_EVENT_CONTROLLER(motion), EASEL_POINTER_LEAVE, -1, -1, EASEL_BUTTON_PRIMARY, 0);
+}
+
+/* ───────────── Keyboard activation ───────────── */
+
+/* easel.input/1 has no key events (easel.h). Space and Enter activate the focused component as UIKit
+ * activates a control for VoiceOver and Full Keyboard Access when it does not handle activation
+ * itself: a press at its activation point, the middle of its frame, held while the key is down (a
+ * button looks pressed, as a GtkButton does while Space is held) and released with the key. */
+static gboolean is_activation_key(guint keyval) {
+    return keyval == GDK_KEY_space || keyval == GDK_KEY_KP_Space || keyval == GDK_KEY_Return ||
+           keyval == GDK_KEY_KP_Enter || keyval == GDK_KEY_ISO_Enter;
+}
+
+static void activation_point(EaselWidget *self, double *x, double *y) {
+    *x = gtk_widget_get_width(GTK_WIDGET(self)) / 2.0;
+    *y = gtk_widget_get_height(GTK_WIDGET(self)) / 2.0;
+}
+
+static gboolean on_key_pressed(GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state,
+                               gpointer data) {
+    (void)keycode;
+    EaselWidget *self = data;
+    if (!is_activation_key(keyval) || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_META_MASK | GDK_SUPER_MASK)))
+        return FALSE;
+    if (self->key_held) return TRUE; /* the key's repeats */
+    if (self->buttons) return FALSE; /* a pointer press is in progress */
+    double x, y;
+    activation_point(self, &x, &y);
+    self->key_held = TRUE;
+    self->buttons |= 1u << EASEL_BUTTON_PRIMARY;
+    if (send_pointer(self, GTK_EVENT_CONTROLLER(keys), EASEL_POINTER_DOWN, x, y, EASEL_BUTTON_PRIMARY, 1)) return TRUE;
+    self->key_held = FALSE;
+    self->buttons &= ~(1u << EASEL_BUTTON_PRIMARY);
+    return FALSE;
+}
+
+static void release_key(EaselWidget *self, GtkEventController *controller, easel_pointer_phase phase) {
+    if (!self->key_held) return;
+    self->key_held = FALSE;
+    self->buttons &= ~(1u << EASEL_BUTTON_PRIMARY);
+    double x, y;
+    activation_point(self, &x, &y);
+    send_pointer(self, controller, phase, x, y, EASEL_BUTTON_PRIMARY, phase == EASEL_POINTER_UP ? 1 : 0);
+}
+
+static void on_key_released(GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state,
+                            gpointer data) {
+    (void)keycode; (void)state;
+    if (is_activation_key(keyval)) release_key(data, GTK_EVENT_CONTROLLER(keys), EASEL_POINTER_UP);
+}
+
+/* The focus went elsewhere while the key was held: the press is cancelled, as a drag that GTK cancels. */
+static void on_focus_leave(GtkEventControllerFocus *focus, gpointer data) {
+    release_key(data, GTK_EVENT_CONTROLLER(focus), EASEL_POINTER_CANCEL);
 }
 
 /* ───────────── GtkBuildable: <values> ───────────── */
@@ -614,6 +710,13 @@ static void easel_widget_init(EaselWidget *self) {
     g_signal_connect(motion, "motion", G_CALLBACK(on_motion), self);
     g_signal_connect(motion, "leave", G_CALLBACK(on_leave), self);
     gtk_widget_add_controller(GTK_WIDGET(self), motion);
+    GtkEventController *keys = gtk_event_controller_key_new();
+    g_signal_connect(keys, "key-pressed", G_CALLBACK(on_key_pressed), self);
+    g_signal_connect(keys, "key-released", G_CALLBACK(on_key_released), self);
+    gtk_widget_add_controller(GTK_WIDGET(self), keys);
+    GtkEventController *focus = gtk_event_controller_focus_new();
+    g_signal_connect(focus, "leave", G_CALLBACK(on_focus_leave), self);
+    gtk_widget_add_controller(GTK_WIDGET(self), focus);
     g_signal_connect(self, "notify::scale-factor", G_CALLBACK(on_scale_factor), NULL);
 }
 

@@ -4,7 +4,10 @@
  * The component is a view of the embedding runtime (easel_runtime.h): sized by its natural size (the
  * class's default size, else its intrinsic size) unless the application gives a size request
  * (gtk_widget_set_size_request, "width-request"), which then wins on its axis; drawn through GTK's snapshot with a Cairo node,
- * given GTK's pointer input (a press, drag and release, hovering), shown with the widget's style
+ * given GTK's pointer input (a press, drag and release, hovering) and, for a control (its class's
+ * kind: control, button, text field, slider, switch), the keyboard focus and activation (Space or
+ * Enter: a press at its middle while the key is down), labelled for assistive technologies by the
+ * class's display name, shown with the widget's style
  * (a dark theme: EASEL_APPEARANCE_DARK) and text direction (right-to-left) as traits and the
  * window's scale factor as its display scale. What the component does comes back as signals:
  *

@@ -7,7 +7,8 @@ The server runs `host serve` on Rounded Corner Button, Tax Rate Row and Gauge.
    changes the picture (it looks pressed) and releasing restores it, pixel for pixel; the status bar
    says what the button sent. Off, a press on the canvas changes nothing.
 2. Appearance Dark redraws it: the canvas is what POST /api/render draws with appearance dark, and
-   the library's thumbnail is drawn again; Light restores the picture.
+   the library's thumbnail is drawn again, on a checkerboard of the components' appearance whatever
+   the page's theme; Light restores the picture.
 3. Direction RTL mirrors Tax Rate Row (as POST /api/render with direction rtl); Text size lists
    every size and the server takes the one picked.
 4. Interact on Gauge: a press on the ring sets its value, which the inspector's Value field shows.
@@ -84,10 +85,19 @@ def main(port):
         eventually("the canvas drawn dark", lambda: compare_canvas(page, expected) == "same", last=lambda: compare_canvas(page, expected))
         eventually("the thumbnail drawn again", lambda: thumbnail.get_attribute("src") != thumbnail_before)
         assert "Dark" in page.locator("#status-traits").inner_text(), page.locator("#status-traits").inner_text()
+        # Pictures of components sit on a checkerboard of the components' appearance, not the page's
+        # (a light Gauge's dark "42%" vanished on the dark page's checkerboard).
+        checker = lambda: thumbnail.evaluate("i => getComputedStyle(i).backgroundImage")
+        eventually("a dark checkerboard under dark components on the light page", lambda: "rgb(42, 44, 49)" in checker(), last=checker)
         v = frame_version(page)
         appearance.get_by_role("radio", name="Light").check()
         wait_until(page, f"{FRAME} > {v}")
         eventually("light again", lambda: page.evaluate(COMPARE, [before, page.evaluate(SNAPSHOT)]) == "same")
+        page.emulate_media(color_scheme="dark")
+        eventually("the page dark", lambda: page.evaluate("getComputedStyle(document.body).colorScheme") == "dark"
+                   or page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches"))
+        eventually("a light checkerboard under light components on the dark page", lambda: "rgb(232, 232, 234)" in checker(), last=checker)
+        page.emulate_media(color_scheme="light")
 
         # 3. Direction RTL mirrors Tax Rate Row; Text size lists every size.
         library.get_by_role("button", name="Tax Rate Row", exact=True).click()

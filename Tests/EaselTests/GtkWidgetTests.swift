@@ -178,6 +178,43 @@ final class GtkWidgetTests: XCTestCase {
         XCTAssertTrue((20...30).contains(value), "a drag to the ring's right end is a quarter turn: \(value)")
     }
 
+    /// A component that takes input is reached with Tab and activated with Space or Enter (a press at
+    /// its middle, held while the key is down), as a GtkButton is; one that takes none is skipped.
+    func testTheKeyboardReachesAndActivatesTheButtons() throws {
+        let demo = try demo()
+        let dir = try TestPaths.scratch("keyboard")
+        // Tab until the first button has the focus (wherever the window put it first), Space on it,
+        // then Tab to the next component and Enter.
+        let script = #"""
+        "$DEMO" --print-events > events.txt 2> errors.txt &
+        demo=$!
+        for i in $(seq 200); do grep -q '^ready' events.txt && break; sleep 0.05; done
+        window=$(xdotool search --sync --onlyvisible --name 'Easel components in GTK 4' | head -1)
+        xdotool windowfocus --sync "$window" 2>/dev/null || true
+        for i in $(seq 12); do [ "$(grep '^focus ' events.txt | tail -1)" = "focus RoundedCornerButton" ] && break; xdotool key --window "$window" Tab; sleep 0.2; done
+        xdotool key --window "$window" space
+        for i in $(seq 100); do grep -q 'RoundedCornerButton touchUpInside' events.txt && break; sleep 0.05; done
+        xdotool key --window "$window" Tab
+        for i in $(seq 100); do [ "$(grep '^focus ' events.txt | tail -1)" != "focus RoundedCornerButton" ] && break; sleep 0.05; done
+        xdotool key --window "$window" Return
+        for i in $(seq 100); do grep -q 'FancyButton touchUpInside' events.txt && break; sleep 0.05; done
+        sleep 0.3
+        kill $demo; wait $demo
+        cat events.txt; cat errors.txt >&2
+        """#
+        let result = try underXvfb(script, demo, directory: dir)
+        let events = result.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("component ") }
+        let afterFocus = Array(events.drop { $0 != "focus RoundedCornerButton" })
+        XCTAssertFalse(afterFocus.isEmpty, "Tab never reached the button: \(events)\n\(result.stderr)")
+        let actions = afterFocus.filter { $0.hasPrefix("action ") && $0.contains(" touch") }
+        XCTAssertEqual(Array(actions.prefix(4)), ["action RoundedCornerButton touchDown", "action RoundedCornerButton touchUpInside",
+                                                  "action FancyButton touchDown", "action FancyButton touchUpInside"], "\(events)\n\(result.stderr)")
+        XCTAssertTrue(afterFocus.contains("focus FancyButton"), "Tab moves on to the next component that takes input: \(events)")
+        XCTAssertTrue(events.contains { $0.hasPrefix("changed CircularProgressBar progress=") },
+                      "Space on the button did what a click does (the ring moves on): \(events)")
+        XCTAssertFalse(events.contains("focus Rainbow"), "Rainbow takes no input, so Tab passes it: \(events)")
+    }
+
     /// The guide's complete program, as a newcomer copies it: built with the guide's own command
     /// against the installed SDK, it runs (until it is stopped) without printing an error.
     func testTheGuidesProgramBuildsAndRuns() throws {

@@ -277,6 +277,17 @@ void easel_view_set_callbacks(easel_view *view, const easel_view_callbacks *EASE
 /** [runtime thread] The view's class name, borrowed from the view. */
 const char *easel_view_class_name(const easel_view *view);
 
+/** [runtime thread] The class's name as people read it ("Rounded Corner Button": the plugin's
+ *  display name, else the class name split at its words), borrowed from the view until the next call
+ *  of this function on it or its destruction. What a toolkit tells assistive technologies the view is
+ *  called until the application names it (EaselWidget's accessible label). */
+const char *easel_view_display_name(const easel_view *view);
+
+/** [runtime thread] The kind of view the class says it is (easel.h's EASEL_KIND_*: a button, a slider,
+ *  a plain view, …; after a reload, the new build's). What a toolkit maps to keyboard focus: EaselWidget
+ *  takes the focus for controls (control, button, text field, slider, switch) that take input. */
+easel_base_kind easel_view_kind(const easel_view *view);
+
 /* Properties and actions */
 
 /** [runtime thread] How many inspectable properties the view's class has. */

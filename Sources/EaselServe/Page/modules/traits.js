@@ -40,6 +40,8 @@ export function traitsSummary() {
 
 function show(traits) {
   current = { appearance: traits.appearance, direction: traits.direction, size: traits.size };
+  // Pictures of components sit on a checkerboard of the components' appearance (app.css).
+  document.documentElement.dataset.componentAppearance = current.appearance;
   for (const r of document.querySelectorAll("#appearance input")) r.checked = r.value === current.appearance;
   for (const r of document.querySelectorAll("#direction input")) r.checked = r.value === current.direction;
   $("text-size").value = current.size;

@@ -115,6 +115,12 @@ public final class EaselView {
 
     public var className: String { String(cString: easel_view_class_name(handle)) }
 
+    /// The class's name as people read it ("Rounded Corner Button").
+    public var displayName: String { String(cString: easel_view_display_name(handle)) }
+
+    /// The kind of view the class says it is (`EASEL_KIND_BUTTON`, `EASEL_KIND_SLIDER`, …).
+    public var kind: easel_base_kind { easel_view_kind(handle) }
+
     /// The properties' names and types, in the class's order.
     public var properties: [(name: String, type: easel_type)] {
         (0..<easel_view_property_count(handle)).compactMap { index in
