@@ -1,0 +1,43 @@
+/* What easel-widget.c and easel-widget-input.c share: the widget's instance and its internal calls
+ * (not installed). */
+#ifndef EASEL_WIDGET_PRIVATE_H
+#define EASEL_WIDGET_PRIVATE_H
+
+#include "easel-widget.h"
+
+struct _EaselWidget {
+    GtkWidget parent_instance;
+    easel_runtime *runtime;      /* borrowed: the caller's or the default one */
+    char *class_name;
+    easel_view *view;            /* owned */
+    GPtrArray *pending;          /* "name", "value", … set before there was a view */
+    GError *error;               /* the last failure */
+    gboolean failed_drawing;     /* the last draw failed: a red frame is shown */
+    gboolean in_snapshot;
+    guint tick;                  /* the frame clock's callback asking for the next frame, or 0 */
+    gboolean tick_resizes;
+    guint failure_idle;          /* "failed" is emitted from an idle after a draw fails */
+    GPtrArray *deferred;         /* signals the component caused while it drew: kind, name, value, … */
+    guint deferred_idle;
+    easel_traits traits;
+    /* pointer input */
+    guint buttons;               /* buttons held, bit (1 << easel button) each */
+    guint press_button;
+    double press_x, press_y;
+    guint32 last_press_time;
+    double last_press_x, last_press_y;
+    guint click_count;
+    /* keyboard activation */
+    gboolean key_held;           /* Space or Enter is down: a press at the activation point is held */
+};
+
+/* Keeps `failure` as the widget's error (taking it) and announces it through "failed" from an idle. */
+G_GNUC_INTERNAL void easel_widget_record_failure(EaselWidget *self, easel_runtime_error *failure);
+
+/* Whether the view's class takes the keyboard focus: a control (by its kind) that takes input. */
+G_GNUC_INTERNAL gboolean easel_widget_takes_keyboard_focus(easel_view *view);
+
+/* Adds the controllers that give the component GTK's pointer and keyboard input (easel-widget-input.c). */
+G_GNUC_INTERNAL void easel_widget_add_input_controllers(EaselWidget *self);
+
+#endif
