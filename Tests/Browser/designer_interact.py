@@ -5,7 +5,8 @@ Usage: designer_interact.py PORT
 The server runs `host serve` on Rounded Corner Button, Tax Rate Row and Gauge.
 1. With Interact on (a toggle button, aria-pressed), holding the mouse on Rounded Corner Button
    changes the picture (it looks pressed) and releasing restores it, pixel for pixel; the status bar
-   says what the button sent. Off, a press on the canvas changes nothing.
+   says what the button sent. The keyboard does the same: the live frame is a Tab stop, and Space held
+   on it presses the button. Off, a press on the canvas changes nothing.
 2. Appearance Dark redraws it: the canvas is what POST /api/render draws with appearance dark, and
    the library's thumbnail is drawn again, on a checkerboard of the components' appearance whatever
    the page's theme; Light restores the picture.
@@ -59,6 +60,22 @@ def main(port):
         eventually("the button released", lambda: page.evaluate(COMPARE, [before, page.evaluate(SNAPSHOT)]) == "same",
                    last=lambda: page.evaluate(COMPARE, [before, page.evaluate(SNAPSHOT)]))
         eventually("the status bar saying what was sent", lambda: "touchUpInside" in page.locator("#status-action").inner_text(),
+                   last=lambda: page.locator("#status-action").inner_text())
+        # The keyboard: the frame is a Tab stop while Interact is on; Space held presses the button at
+        # its middle (the same picture as the mouse's press), released it is as before and sends.
+        frame = page.get_by_role("group", name="Rounded Corner Button, live: Space or Enter presses it")
+        frame.focus()
+        page.locator("#status-action").evaluate("e => e.textContent = ''")
+        v = frame_version(page)
+        page.keyboard.down(" ")
+        wait_until(page, f"{FRAME} > {v}")
+        eventually("the button pressed by Space", lambda: page.evaluate(COMPARE, [before, page.evaluate(SNAPSHOT)]) != "same")
+        assert page.evaluate("document.getElementById('canvas-area').classList.contains('space-held')") is False, \
+            "Space on the live frame is the press, not the canvas's pan"
+        page.keyboard.up(" ")
+        eventually("the button released by Space", lambda: page.evaluate(COMPARE, [before, page.evaluate(SNAPSHOT)]) == "same",
+                   last=lambda: page.evaluate(COMPARE, [before, page.evaluate(SNAPSHOT)]))
+        eventually("Space sent touchUpInside", lambda: "touchUpInside" in page.locator("#status-action").inner_text(),
                    last=lambda: page.locator("#status-action").inner_text())
         # Off (the I key toggles it too): a press edits as before, and draws nothing new.
         page.locator("#canvas-area").focus()

@@ -2,7 +2,9 @@
 // frame goes to its live instance (POST /api/pointer, easel.input/1) instead of editing it, and each
 // event is answered with the frame drawn after it (a button looks pressed while held). Off, the
 // canvas edits as before. Moves are coalesced: one event is in flight at a time, and of the moves
-// queued behind it only the last is sent; presses and releases are never dropped.
+// queued behind it only the last is sent; presses and releases are never dropped. The keyboard too:
+// on, the frame is a Tab stop, and Space or Enter on it is a press at the component's middle, held
+// while the key is down (what EaselWidget and UIKit do for a control without keys of its own).
 import { $ } from "./dom.js";
 import { notice } from "./notices.js";
 import { shownClass, shownScene } from "./subject.js";
@@ -13,6 +15,7 @@ let on = false;
 let queue = [];          // events waiting to be sent, oldest first
 let sending = false;
 let lastDown = { time: 0, x: 0, y: 0, count: 0 }; // (clickCount: a press soon after and near the last)
+let keyHeld = false;     // Space or Enter is down on the frame: a press at the middle is held
 const sentListeners = [];
 
 /** Whether the pointer on the canvas goes to the component (Interact is on and a class is shown alone). */
@@ -27,7 +30,23 @@ export function setInteract(value) {
   const b = $("interact");
   b.setAttribute("aria-pressed", String(on));
   $("frame").classList.toggle("interacting", on);
+  updateFrameForKeyboard();
+  keyHeld = false;
   queue = [];
+}
+
+/** On, the frame is a Tab stop named for the class shown; off, it is the picture again. */
+function updateFrameForKeyboard() {
+  const frame = $("frame");
+  if (on) {
+    frame.tabIndex = 0;
+    frame.setAttribute("role", "group"); // (not "button": the resize handle, a button, is inside)
+    frame.setAttribute("aria-label", `${shownClass()?.class.displayName ?? "The component"}, live: Space or Enter presses it`);
+  } else {
+    frame.removeAttribute("tabindex");
+    frame.removeAttribute("role");
+    frame.removeAttribute("aria-label");
+  }
 }
 
 /** The frame shown changed subject: a scene cannot be interacted with (its instances are edited). */
@@ -35,7 +54,7 @@ export function updateInteractAvailability() {
   const b = $("interact");
   b.disabled = Boolean(shownScene());
   b.title = shownScene() ? "Interact works on a class shown on its own" : "Send the pointer to the component (I)";
-  if (shownScene() && on) setInteract(false);
+  if (shownScene() && on) setInteract(false); else updateFrameForKeyboard();
 }
 
 function modifiers(e) { return (e.shiftKey ? 1 : 0) | (e.ctrlKey ? 2 : 0) | (e.altKey ? 4 : 0) | (e.metaKey ? 8 : 0); }
@@ -68,6 +87,18 @@ function enqueue(phase, e) {
   if (phase === "move" && last?.phase === "move") queue[queue.length - 1] = event; else queue.push(event);
   pump();
 }
+
+/** A press (or its release) at the component's middle, from the keyboard. */
+function enqueueKey(phase) {
+  const size = lastFrameSize();
+  if (!size) return;
+  const at = { x: Math.round(size.width * 50) / 100, y: Math.round(size.height * 50) / 100 };
+  queue.push({ phase, ...at, button: 0, buttons: phase === "down" ? 1 : 0, modifiers: 0, clickCount: phase === "cancel" ? 0 : 1,
+               t0: performance.now() });
+  pump();
+}
+
+const isActivationKey = (e) => (e.key === " " || e.key === "Enter") && !e.ctrlKey && !e.altKey && !e.metaKey;
 
 async function pump() {
   if (sending) return;
@@ -133,4 +164,21 @@ export function initInteract() {
   frame.addEventListener("pointerenter", (e) => { if (isInteracting()) enqueue("enter", e); });
   frame.addEventListener("pointerleave", (e) => { if (isInteracting() && !frame.hasPointerCapture(e.pointerId)) enqueue("leave", e); });
   frame.addEventListener("contextmenu", (e) => { if (isInteracting()) e.preventDefault(); });
+  // (On the frame, Space is the press, not the canvas's Space-drag pan: the event stops here.)
+  frame.addEventListener("keydown", (e) => {
+    if (!isInteracting() || !isActivationKey(e) || e.target !== frame) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (e.repeat || keyHeld) return;
+    keyHeld = true;
+    enqueueKey("down");
+  });
+  frame.addEventListener("keyup", (e) => {
+    if (!isActivationKey(e) || !keyHeld) return;
+    e.preventDefault();
+    e.stopPropagation();
+    keyHeld = false;
+    enqueueKey("up");
+  });
+  frame.addEventListener("blur", () => { if (keyHeld) { keyHeld = false; enqueueKey("cancel"); } });
 }
