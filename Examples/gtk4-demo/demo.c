@@ -7,6 +7,7 @@
  *   ./gtk4-demo --workers                  each plugin file in a worker process (a crash is an error)
  *   ./gtk4-demo --reload                   rebuilt plugin files are reloaded, keeping the values
  *   ./gtk4-demo --print-events             prints the components' actions, changes and focus on stdout
+ *   ./gtk4-demo --focus ID                 starts with the keyboard focus shown on component ID (button, fancy, …)
  *
  * Click the button (or Tab to it and press Space): the ring animates a step further. Drag the gauge:
  * its value shows below.
@@ -77,6 +78,7 @@ static const char *component_ids[] = {"button", "fancy", "rainbow", "progress", 
 
 static struct {
     const char *screenshot;
+    const char *focus;
     gboolean workers, reload, print_events;
     GtkBuilder *builder;
     GtkWindow *window;
@@ -248,6 +250,17 @@ static void activate(GtkApplication *app, gpointer data) {
     if (demo.screenshot) gtk_widget_add_tick_callback(GTK_WIDGET(demo.window), after_frame, NULL, NULL);
     else if (demo.print_events) gtk_widget_add_tick_callback(GTK_WIDGET(demo.window), print_when_shown, NULL, NULL);
     gtk_window_present(demo.window);
+    if (demo.focus) {
+        GObject *target = gtk_builder_get_object(demo.builder, demo.focus);
+        if (!EASEL_IS_WIDGET(target) || !gtk_widget_get_focusable(GTK_WIDGET(target))) {
+            g_printerr("gtk4-demo: --focus %s: no component of that id takes the keyboard focus\n", demo.focus);
+            demo.status = 64;
+            gtk_window_destroy(demo.window);
+            return;
+        }
+        gtk_window_set_focus(demo.window, GTK_WIDGET(target));
+        gtk_window_set_focus_visible(demo.window, TRUE);
+    }
 }
 
 int main(int argc, char **argv) {
@@ -256,8 +269,9 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--workers") == 0) demo.workers = TRUE;
         else if (strcmp(argv[i], "--reload") == 0) demo.reload = TRUE;
         else if (strcmp(argv[i], "--print-events") == 0) demo.print_events = TRUE;
+        else if (strcmp(argv[i], "--focus") == 0 && i + 1 < argc) demo.focus = argv[++i];
         else {
-            fprintf(stderr, "usage: gtk4-demo [--screenshot FILE.png] [--workers] [--reload] [--print-events]\n");
+            fprintf(stderr, "usage: gtk4-demo [--screenshot FILE.png] [--workers] [--reload] [--print-events] [--focus ID]\n");
             return 64;
         }
     }

@@ -56,8 +56,9 @@ def main(port, components, good, crash):
         def same_as_api(cls, attributes, scale, what):
             expected = page.evaluate(RENDER, [cls, attributes, scale])
             assert expected.startswith("blob:"), f"{what}: {expected}"
-            verdict = compare_canvas(page, expected)
-            assert verdict == "same", f"{what}: canvas vs POST /api/render: {verdict}"
+            # (Until it is: a frame of the edit before can still be landing when the version moved.)
+            eventually(f"{what}: canvas as POST /api/render draws it", lambda: compare_canvas(page, expected) == "same",
+                       last=lambda: compare_canvas(page, expected))
 
         # 1. Resized, another class, back: the natural size again (the server's live instance kept
         #    300×50), and the command reproduces the view.
@@ -154,8 +155,7 @@ def main(port, components, good, crash):
               const r = await fetch('/api/render', { method: 'POST', headers: { 'Content-Type': 'application/json' },
                 body: JSON.stringify({ class: 'RoundedCornerButton', size: '170x44', scale }) });
               return URL.createObjectURL(await r.blob()); }""", [int(zoom)])
-            verdict = compare_canvas(page, expected)
-            assert verdict == "same", f"zoom {zoom}×: {verdict}"
+            eventually(f"zoom {zoom}×: the canvas as POST /api/render draws it", lambda: compare_canvas(page, expected) == "same", last=lambda: compare_canvas(page, expected))
             width = page.evaluate("document.getElementById('canvas').getBoundingClientRect().width")
             assert abs(width - 170 * int(zoom)) < 0.5, f"zoom {zoom}× shown {width} px wide"
 

@@ -215,6 +215,42 @@ final class GtkWidgetTests: XCTestCase {
         XCTAssertFalse(events.contains("focus Rainbow"), "Rainbow takes no input, so Tab passes it: \(events)")
     }
 
+    /// The keyboard focus, shown (as after a Tab), is a ring over the component's edge; inside it the
+    /// component is what host render draws, and without the focus shown there is no ring (the
+    /// screenshot test above, where the window's first control has the focus but does not show it).
+    func testTheKeyboardFocusShowsAsARingOverTheComponentsEdge() throws {
+        let demo = try demo()
+        let (picture, placed) = try screenshot(demo, arguments: "--focus button")
+        let button = try XCTUnwrap(placed.first { $0.className == "RoundedCornerButton" })
+        let bg = picture[button.x - 1, button.y - 1]
+        var arguments = ["--size", "\(button.width)x\(button.height)", "--background", String(format: "#%02X%02X%02X", bg.r, bg.g, bg.b)]
+        for value in button.values { arguments += ["--set", value] }
+        let reference = try hostRender("RoundedCornerButton", plugins: demo.components, arguments: arguments)
+        let actual = crop(picture, button)
+        func differs(_ x: Int, _ y: Int) -> Bool {
+            let a = actual[x, y], r = reference[x, y]
+            return max(abs(Int(a.r) - Int(r.r)), abs(Int(a.g) - Int(r.g)), abs(Int(a.b) - Int(r.b))) > 16
+        }
+        var edge = (differing: 0, all: 0), inside = (differing: 0, all: 0)
+        for y in 0..<button.height {
+            for x in 0..<button.width {
+                let distance = min(x, y, button.width - 1 - x, button.height - 1 - y)
+                if distance < 2, min(x, button.width - 1 - x) >= 6 || min(y, button.height - 1 - y) >= 6 {
+                    edge.all += 1; if differs(x, y) { edge.differing += 1 } // (the ring's straight sides)
+                } else if distance >= 3 {
+                    inside.all += 1; if differs(x, y) { inside.differing += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(edge.differing * 10, edge.all * 9, "the ring covers the edge: \(edge)")
+        XCTAssertLessThan(inside.differing * 200, inside.all, "inside the ring, the component as host render draws it: \(inside)")
+        // An id that takes no focus is refused, naming it (Rainbow is a plain view).
+        let dir = try TestPaths.scratch("focus-refused")
+        let refused = try underXvfb("exec \"$DEMO\" --screenshot demo.png --focus rainbow", demo, directory: dir)
+        XCTAssertEqual(refused.status, 64, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("--focus rainbow: no component of that id takes the keyboard focus"), refused.stderr)
+    }
+
     /// The guide's complete program, as a newcomer copies it: built with the guide's own command
     /// against the installed SDK, it runs (until it is stopped) without printing an error.
     func testTheGuidesProgramBuildsAndRuns() throws {
