@@ -26,6 +26,8 @@ final class SwiftRuntimeBindingTests: XCTestCase {
         let runtime = try EaselRuntime(path: CommandLine.arguments[1])
         print(runtime.classNames.joined(separator: " "))
         let gauge = try runtime.makeView("Gauge")
+        let button = try runtime.makeView("RoundedCornerButton")
+        print("\\(button.displayName), button \\(button.kind == EASEL_KIND_BUTTON); \\(gauge.displayName), progress \\(gauge.kind == EASEL_KIND_PROGRESS)")
         var changes: [String] = []
         gauge.onPropertyChanged = { name, value in changes.append("\\(name)=\\(value)") }
         try gauge.set("value", "64")
@@ -47,10 +49,10 @@ final class SwiftRuntimeBindingTests: XCTestCase {
         let build = try runProcess("/usr/bin/env", ["swift", "build"], environment: ["PATH": path, "PKG_CONFIG_PATH": prefix + "/lib/pkgconfig", "TMPDIR": app],
                                    directory: app)
         XCTAssertEqual(build.status, 0, build.stdout + build.stderr)
-        let components = try exampleComponents(["Gauge"]) + "/components"
+        let components = try exampleComponents(["Gauge", "RoundedCornerButton"]) + "/components"
         let run = try runProcess(app + "/.build/debug/App", [components, app + "/gauge.png"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stdout, "Gauge\nrefused 65 value\nhandled true [\"value=25\"]\n")
+        XCTAssertEqual(run.stdout, "Gauge RoundedCornerButton\nRounded Corner Button, button true; Gauge, progress true\nrefused 65 value\nhandled true [\"value=25\"]\n")
         // Written by Cairo's own PNG writer: compared as snapshots are.
         let comparison = try XCTUnwrap(ImageComparison.compare(reference: try hostRender("Gauge", plugins: components, arguments: ["--set", "value=64"]),
                                                                actual: try RGBAImage.readPNG(app + "/gauge.png"), tolerance: .default))

@@ -42,32 +42,38 @@ export function previewURL(format, download) {
   return { url: "/api/preview?" + q.toString(), scale, zoom };
 }
 
-/** Draws the class shown (the canvas's drawer while a class is shown). */
+/** Draws the class shown (the canvas's drawer while a class is shown). A frame that arrives after
+ *  the page moved on (another class, a scene: a loaded machine) is dropped. */
 export async function drawClass() {
+  const cls = shownClass()?.class;
+  if (!cls) return;
+  const still = () => !shownScene() && shownClass()?.class.name === cls.name;
   const { url, scale, zoom } = previewURL("png");
   const r = await fetch(url, { cache: "no-store" });
+  if (!still()) return;
   if (!r.ok && r.status === 422 && requestedSize()) {
     // The size typed is refused (bad data, not a failing build): said at the fields, and the
     // frame shown stays as it was, neither dimmed nor under the build-failure overlay.
     const body = await r.json().catch(() => ({}));
-    showSizeRefusal(body.error?.message || r.statusText);
+    if (still()) showSizeRefusal(body.error?.message || r.statusText);
     return;
   }
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
-    await showLastGoodFrame(shownClass().class);
-    showFailure({ className: shownClass().class.name, displayName: shownClass().class.displayName,
-                  failure: body.error || { message: r.statusText }, status: r.status });
+    if (!still()) return;
+    await showLastGoodFrame(cls);
+    showFailure({ className: cls.name, displayName: cls.displayName, failure: body.error || { message: r.statusText }, status: r.status });
     return;
   }
   const size = requestedSize();
   showSizeRefusal(null);
   clearDrawRefusals();
   setShownSize(size);
-  await showFrame(await r.blob(), scale, zoom, `${shownClass().class.displayName}${size ? " at " + size.replace("x", "×") : ""}`,
-                  shownClass().class.name);
+  const blob = await r.blob();
+  if (!still()) return;
+  await showFrame(blob, scale, zoom, `${cls.displayName}${size ? " at " + size.replace("x", "×") : ""}`, cls.name);
   if (!size) setNaturalSize(lastFrameSize());
-  if (!shownClass().state?.failing) hideOverlay();
+  if (!shownClass()?.state?.failing) hideOverlay();
 }
 
 /** The scale of the server's last good preview of a class (GET /api/thumbnail/NAME: host serve
