@@ -95,7 +95,10 @@ class sync_playwright:
 PAGE_STATE = """() => {
   const text = (id) => { const e = document.getElementById(id); return e && !e.hidden ? e.innerText.replace(/\\s+/g, ' ').trim().slice(0, 400) : null; };
   return { address: location.pathname + location.search + location.hash, status: text('status'), problems: text('problems-count'),
-           notices: text('notices'), overlay: text('overlay'), selected: document.querySelector('[aria-current], [aria-selected=true]')?.textContent?.trim() ?? null };
+           notices: text('notices'), overlay: text('overlay'), selected: document.querySelector('[aria-current], [aria-selected=true]')?.textContent?.trim() ?? null,
+           focused: document.activeElement?.getAttribute('aria-label') || document.activeElement?.id || document.activeElement?.tagName || null,
+           inspector: document.querySelector('#inspector h2')?.textContent ?? null,
+           sceneSelection: [...document.querySelectorAll('.instance[aria-pressed=true]')].map(b => b.getAttribute('aria-label')) };
 }"""
 
 

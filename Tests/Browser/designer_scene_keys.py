@@ -245,6 +245,9 @@ def main(port, scene):
         page.get_by_role("button", name="Gauge", exact=True).drag_to(
             page.locator("#instance-boxes"), target_position={"x": 150 * zoom, "y": 65 * zoom})
         eventually("dropped", lambda: labels(page) == ["Gauge", "RoundedCornerButton", "Gauge"], last=lambda: labels(page))
+        # (The drop selects the new instance once its answer is back: awaited, or it could take the
+        # selection from the instance picked next.)
+        eventually("the dropped instance selected", lambda: page.evaluate(PRESSED) == ["Gauge 3"], last=lambda: page.evaluate(PRESSED))
         frame = [float(v) for v in page.evaluate(DOCUMENT)["instances"][2]["frame"].split(",")]
         assert abs(frame[0] + frame[2] / 2 - 150) <= 2 and abs(frame[1] + frame[3] / 2 - 65) <= 2, ("centred on the drop", frame)
         three = ids()
