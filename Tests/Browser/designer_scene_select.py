@@ -24,6 +24,7 @@ Gauges: "a" at 20,20,60,60, "b" at 120,40,60,60 and "c" at 250,120,80,60.
 8. Resizing from a corner snaps the moving edges onto other instances' edges and centres, with
    their guides while dragging (gone on release); with Alt held it does not snap.
 0. A class's frame that arrives after a scene was opened is dropped, without a script error.
+9. An instance picked while an addition is on its way stays selected once the addition is answered.
 Exits non-zero with a message on the first failure.
 """
 import json
@@ -262,6 +263,26 @@ def main(port, scene_file):
         eventually("not snapped with Alt", lambda: frames(page)["a"] == "23,23,97,47", last=lambda: frames(page))
         drag("a", -1, -2, handle=".corner[data-corner=nw]", guides=["x=21"])
         eventually("the left edge onto c's, the right one put", lambda: frames(page)["a"] == "21,21,99,49", last=lambda: frames(page))
+
+        # 9. An instance added, and another picked while the addition is on its way: the pick stays
+        #    (the addition's answer took the selection back to the new instance).
+        held = []
+        hold = lambda route: held.append(route) if route.request.method == "POST" else route.continue_()
+        page.route("**/api/scenes/0", hold)
+        page.keyboard.press("Escape")
+        heading("Scene")
+        page.get_by_label("Class to add").select_option(label="Gauge")
+        page.get_by_role("button", name="Add to scene").click()
+        eventually("the addition sent", lambda: page.wait_for_timeout(20) or len(held) > 0)
+        box("b").click()
+        heading("Gauge (b)")
+        for route in held:
+            route.continue_()
+        page.unroute("**/api/scenes/0", hold)
+        eventually("the instance added", lambda: page.locator(".instance").count() == 4)
+        page.wait_for_timeout(500)
+        assert page.evaluate(PRESSED) == ["b (Gauge)"], page.evaluate(PRESSED)
+        heading("Gauge (b)")
         assert not ERRORS, ERRORS
         browser.close()
 

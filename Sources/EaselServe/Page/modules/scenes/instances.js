@@ -103,7 +103,13 @@ async function insertInstances(instances) {
   const places = instances.map((_, k) => first + k);
   scene.selected = places.at(-1);
   scene.many = places.length > 1 ? places : null;
+  const ours = { selected: scene.selected, many: scene.many };
   if (!(await sendSceneEdit(sceneIndex))) return;
+  // Another instance picked while the edit was on its way is the selection (not the new ones).
+  if (shownScene() !== scene || scene.selected !== ours.selected || scene.many !== ours.many) {
+    await reloadScene(sceneIndex, shownScene() === scene ? scene.selected : null);
+    return;
+  }
   await reloadScene(sceneIndex, places.at(-1)); // (the inspector then has the class's editors)
   document.querySelectorAll(".instance")[shownScene()?.selected ?? -1]?.focus();
 }

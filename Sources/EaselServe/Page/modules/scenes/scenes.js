@@ -55,10 +55,17 @@ export async function reloadScene(index, selected) {
   // server keeps for the same instance (a file read again: by name, else place and class). (It is
   // taken before the wait: another read of the scene may replace the document meanwhile.)
   const old = shownScene();
-  const previous = selected != null && old?.index === index ? old.ids[selected] : undefined;
+  let previous = selected != null && old?.index === index ? old.ids[selected] : undefined;
   // A multi-selection read again stays on the same instances (when the same one leads it).
-  const previousMany = old?.index === index && old.many && selected === old.selected ? old.many.map((i) => old.ids[i]) : null;
+  let previousMany = old?.index === index && old.many && selected === old.selected ? old.many.map((i) => old.ids[i]) : null;
+  const picked = { selected: old?.selected, many: old?.many };
   const detail = await getJSON(`/api/scenes/${index}`);
+  // An instance picked while the scene was on its way (a click, Enter) is the selection now.
+  if (old && shownScene() === old && old.index === index && (old.selected !== picked.selected || old.many !== picked.many)) {
+    selected = old.selected;
+    previous = selected != null ? old.ids[selected] : undefined;
+    previousMany = old.many ? old.many.map((i) => old.ids[i]) : null;
+  }
   const ids = detail.instanceIds || detail.document.instances.map((_, i) => -1 - i);
   if (previous !== undefined) selected = ids.indexOf(previous) >= 0 ? ids.indexOf(previous) : null;
   const scene = { index, document: detail.document, ids, file: detail.file, selected, dirty: detail.dirty, classes: new Map(),
