@@ -393,6 +393,9 @@ def main(port, scene):
         eventually("cut", lambda: len(labels(page)) == count + 1, last=lambda: labels(page))
         page.get_by_role("button", name="dial (Gauge)").focus()
         page.keyboard.press("Enter")
+        # (The Inspector is drawn for dial first: its Name field before that was another instance's,
+        # and the field went with it under the key press: Ctrl+V pasted on the canvas.)
+        inspector.get_by_role("heading", name="Gauge (dial)").wait_for()
         page.get_by_label("Name", exact=True).press("Control+v")
         page.get_by_label("Name", exact=True).press("Control+c")
         page.wait_for_timeout(300)
