@@ -1,5 +1,6 @@
-/* What easel-widget.c and easel-widget-input.c share: the widget's instance and its internal calls
- * (not installed). */
+/* What easel-widget.c, easel-widget-input.c and easel-widget-errors.c share: the widget's instance
+ * and its internal calls (not installed). The widget uses its input and its errors; its input uses
+ * its errors; nothing calls back up. */
 #ifndef EASEL_WIDGET_PRIVATE_H
 #define EASEL_WIDGET_PRIVATE_H
 
@@ -31,7 +32,13 @@ struct _EaselWidget {
     gboolean key_held;           /* Space or Enter is down: a press at the activation point is held */
 };
 
-/* Keeps `failure` as the widget's error (taking it) and announces it through "failed" from an idle. */
+/* easel-widget-errors.c: moves the runtime's error into a GError (NULL `error`: dropped); frees `failure`. */
+G_GNUC_INTERNAL void easel_widget_take_error(easel_runtime_error *failure, GError **error);
+
+/* Says through "failed" that the widget's error is new (from an idle: never from inside a snapshot). */
+G_GNUC_INTERNAL void easel_widget_announce_failure(EaselWidget *self);
+
+/* Keeps `failure` as the widget's error (taking it) and announces it. */
 G_GNUC_INTERNAL void easel_widget_record_failure(EaselWidget *self, easel_runtime_error *failure);
 
 /* Whether the view's class takes the keyboard focus: a control (by its kind) that takes input. */

@@ -16,8 +16,6 @@ static GtkBuildableIface *parent_buildable_iface;
 G_DEFINE_FINAL_TYPE_WITH_CODE(EaselWidget, easel_widget, GTK_TYPE_WIDGET,
                               G_IMPLEMENT_INTERFACE(GTK_TYPE_BUILDABLE, easel_widget_buildable_init))
 
-G_DEFINE_QUARK(easel-widget-error-quark, easel_widget_error)
-
 static easel_runtime *default_runtime;
 
 easel_runtime *easel_gtk_get_default_runtime(GError **error) {
@@ -34,34 +32,6 @@ easel_runtime *easel_gtk_get_default_runtime(GError **error) {
 
 void easel_gtk_set_default_runtime(easel_runtime *runtime) {
     default_runtime = runtime;
-}
-
-/* ───────────── Errors ───────────── */
-
-/* Moves the runtime's error into a GError (NULL `error`: dropped); frees `failure`. */
-static void take_error(easel_runtime_error *failure, GError **error) {
-    if (!failure) return;
-    g_set_error_literal(error, EASEL_WIDGET_ERROR, (gint)failure->kind, failure->description);
-    easel_runtime_error_free(failure);
-}
-
-static gboolean emit_failed(gpointer data) {
-    EaselWidget *self = data;
-    self->failure_idle = 0;
-    if (self->error) g_signal_emit(self, signals[SIGNAL_FAILED], 0, self->error);
-    return G_SOURCE_REMOVE;
-}
-
-/* Says through "failed" that the widget's error is new (from an idle: never from inside a snapshot). */
-static void announce_failure(EaselWidget *self) {
-    if (!self->failure_idle) self->failure_idle = g_idle_add_full(G_PRIORITY_DEFAULT, emit_failed, g_object_ref(self), g_object_unref);
-}
-
-/* Keeps `failure` as the widget's error and announces it. */
-void easel_widget_record_failure(EaselWidget *self, easel_runtime_error *failure) {
-    g_clear_error(&self->error);
-    take_error(failure, &self->error);
-    announce_failure(self);
 }
 
 /* ───────────── The runtime's callbacks ───────────── */
@@ -166,7 +136,7 @@ static void update_traits(EaselWidget *self) {
 static gboolean apply_value(EaselWidget *self, const char *property, const char *value, GError **error) {
     easel_runtime_error *failure = NULL;
     if (easel_view_set(self->view, property, value, &failure)) return TRUE;
-    take_error(failure, error);
+    easel_widget_take_error(failure, error);
     return FALSE;
 }
 
@@ -186,7 +156,7 @@ static void make_view(EaselWidget *self) {
     if (!self->runtime) {
         g_clear_error(&self->error);
         self->error = error;
-        announce_failure(self);
+        easel_widget_announce_failure(self);
         return;
     }
     easel_runtime_error *failure = NULL;
@@ -259,7 +229,7 @@ char *easel_widget_get_value(EaselWidget *self, const char *property, GError **e
     }
     easel_runtime_error *failure = NULL;
     char *text = easel_view_get(self->view, property, &failure);
-    if (!text) { take_error(failure, error); return NULL; }
+    if (!text) { easel_widget_take_error(failure, error); return NULL; }
     char *copy = g_strdup(text);
     easel_runtime_free(text);
     return copy;
@@ -273,7 +243,7 @@ gboolean easel_widget_invoke(EaselWidget *self, const char *action, const char *
     }
     easel_runtime_error *failure = NULL;
     if (easel_view_invoke(self->view, action, argument, &failure)) return TRUE;
-    take_error(failure, error);
+    easel_widget_take_error(failure, error);
     return FALSE;
 }
 

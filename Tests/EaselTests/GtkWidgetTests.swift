@@ -251,6 +251,31 @@ final class GtkWidgetTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("--focus rainbow: no component of that id takes the keyboard focus"), refused.stderr)
     }
 
+    /// A component whose draw fails at run time reaches the application through the widget's
+    /// "failed" signal (the demo prints the error and exits 1 after its screenshot), and the widget
+    /// shows a red frame where the component would be; the other components are drawn. (Rainbow is
+    /// the one replaced: the demo's .ui gives it no values, which the stand-in would refuse.)
+    func testADrawFailureReachesTheApplicationThroughTheFailedSignal() throws {
+        let demo = try demo()
+        let folder = try TestPaths.scratch("failing-rainbow") + "/components"
+        try FileManager.default.copyItem(atPath: demo.components, toPath: folder)
+        try FileManager.default.removeItem(atPath: folder + "/libRainbow.so")
+        let failing = try CFixture.build("faulty_plugin.c", defines: ["FAULT=draw_fails", "FAULTY_CLASS_NAME=\"Rainbow\""], name: "FaultyRainbow")
+        try FileManager.default.copyItem(atPath: failing, toPath: folder + "/libRainbow.so")
+        let dir = try TestPaths.scratch("failing-rainbow-shot")
+        let result = try underXvfb("exec \"$DEMO\" --screenshot demo.png", demo,
+                                   environment: ["EASEL_PLUGIN_PATH": folder, "EASEL_REGISTRY_CACHE": dir + "/registry.bin"], directory: dir)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("gtk4-demo: Rainbow: "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("the gauge texture atlas is missing"), "the plugin's own words reach the application: \(result.stderr)")
+        let picture = try RGBAImage.readPNG(dir + "/demo.png")
+        let rainbow = try XCTUnwrap(Self.components(result.stdout).first { $0.className == "Rainbow" }, result.stdout)
+        let edge = picture[rainbow.x, rainbow.y + rainbow.height / 2]
+        XCTAssertTrue(edge.r > 180 && edge.g < 90 && edge.b < 90, "a red frame where Rainbow failed: \(edge)")
+        let button = try XCTUnwrap(Self.components(result.stdout).first { $0.className == "RoundedCornerButton" })
+        try assertMatchesHostRender(picture, [button], demo: demo)
+    }
+
     /// The guide's complete program, as a newcomer copies it: built with the guide's own command
     /// against the installed SDK, it runs (until it is stopped) without printing an error.
     func testTheGuidesProgramBuildsAndRuns() throws {

@@ -24,6 +24,12 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+/* The class's name: "Faulty", or another (cc -DFAULTY_CLASS_NAME='"Gauge"': a seed's name, to fail
+ * in an application that asks for that class). */
+#ifndef FAULTY_CLASS_NAME
+#define FAULTY_CLASS_NAME "Faulty"
+#endif
+
 #define FAULT_none 0
 #define FAULT_crash_entry 1
 #define FAULT_crash_init 2
@@ -146,7 +152,7 @@ static void deinit(void) {
 
 static const easel_class kClasses[] = {{
     .struct_size = sizeof(easel_class),
-    .name = "Faulty", .summary = "Fails on purpose", .default_size = {20, 20},
+    .name = FAULTY_CLASS_NAME, .summary = "Fails on purpose", .default_size = {20, 20},
     .property_count = 1, .properties = kProperties,
     .create = create, .awake_from_archive = awake, .draw = draw, .destroy = destroy,
 }};
