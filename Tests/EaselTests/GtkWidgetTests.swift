@@ -60,6 +60,24 @@ final class GtkWidgetTests: XCTestCase {
                               environment: env, directory: directory)
     }
 
+    /// Runs the demo with `--print-events` under Xvfb, waits until it says "ready", runs `steps` (a shell
+    /// script that has `$window`, the demo's window, and events.txt, what it printed so far), then
+    /// ends it; stdout is every line it printed, stderr its errors.
+    func withDemoEvents(_ steps: String, _ demo: Demo, directory: String) throws -> ProcessResult {
+        let script = #"""
+        "$DEMO" --print-events > events.txt 2> errors.txt &
+        demo=$!
+        for i in $(seq 200); do grep -q '^ready' events.txt && break; sleep 0.05; done
+        window=$(xdotool search --sync --onlyvisible --name 'Easel components in GTK 4' | head -1)
+
+        """# + steps + #"""
+
+        kill $demo; wait $demo
+        cat events.txt; cat errors.txt >&2
+        """#
+        return try underXvfb(script, demo, directory: directory)
+    }
+
     /// One component as the demo reports it: class, place in the window (pixels) and values.
     struct Placed {
         var className: String
@@ -152,11 +170,7 @@ final class GtkWidgetTests: XCTestCase {
         // The demo prints where its components are once shown; xdotool clicks the button's middle,
         // then drags on the gauge's ring from its top to its right, as a user would.
         let script = #"""
-        "$DEMO" --print-events > events.txt 2> errors.txt &
-        demo=$!
-        for i in $(seq 200); do grep -q '^ready' events.txt && break; sleep 0.05; done
         place() { grep "^component $1 " events.txt | cut -f1 | awk -v dx="$2" -v dy="$3" '{ printf "%d %d", $3 + $5 * dx, $4 + $6 * dy }'; }
-        window=$(xdotool search --sync --onlyvisible --name 'Easel components in GTK 4' | head -1)
         xdotool mousemove --window "$window" $(place RoundedCornerButton 0.5 0.5) click 1
         xdotool mousemove --window "$window" $(place Gauge 0.5 0.1) mousedown 1
         xdotool mousemove --window "$window" $(place Gauge 0.7 0.2)
@@ -165,10 +179,8 @@ final class GtkWidgetTests: XCTestCase {
         # The drag's later moves may still be on their way (under load the first change came alone):
         # wait until the events stop growing for 0.5 s.
         last=-1; for i in $(seq 60); do n=$(wc -c < events.txt); [ "$n" = "$last" ] && break; last=$n; sleep 0.5; done
-        kill $demo; wait $demo
-        cat events.txt; cat errors.txt >&2
         """#
-        let result = try underXvfb(script, demo, directory: dir)
+        let result = try withDemoEvents(script, demo, directory: dir)
         let events = result.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("component ") }
         XCTAssertEqual(Array(events.filter { $0.hasPrefix("action RoundedCornerButton") }.prefix(2)),
                        ["action RoundedCornerButton touchDown", "action RoundedCornerButton touchUpInside"], "\(events)\n\(result.stderr)")
@@ -186,10 +198,6 @@ final class GtkWidgetTests: XCTestCase {
         // Tab until the first button has the focus (wherever the window put it first), Space on it,
         // then Tab to the next component and Enter.
         let script = #"""
-        "$DEMO" --print-events > events.txt 2> errors.txt &
-        demo=$!
-        for i in $(seq 200); do grep -q '^ready' events.txt && break; sleep 0.05; done
-        window=$(xdotool search --sync --onlyvisible --name 'Easel components in GTK 4' | head -1)
         xdotool windowfocus --sync "$window" 2>/dev/null || true
         for i in $(seq 12); do [ "$(grep '^focus ' events.txt | tail -1)" = "focus RoundedCornerButton" ] && break; xdotool key --window "$window" Tab; sleep 0.2; done
         xdotool key --window "$window" space
@@ -199,10 +207,8 @@ final class GtkWidgetTests: XCTestCase {
         xdotool key --window "$window" Return
         for i in $(seq 100); do grep -q 'FancyButton touchUpInside' events.txt && break; sleep 0.05; done
         sleep 0.3
-        kill $demo; wait $demo
-        cat events.txt; cat errors.txt >&2
         """#
-        let result = try underXvfb(script, demo, directory: dir)
+        let result = try withDemoEvents(script, demo, directory: dir)
         let events = result.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("component ") }
         let afterFocus = Array(events.drop { $0 != "focus RoundedCornerButton" })
         XCTAssertFalse(afterFocus.isEmpty, "Tab never reached the button: \(events)\n\(result.stderr)")
