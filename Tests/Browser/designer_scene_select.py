@@ -23,7 +23,8 @@ Gauges: "a" at 20,20,60,60, "b" at 120,40,60,60 and "c" at 250,120,80,60.
    entry adds it or takes it out; the entries are checked as the instances are selected.
 8. Resizing from a corner snaps the moving edges onto other instances' edges and centres, with
    their guides while dragging (gone on release); with Alt held it does not snap.
-0. A class's frame that arrives after a scene was opened is dropped, without a script error.
+0. A scene opened while a class's frame is on its way is drawn at once; the class's frame, when
+   it arrives, is dropped, without a script error.
 9. An instance picked while an addition is on its way stays selected once the addition is answered.
 Exits non-zero with a message on the first failure.
 """
@@ -60,8 +61,13 @@ def main(port, scene_file):
         page.route("**/api/preview?*", late)
         page.get_by_role("button", name="Gauge", exact=True).click()
         eventually("the class's frame asked for", lambda: page.wait_for_timeout(20) or len(held) > 0)
+        version = int(page.get_attribute("#canvas", "data-version") or 0)
         page.get_by_role("button", name="board.json", exact=True).click()
-        page.get_by_role("img", name="Scene board.json").wait_for()
+        # The scene's own frame is drawn while the class's is still held (the class's draw held the
+        # scene's up until it arrived: the canvas showed the scene's older frame, or none).
+        frame = lambda: (int(page.get_attribute("#canvas", "data-version") or 0), page.get_attribute("#canvas", "alt"))
+        eventually("the scene's frame drawn, the class's still on its way",
+                   lambda: frame()[0] > version and frame()[1] == "Scene board.json", last=frame)
         for route in held:
             route.continue_()
         page.unroute("**/api/preview?*", late)

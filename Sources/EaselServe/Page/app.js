@@ -43,7 +43,7 @@ function start() {
   initLibrary({ onPick: selectClass });
   setDrawer(async () => {
     if (shownScene()) await drawScene(); else if (shownClass()) await drawClass();
-  });
+  }, () => shownScene() ? `scene ${shownScene().index}` : shownClass() ? `class ${shownClass().class.name}` : "");
   initCanvas({
     naturalSize: () => !shownClass() && !shownScene() ? null
       : shownScene() ? sceneSize() : [lastFrameSize().width, lastFrameSize().height],

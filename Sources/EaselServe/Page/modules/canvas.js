@@ -5,15 +5,15 @@
 import { $ } from "./dom.js";
 
 let drawer = async () => {};   // draws the current view's frame (set by setDrawer)
-let rendering = false;
-let renderAgain = false;
+let viewOf = () => "";         // names the current view ("class Gauge", "scene 0"; set by setDrawer)
+let running = null;            // the draw running: { view, again } (again: asked for once more meanwhile)
 let frameVersion = 0;          // counts canvas frames shown (tests wait on it: #canvas's data-version)
 let lastSize = null;           // the size (points) of the last frame shown
 let lastScale = 1;             // the pixels per point of the last frame shown ("Copy as command" names it)
 const frameListeners = [];
 
-/** Sets what renderCanvas runs to draw a frame. */
-export function setDrawer(draw) { drawer = draw; }
+/** Sets what renderCanvas runs to draw a frame, and `view()`, the name of the view it draws now. */
+export function setDrawer(draw, view) { drawer = draw; viewOf = view; }
 
 /** Calls `listener()` after every frame shown (the downloads and the command follow the view). */
 export function onFrameShown(listener) { frameListeners.push(listener); }
@@ -25,7 +25,7 @@ export function lastFrameSize() { return lastSize; }
 export function lastFrameScale() { return lastScale; }
 
 /** Whether a frame is being drawn. */
-export function isRendering() { return rendering; }
+export function isRendering() { return running !== null; }
 
 /** The canvas's zoom for a frame of `naturalWidth`×`naturalHeight` points: the zoom picked, or for
  *  Fit and Auto what fits the canvas area. */
@@ -50,17 +50,22 @@ export function renderScale(zoom) {
   return Math.min(16, Math.max(0.1, Math.round(zoom * (window.devicePixelRatio || 1) * 100) / 100));
 }
 
-/** Draws the current view's frame; calls made while one is drawn are coalesced into one more. */
+/** Draws the current view's frame; calls made while one of the same view is drawn are coalesced
+ *  into one more. A draw of a view the page has left (a class whose frame is slow, then a scene
+ *  opened) does not hold up the new view's: it starts at once, and the old one's frame is dropped
+ *  by its drawer when it arrives (the scene waited for the class's frame). */
 export async function renderCanvas() {
-  if (rendering) { renderAgain = true; return; }
-  rendering = true;
+  const view = viewOf();
+  if (running?.view === view) { running.again = true; return; }
+  const run = { view, again: false };
+  running = run;
   try {
     do {
-      renderAgain = false;
+      run.again = false;
       await drawer();
-    } while (renderAgain);
+    } while (run.again && running === run);
   } finally {
-    rendering = false;
+    if (running === run) running = null;
   }
 }
 
