@@ -109,14 +109,21 @@ def describe_page(page):
         return f"(cannot be read: {e})"
 
 
+def record_errors(page, errors):
+    """Appends `page`'s script errors, with where they were thrown (a bare "Failed to fetch" does not
+    say which call let it escape), and its console errors to `errors`. A failed fetch is expected (a
+    render refused by a broken build, a missing preview): "Failed to load resource" is left out."""
+    page.on("pageerror", lambda e: errors.append(str(e) + "".join(f" | {line.strip()}" for line in (e.stack or "").splitlines()[1:4])))
+    page.on("console", lambda m: errors.append("console: " + m.text)
+            if m.type == "error" and "Failed to load resource" not in m.text else None)
+
+
 def open_page(browser, base, errors, **options):
     """A page on the designer at `base`; its script errors and console errors go to `errors` (a
     failed fetch is expected: a render refused by a broken build, a missing preview)."""
     page = browser.new_page(viewport={"width": 1280, "height": 800}, **options)
     OPEN_PAGES.append(page)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append("console: " + m.text)
-            if m.type == "error" and "Failed to load resource" not in m.text else None)
+    record_errors(page, errors)
     page.goto(base)
     return page
 
@@ -202,10 +209,7 @@ def main(port, components, button, good, crash, scene):
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         errors = ERRORS
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        # (A render refused by a broken build is an expected failed fetch, not a page error.)
-        page.on("console", lambda m: errors.append("console: " + m.text)
-                if m.type == "error" and "Failed to load resource" not in m.text else None)
+        record_errors(page, errors)
         page.goto(base)
         page.evaluate("window.__notNavigated = true")
         version = lambda: int(page.get_by_role("img", name="Rounded Corner Button").get_attribute("data-version") or "0")
@@ -361,7 +365,7 @@ def main(port, components, button, good, crash, scene):
         # 5. A screen with 3 device pixels per point: "Fit" on a 20×20 frame asked for scale 24,
         #    past the renderer's 16 (refused by the server); the page stays within it.
         dense = browser.new_page(viewport={"width": 1280, "height": 800}, device_scale_factor=3)
-        dense.on("pageerror", lambda e: errors.append(str(e)))
+        record_errors(dense, errors)
         dense.goto(base)
         show_sized(dense, "Rounded Corner Button", 20, 20)
         wait_until(dense, "document.getElementById('canvas').naturalWidth === 120")

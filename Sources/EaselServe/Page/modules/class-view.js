@@ -49,8 +49,10 @@ export async function drawClass() {
   if (!cls) return;
   const still = () => !shownScene() && shownClass()?.class.name === cls.name;
   const { url, scale, zoom } = previewURL("png");
-  const r = await fetch(url, { cache: "no-store" });
-  if (!still()) return;
+  // (No answer at all: the server is gone. The status line says so, and the page draws again once
+  // it is back; the rejection escaped to whoever asked for the frame, as a script error.)
+  const r = await fetch(url, { cache: "no-store" }).catch(() => null);
+  if (!r || !still()) return;
   if (!r.ok && r.status === 422 && requestedSize()) {
     // The size typed is refused (bad data, not a failing build): said at the fields, and the
     // frame shown stays as it was, neither dimmed nor under the build-failure overlay.

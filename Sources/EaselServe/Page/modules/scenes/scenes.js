@@ -110,8 +110,9 @@ export async function drawScene() {
   // The page may have left the scene while the frame was drawn (a class picked, Back): it is not
   // shown then (reading the scene that was no longer there was an error).
   const left = () => !shownScene() || shownScene().index !== index;
-  const r = await fetch(`/api/scenes/${index}/preview?scale=${scale}`, { cache: "no-store" });
-  if (left()) return;
+  // (No answer at all: the server is gone; the page draws again once it is back, as for a class.)
+  const r = await fetch(`/api/scenes/${index}/preview?scale=${scale}`, { cache: "no-store" }).catch(() => null);
+  if (!r || left()) return;
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
     if (left()) return;
