@@ -28,7 +28,8 @@ import { initAddress, showAddressed } from "./modules/address.js";
 import { initKeyboard } from "./modules/keyboard.js";
 import { connectEvents } from "./modules/events.js";
 import { initLive } from "./modules/live.js";
-import { initScenes, loadScenes, drawScene, sceneSize } from "./modules/scenes/scenes.js";
+import { initScenes, loadScenes, drawScene, sceneSize, reloadScene } from "./modules/scenes/scenes.js";
+import { initInspector } from "./modules/inspector/inspector.js";
 import { initSceneCanvas } from "./modules/scenes/canvas-input.js";
 import { initTraits, onTraitsChanged, shownTraits, traitsSummary } from "./modules/traits.js";
 import { initInteract, onInteraction, updateInteractAvailability } from "./modules/interact.js";
@@ -39,7 +40,11 @@ import { initZoomPan, updateZoomStatus } from "./modules/zoom-pan.js";
 import { initShortcuts } from "./modules/shortcuts.js";
 import { $ } from "./modules/dom.js";
 
+// What the address (#class=NAME, #scene=N) shows a class and a scene with.
+const shows = { showClass: selectClass, showScene: (index) => reloadScene(index, null) };
+
 function start() {
+  initInspector();
   initLibrary({ onPick: selectClass });
   setDrawer(async () => {
     if (shownScene()) await drawScene(); else if (shownClass()) await drawClass();
@@ -72,9 +77,9 @@ function start() {
   initLive();
   connectEvents();
   // `serve --scene FILE`: the scene is on the canvas at start (unless the address names something).
-  Promise.all([loadLibrary(), loadScenes(), initTraits()]).then(([, scenes]) => showAddressed(scenes > 0))
+  Promise.all([loadLibrary(), loadScenes(), initTraits()]).then(([, scenes]) => showAddressed(shows, scenes > 0))
     .catch((e) => setStatus(`Cannot reach ${serverName()}: ${e.message}`));
-  initAddress();
+  initAddress(shows);
 }
 
 start();

@@ -2,8 +2,6 @@
 // Back goes to what was shown before, and the address can be shared with another tab.
 import { shownClass, shownScene } from "./subject.js";
 import { hasClass } from "./library.js";
-import { selectClass } from "./class-view.js";
-import { reloadScene } from "./scenes/scenes.js";
 
 let picked = false; // whether something was picked on the page (the first scene is then not opened over it)
 
@@ -14,24 +12,24 @@ export function remember(key, value) {
   if (location.hash !== hash) history.pushState(null, "", hash);
 }
 
-/** Shows what the address names (on load, and on Back and Forward); nothing when it names nothing
- *  that is loaded. With `openScene` (the page's start, the server run with `--scene FILE`), an
- *  address naming nothing opens the first scene on the canvas. */
-export async function showAddressed(openScene = false) {
+/** Shows what the address names (on load, and on Back and Forward) with `show`: {showClass(name),
+ *  showScene(index)}; nothing when it names nothing that is loaded. With `openScene` (the page's
+ *  start, the server run with `--scene FILE`), an address naming nothing opens the first scene. */
+export async function showAddressed(show, openScene = false) {
   const m = /^#(class|scene)=(.+)$/.exec(location.hash);
   if (!m) {
-    if (openScene && !picked && !shownClass() && !shownScene()) await reloadScene(0, null).catch(() => {}); // (not over a class picked meanwhile)
+    if (openScene && !picked && !shownClass() && !shownScene()) await show.showScene(0).catch(() => {}); // (not over a class picked meanwhile)
     return;
   }
   const value = decodeURIComponent(m[2]);
   if (m[1] === "class" && hasClass(value)) {
-    if (shownScene() || shownClass()?.class.name !== value) await selectClass(value);
+    if (shownScene() || shownClass()?.class.name !== value) await show.showClass(value);
   } else if (m[1] === "scene" && /^[0-9]+$/.test(value)) {
-    if (shownScene()?.index !== Number(value)) await reloadScene(Number(value), null).catch(() => {});
+    if (shownScene()?.index !== Number(value)) await show.showScene(Number(value)).catch(() => {});
   }
 }
 
-/** Back and Forward show what the address names. */
-export function initAddress() {
-  window.addEventListener("popstate", () => { showAddressed().catch(() => {}); });
+/** Back and Forward show what the address names, with `show` (as showAddressed). */
+export function initAddress(show) {
+  window.addEventListener("popstate", () => { showAddressed(show).catch(() => {}); });
 }

@@ -2,14 +2,14 @@
 // be drawn now), and following the values the server holds for it (an animation, another tab).
 import { $ } from "./dom.js";
 import { getJSON } from "./api.js";
-import { shownClass, shownScene, setClassDetail, updateTitle } from "./subject.js";
+import { shownClass, shownScene, setClassDetail, updateTitle, subjectChanged, valuesSentCount } from "./subject.js";
 import { renderLibrary } from "./library.js";
 import { remember } from "./address.js";
 import { zoomScale, renderScale, renderCanvas, showFrame, showNoFrame, lastFrameSize } from "./canvas.js";
 import { requestedSize, showSizeRefusal, resetSize, setShownSize, setNaturalSize } from "./sizing.js";
 import { showFailure, hideOverlay } from "./overlay.js";
-import { clearDrawRefusals, editsInFlight, editsSentCount } from "./values.js";
-import { renderInspector } from "./inspector/inspector.js";
+import { editsInFlight } from "./values.js";
+import { clearDrawRefusals } from "./inspector/refusals.js";
 import { leaveScene } from "./scenes/scenes.js";
 import { refreshCommand } from "./command.js";
 
@@ -20,7 +20,7 @@ export async function selectClass(name) {
   setClassDetail(await getJSON(`/api/classes/${encodeURIComponent(name)}`));
   resetSize();
   renderLibrary();
-  renderInspector();
+  subjectChanged();
   updateTitle();
   hideOverlay();
   await renderCanvas();
@@ -100,7 +100,7 @@ async function showLastGoodFrame(cls) {
 /** Reads class `name` (the one shown) again, as its build or the server changed, and draws it. */
 export async function reloadShownClass(name) {
   setClassDetail(await getJSON(`/api/classes/${encodeURIComponent(name)}`));
-  renderInspector();
+  subjectChanged();
   await renderCanvas();
 }
 
@@ -122,16 +122,16 @@ export function refreshValuesSoon(className, redraw) {
     const left = () => shownScene() || shownClass()?.class.name !== className || editsInFlight();
     if (left()) return;
     // Reads answered out of order (a loaded machine) must not put an older value back.
-    const read = ++valuesRead, sent = editsSentCount();
+    const read = ++valuesRead, sent = valuesSentCount();
     try {
       const detail = await getJSON(`/api/classes/${encodeURIComponent(className)}`);
-      if (read !== valuesRead || sent !== editsSentCount()) return; // (this page's own edit answered meanwhile)
+      if (read !== valuesRead || sent !== valuesSentCount()) return; // (this page's own edit answered meanwhile)
       if (left()) return;
       // Drawn again only when a value moved (which also keeps what the editors and actions say).
       const before = new Map(shownClass().class.properties.map((p) => [p.name, p.valueText]));
       if (detail.class.properties.every((p) => before.has(p.name) && before.get(p.name) === p.valueText)) return;
       setClassDetail(detail);
-      renderInspector();
+      subjectChanged();
       if (redraw) await renderCanvas(); // (an animation's frames come on their own)
       refreshCommand();
     } catch { /* the next frame or reload says more */ }

@@ -2,7 +2,7 @@
 // drawn with the values held. The last good frame stays below it, dimmed.
 import { $, basename, factList } from "./dom.js";
 import { shownScene } from "./subject.js";
-import { showDrawRefusal } from "./values.js";
+import { showDrawRefusal } from "./inspector/refusals.js";
 
 /** Shows the overlay for `event` (a failure event of the stream, or a refused render:
  *  {failure, status, className, displayName, file, rejected, keptBuild, staleBuild}). */

@@ -4,6 +4,7 @@
 // edit its document and selection.
 import { basename } from "./dom.js";
 
+let valuesSent = 0;     // counts the values sent (an edit, an action, a variant): a read begun before one is stale
 let classDetail = null; // the class shown alone: {class, resources, currentVariants, defaults, state}
 let scene = null;       // the open scene: {index, document, ids (each instance's identity), selected, many, …}
 
@@ -15,6 +16,21 @@ export function shownScene() { return scene; }
 
 /** Shows the class whose detail is `detail` (or keeps showing it, with newer values). */
 export function setClassDetail(detail) { classDetail = detail; }
+
+/** Says that what is edited changed (the selection, the values read, the class or scene shown):
+ *  the inspector, which listens from the page's start (onSubjectChanged), is drawn again before
+ *  this returns. The parts that change the subject tell it so, rather than import the inspector,
+ *  which is made of their editors. */
+export function subjectChanged() { document.dispatchEvent(new CustomEvent("easel:subject")); }
+
+/** Calls `listener()` each time subjectChanged() says what is edited changed. */
+export function onSubjectChanged(listener) { document.addEventListener("easel:subject", () => listener()); }
+
+/** Counts values sent to the server (an edit, an action run, a variant picked). */
+export function noteValuesSent() { valuesSent += 1; }
+
+/** How many times values were sent so far (a read of the values begun before one is stale). */
+export function valuesSentCount() { return valuesSent; }
 
 /** Leaves the scene shown (the class shown alone, if any, stays until another is set). */
 export function closeScene() { scene = null; }

@@ -1,54 +1,44 @@
 // Values typed into the editors go to the server one batch at a time; the latest text of each
 // property wins. For a class alone they go to POST /api/values; in a scene, to the instance they
-// were made on (its attributes), and the scene is sent. This module owns the queue, whether a batch
-// is in flight, and which editors the last batch came from (a frame the server cannot draw with
-// them says so under those editors).
+// were made on (its attributes), and the scene is sent. This module owns the queue and whether a
+// batch is in flight; it imports no editor (an editor passes its own redraw with its value) and
+// tells refusals.js which editors the last batch came from.
 import { postJSON } from "./api.js";
-import { shownClass, shownScene, setClassDetail, editedClass, currentText, isModified } from "./subject.js";
+import { shownClass, shownScene, setClassDetail, editedClass, currentText, isModified, noteValuesSent } from "./subject.js";
 import { renderCanvas } from "./canvas.js";
 import { leaveVariant, refreshVariantChoice } from "./variants.js";
-import { markEdited, isLatestEdit, clearRefusal, showRefusal, showModified } from "./inspector/refusals.js";
-import { editor } from "./inspector/editor.js";
-import { focusInInspector, restoreFocus } from "./inspector/inspector.js";
+import { markEdited, isLatestEdit, clearRefusal, showRefusal, showModified, rememberSentEdits } from "./inspector/refusals.js";
 import { postScene } from "./scenes/sync.js";
 import { reloadScene, markSceneEdited } from "./scenes/scenes.js";
 import { setInstanceAttributes } from "./scenes/instances.js";
 
-const pending = new Map(); // property (in a scene: "instance:property") → {name, value, row, message, instance, serial}
+const pending = new Map(); // property (in a scene: "instance:property") → {name, value, row, message, redraw, instance, serial}
 let sending = false;
-let editsSent = 0;         // counts the values sent (a read begun before one is not shown after it)
-let lastEdits = [];        // the editors of the last values sent ({row, message, serial})
-let drawRefused = [];      // the editors whose value the last frame could not be drawn with
 
 /** Whether values are queued or on their way (their answer brings the values held). */
 export function editsInFlight() { return sending || pending.size > 0; }
-
-/** How many times values were sent so far (a read of the values begun before one is stale). */
-export function editsSentCount() { return editsSent; }
-
-/** Counts values sent by another part (an action, a variant picked). */
-export function noteEditSent() { editsSent += 1; }
 
 /** Drops the text queued for `key` (a property's name; a field that can no longer read its text). */
 export function forgetPending(key) { pending.delete(key); }
 
 /** Queues `value` (null: the default) for property `p`, edited in `row` (its refusal line
- *  `message`), and sends the queue unless a batch is on its way. */
-export function queueValue(p, value, row, message) {
+ *  `message`; `redraw(p)` draws the editor anew, after a reset), and sends the queue unless a batch
+ *  is on its way. */
+export function queueValue(p, value, row, message, redraw) {
   // An edit leaves the variant picked last.
   if (!shownScene() && shownClass()) leaveVariant(shownClass().class.name);
   // In a scene, an edit belongs to the instance it was made on (by identity: the selection may move,
   // and instances before it may be removed, before it is sent).
   const scene = shownScene();
   const instance = scene ? scene.ids[scene.selected] : null;
-  pending.set(scene ? `${instance}:${p.name}` : p.name, { name: p.name, value, row, message, instance, serial: markEdited(row) });
+  pending.set(scene ? `${instance}:${p.name}` : p.name, { name: p.name, value, row, message, redraw, instance, serial: markEdited(row) });
   flushValues();
 }
 
 async function flushValues() {
   if (sending || pending.size === 0) return;
   sending = true;
-  editsSent += 1;
+  noteValuesSent();
   const batch = new Map(pending);
   pending.clear();
   const values = {};
@@ -59,13 +49,13 @@ async function flushValues() {
       setInstanceAttributes([...batch.values()]);
       await postScene([...batch.keys()].join("|")); // (typing on in the same editor is one undo step)
       for (const edit of batch.values()) if (isLatestEdit(edit)) clearRefusal(edit.row, edit.message);
-      lastEdits = [...batch.values()];
+      rememberSentEdits([...batch.values()]);
       markSceneEdited();
       refreshMarkers(batch);
     } else {
       setClassDetail(await postJSON("/api/values", { class: shownClass().class.name, values }));
       for (const edit of batch.values()) if (isLatestEdit(edit)) clearRefusal(edit.row, edit.message);
-      lastEdits = [...batch.values()];
+      rememberSentEdits([...batch.values()]);
       refreshMarkers(batch);
       if (pending.size === 0) refreshVariantChoice();
     }
@@ -111,7 +101,7 @@ function showClassRefusal(edit, e) {
       const field = edit.row.querySelector('.controls input[type=number]');
       if (field) field.value = String(nearest);
       if (slider) slider.value = String(nearest);
-      queueValue(p, String(nearest), edit.row, edit.message);
+      queueValue(p, String(nearest), edit.row, edit.message, edit.redraw);
     });
     edit.message.append(" ", use);
   }
@@ -138,7 +128,7 @@ async function showSceneRefusal(batch, e) {
  *  editor reset is drawn again with the default. */
 function refreshMarkers(batch) {
   const cls = editedClass();
-  for (const { name, row, value } of batch.values()) {
+  for (const { name, row, value, redraw } of batch.values()) {
     if (!row.isConnected || !cls) continue; // (another instance is shown now)
     const p = shownScene() ? cls.properties.find((x) => x.name === name)
                            : shownClass().class.properties.find((x) => x.name === name);
@@ -147,24 +137,6 @@ function refreshMarkers(batch) {
     row.classList.toggle("modified", modified);
     showModified(row.querySelector(".marker"), modified);
     row.querySelector(".reset").disabled = p.readOnly || !modified;
-    if (value === null) {
-      // A reset: redraw the editor with the default.
-      const focus = focusInInspector();
-      row.replaceWith(editor(p));
-      restoreFocus(focus);
-    }
+    if (value === null) redraw(p); // (a reset: the editor is drawn again with the default)
   }
-}
-
-/** A frame the server could not draw with the values it holds (an image that is not there: a 4xx,
- *  not a plugin failing) says so under the editors of the values sent last, too. */
-export function showDrawRefusal(text) {
-  drawRefused = lastEdits.filter((e) => isLatestEdit(e) && e.row.isConnected);
-  for (const e of drawRefused) showRefusal(e.row, e.message, text);
-}
-
-/** A frame was drawn: the editors that said it could not be drawn say so no more. */
-export function clearDrawRefusals() {
-  for (const e of drawRefused) if (isLatestEdit(e)) clearRefusal(e.row, e.message);
-  drawRefused = [];
 }

@@ -4,10 +4,8 @@
 // which variant was picked last for each class.
 import { postJSON } from "./api.js";
 import { notice } from "./notices.js";
-import { shownClass, shownScene, setClassDetail } from "./subject.js";
+import { shownClass, shownScene, setClassDetail, subjectChanged, noteValuesSent } from "./subject.js";
 import { renderCanvas } from "./canvas.js";
-import { noteEditSent } from "./values.js";
-import { renderInspector } from "./inspector/inspector.js";
 
 const variantOf = new Map(); // class → the variant last picked (null: Default), until a property is edited
 
@@ -76,14 +74,14 @@ async function applyVariant(cls, variant) {
     if (!p.readOnly && p.valueText !== undefined && p.valueText !== p.defaultText) values[p.name] = null;
   }
   for (const a of variant ? variant.attributes : []) values[a.name] = a.value;
-  noteEditSent();
+  noteValuesSent();
   try {
     setClassDetail(await postJSON("/api/values", { class: cls.name, values }));
     variantOf.set(cls.name, variant ? variant.name : null);
-    renderInspector();
+    subjectChanged();
     await renderCanvas();
   } catch (e) {
     notice(String(e.message || e), "error");
-    renderInspector();
+    subjectChanged();
   }
 }

@@ -2,11 +2,9 @@
 // what the host says of a call goes under the action.
 import { nextSerial } from "../dom.js";
 import { postJSON } from "../api.js";
-import { setClassDetail } from "../subject.js";
+import { setClassDetail, subjectChanged, noteValuesSent } from "../subject.js";
 import { renderCanvas } from "../canvas.js";
-import { noteEditSent } from "../values.js";
 import { refreshValuesSoon } from "../class-view.js";
-import { renderInspector } from "./inspector.js";
 
 /** The Actions section of class `cls`'s inspector. */
 export function actionsEditor(cls) {
@@ -41,10 +39,10 @@ function actionRow(cls, a) {
   button.setAttribute("aria-describedby", message.id);
   if (field) field.setAttribute("aria-describedby", message.id);
   button.addEventListener("click", async () => {
-    noteEditSent();
+    noteValuesSent();
     try {
       setClassDetail(await postJSON("/api/actions", { class: cls.name, action: a.name, argument: field ? field.value : null }));
-      renderInspector();
+      subjectChanged();
       // (An animation's frames may all have come before this answer, which holds the first.)
       refreshValuesSoon(cls.name);
       await renderCanvas();

@@ -6,6 +6,7 @@ import { nextSerial } from "../dom.js";
 import { currentText, baseText, isModified } from "../subject.js";
 import { queueValue } from "../values.js";
 import { showModified } from "./refusals.js";
+import { focusInInspector, restoreFocus } from "./focus.js";
 import { numberControls } from "./number.js";
 import { switchControl, enumControls } from "./choice.js";
 import { colorControls } from "./color.js";
@@ -46,10 +47,16 @@ export function editor(p) {
   label.textContent = p.displayName;
   const controls = document.createElement("div");
   controls.className = "controls";
+  // After a reset the editor is drawn again with the default (`fresh`: the property as read back).
+  const redraw = (fresh) => {
+    const focus = focusInInspector();
+    row.replaceWith(editor(fresh));
+    restoreFocus(focus);
+  };
   controlsFor(p.type)({
     p, id, text, label, controls, row, message, disabled: p.readOnly,
     describe: (el) => el.setAttribute("aria-describedby", `${help.id} ${message.id}`),
-    send: (value) => queueValue(p, value, row, message),
+    send: (value) => queueValue(p, value, row, message, redraw),
   });
 
   const reset = document.createElement("button");
@@ -59,7 +66,7 @@ export function editor(p) {
   reset.title = base === p.defaultText ? `Reset to default (${p.defaultText || "empty"})` : `Reset to the variant's value (${base || "empty"})`;
   reset.setAttribute("aria-label", `Reset ${p.displayName} to default`);
   reset.disabled = p.readOnly || !modified;
-  reset.addEventListener("click", () => queueValue(p, null, row, message));
+  reset.addEventListener("click", () => queueValue(p, null, row, message, redraw));
   const marker = document.createElement("span");
   marker.className = "marker";
   marker.title = "differs from the default";

@@ -1,8 +1,12 @@
 // What an editor says about its value: a refusal under it (the server's message, or the field's
 // own), and the "modified" marker. Each editor row counts its edits (data-serial), so that an answer
-// about an older value never wipes or replaces what the row says about a newer one.
+// about an older value never wipes or replaces what the row says about a newer one. It also keeps
+// which editors the last values sent came from: a frame the server cannot draw with them says so
+// under those editors.
 
 let editSerial = 0;
+let lastSent = [];    // the editors of the last values sent ({row, message, serial})
+let drawRefused = []; // the editors whose value the last frame could not be drawn with
 
 /** Counts an edit in `row` (a value sent, text it refused itself); returns the edit's serial. */
 export function markEdited(row) {
@@ -40,4 +44,21 @@ export function showModified(marker, modified) {
     marker.removeAttribute("aria-label");
     marker.setAttribute("aria-hidden", "true");
   }
+}
+
+/** Remembers the editors of the values sent last ({row, message, serial}): a frame the server
+ *  cannot draw with them says so under them (showDrawRefusal). */
+export function rememberSentEdits(edits) { lastSent = edits; }
+
+/** A frame the server could not draw with the values it holds (an image that is not there: a 4xx,
+ *  not a plugin failing) says so under the editors of the values sent last, too. */
+export function showDrawRefusal(text) {
+  drawRefused = lastSent.filter((e) => isLatestEdit(e) && e.row.isConnected);
+  for (const e of drawRefused) showRefusal(e.row, e.message, text);
+}
+
+/** A frame was drawn: the editors that said it could not be drawn say so no more. */
+export function clearDrawRefusals() {
+  for (const e of drawRefused) if (isLatestEdit(e)) clearRefusal(e.row, e.message);
+  drawRefused = [];
 }

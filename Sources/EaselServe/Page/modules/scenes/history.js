@@ -8,9 +8,8 @@
 // This module owns the histories.
 import { $ } from "../dom.js";
 import { notice } from "../notices.js";
-import { shownScene } from "../subject.js";
+import { shownScene, subjectChanged } from "../subject.js";
 import { renderCanvas } from "../canvas.js";
-import { renderInspector } from "../inspector/inspector.js";
 import { postScene } from "./sync.js";
 import { reloadScene, markSceneEdited } from "./scenes.js";
 
@@ -97,7 +96,7 @@ export async function stepHistory(backwards) {
   h.lastKey = null;
   updateHistoryButtons();
   const sceneIndex = scene.index;
-  renderInspector();
+  subjectChanged();
   try {
     await postScene(null, { record: false });
   } catch (e) {
@@ -107,7 +106,7 @@ export async function stepHistory(backwards) {
     return;
   }
   markSceneEdited();
-  renderInspector();
+  subjectChanged();
   await renderCanvas();
 }
 

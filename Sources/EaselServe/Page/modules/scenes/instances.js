@@ -4,9 +4,8 @@
 import { $ } from "../dom.js";
 import { getJSON } from "../api.js";
 import { notice } from "../notices.js";
-import { shownScene } from "../subject.js";
+import { shownScene, subjectChanged } from "../subject.js";
 import { renderCanvas } from "../canvas.js";
-import { renderInspector } from "../inspector/inspector.js";
 import { showRefusal } from "../inspector/refusals.js";
 import { postScene } from "./sync.js";
 import { reloadScene, markSceneEdited } from "./scenes.js";
@@ -128,7 +127,7 @@ export async function removeInstances(indices) {
   scene.ids = scene.ids.filter((_, i) => !gone.has(i));
   scene.selected = null;
   scene.many = null;
-  renderInspector();
+  subjectChanged();
   if (!(await sendSceneEdit(sceneIndex))) return;
   await renderCanvas();
 }
@@ -150,7 +149,7 @@ export async function commitFrame(index, mergeKey) {
     return;
   }
   markSceneEdited();
-  renderInspector();
+  subjectChanged();
   await renderCanvas();
 }
 

@@ -4,13 +4,12 @@
 import { $, basename } from "../dom.js";
 import { getJSON, postJSON } from "../api.js";
 import { notice } from "../notices.js";
-import { shownScene, openScene, closeScene, updateTitle } from "../subject.js";
+import { shownScene, openScene, closeScene, updateTitle, subjectChanged } from "../subject.js";
 import { renderLibrary } from "../library.js";
 import { remember } from "../address.js";
 import { zoomScale, renderScale, renderCanvas, showFrame, showNoFrame, showClassSizeTools } from "../canvas.js";
 import { showFailure, hideOverlay } from "../overlay.js";
-import { clearDrawRefusals } from "../values.js";
-import { renderInspector } from "../inspector/inspector.js";
+import { clearDrawRefusals } from "../inspector/refusals.js";
 import { keepHistory, updateHistoryButtons, stepHistory } from "./history.js";
 import { startFromRevision } from "./sync.js";
 import { showSceneFile, initSceneFile } from "./scene-file.js";
@@ -80,7 +79,7 @@ export async function reloadScene(index, selected) {
   $("save-scene").hidden = false;
   showSceneFile(detail);
   renderLibrary();
-  renderInspector();
+  subjectChanged();
   updateTitle();
   await renderCanvas();
 }

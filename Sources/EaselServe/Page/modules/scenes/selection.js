@@ -1,8 +1,7 @@
 // The open scene's selection: one instance (`scene.selected`), several (`scene.many`, after
 // Shift-click, Ctrl+A or a band; `selected` is then the one clicked last), or none.
 import { $ } from "../dom.js";
-import { shownScene } from "../subject.js";
-import { renderInspector } from "../inspector/inspector.js";
+import { shownScene, subjectChanged } from "../subject.js";
 import { noteSelection } from "./history.js";
 
 /** Selects instance `index` of the scene shown (null: none, as Escape or a click beside every
@@ -58,7 +57,7 @@ export function selectForEdit(index) {
 function showSelection() {
   const scene = shownScene();
   noteSelection();
-  renderInspector();
+  subjectChanged();
   [...$("instance-boxes").children].forEach((b, i) => {
     b.classList.toggle("selected", isSelected(i));
     b.classList.toggle("many", isSelected(i) && Boolean(scene.many));
