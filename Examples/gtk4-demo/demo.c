@@ -6,7 +6,8 @@
  *                                          component failed); prints each component's place and values
  *   ./gtk4-demo --workers                  each plugin file in a worker process (a crash is an error)
  *   ./gtk4-demo --reload                   rebuilt plugin files are reloaded, keeping the values
- *   ./gtk4-demo --print-events             prints the components' actions, changes and focus on stdout
+ *   ./gtk4-demo --print-events             prints the components (place, values, accessible role), then
+ *                                          their actions, changes and focus on stdout
  *   ./gtk4-demo --focus ID                 starts with the keyboard focus shown on component ID (button, fancy, …)
  *
  * Click the button (or Tab to it and press Space): the ring animates a step further. Drag the gauge:
@@ -218,6 +219,13 @@ static gboolean print_when_shown(GtkWidget *widget, GdkFrameClock *clock, gpoint
         return G_SOURCE_CONTINUE;
     }
     print_components();
+    for (size_t i = 0; i < COMPONENT_COUNT; i++) {
+        /* What assistive technologies are told: the role, as GTK names it. */
+        EaselWidget *widget = component(component_ids[i]);
+        char *role = g_enum_to_string(GTK_TYPE_ACCESSIBLE_ROLE, gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(widget)));
+        printf("role %s %s\n", easel_widget_get_class_name(widget), role);
+        g_free(role);
+    }
     printf("ready\n");
     fflush(stdout);
     return G_SOURCE_REMOVE;

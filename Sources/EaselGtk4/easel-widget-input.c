@@ -119,6 +119,21 @@ gboolean easel_widget_takes_keyboard_focus(easel_view *view) {
     }
 }
 
+GtkAccessibleRole easel_widget_accessible_role(easel_view *view) {
+    switch (easel_view_kind(view)) {
+    case EASEL_KIND_BUTTON: return GTK_ACCESSIBLE_ROLE_BUTTON;
+    case EASEL_KIND_SLIDER: return GTK_ACCESSIBLE_ROLE_SLIDER;
+    case EASEL_KIND_SWITCH: return GTK_ACCESSIBLE_ROLE_SWITCH;
+    case EASEL_KIND_TEXT_FIELD: return GTK_ACCESSIBLE_ROLE_TEXT_BOX;
+    case EASEL_KIND_LABEL: return GTK_ACCESSIBLE_ROLE_LABEL;
+    case EASEL_KIND_IMAGE_VIEW: return GTK_ACCESSIBLE_ROLE_IMG;
+    case EASEL_KIND_PROGRESS: return GTK_ACCESSIBLE_ROLE_PROGRESS_BAR;
+    /* (A control of no more particular kind takes input as a group of parts does.) */
+    case EASEL_KIND_CONTROL: return GTK_ACCESSIBLE_ROLE_GROUP;
+    default: return GTK_ACCESSIBLE_ROLE_WIDGET; /* (GTK 4.8's role for a widget of no other) */
+    }
+}
+
 /* easel.input/1 has no key events (easel.h). Space and Enter activate the focused component as UIKit
  * activates a control for VoiceOver and Full Keyboard Access when it does not handle activation
  * itself: a press at its activation point, the middle of its frame, held while the key is down (a

@@ -44,6 +44,10 @@ G_GNUC_INTERNAL void easel_widget_record_failure(EaselWidget *self, easel_runtim
 /* Whether the view's class takes the keyboard focus: a control (by its kind) that takes input. */
 G_GNUC_INTERNAL gboolean easel_widget_takes_keyboard_focus(easel_view *view);
 
+/* The role assistive technologies are told for the view's class, from its kind (a button is a
+ * button, as a GtkButton is; a plain view has GTK's widget role). */
+G_GNUC_INTERNAL GtkAccessibleRole easel_widget_accessible_role(easel_view *view);
+
 /* Adds the controllers that give the component GTK's pointer and keyboard input (easel-widget-input.c). */
 G_GNUC_INTERNAL void easel_widget_add_input_controllers(EaselWidget *self);
 

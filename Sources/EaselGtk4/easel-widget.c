@@ -178,7 +178,12 @@ static void make_view(EaselWidget *self) {
         }
         g_ptr_array_set_size(self->pending, 0);
         gtk_widget_set_focusable(GTK_WIDGET(self), easel_widget_takes_keyboard_focus(self->view));
-        /* Assistive technologies call it by its display name until the application labels it. */
+        /* Assistive technologies are told what it is by its class's kind (a button, a slider, …),
+         * while GTK lets the role change: until they have seen the widget, so a class set on a
+         * widget already shown keeps the role it had. They call it by its display name until the
+         * application labels it. */
+        if (!gtk_widget_get_realized(GTK_WIDGET(self)))
+            g_object_set(self, "accessible-role", easel_widget_accessible_role(self->view), NULL);
         gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                        easel_view_display_name(self->view), -1);
     }

@@ -6,8 +6,11 @@
  * (gtk_widget_set_size_request, "width-request"), which then wins on its axis; drawn through GTK's snapshot with a Cairo node,
  * given GTK's pointer input (a press, drag and release, hovering) and, for a control (its class's
  * kind: control, button, text field, slider, switch), the keyboard focus and activation (Space or
- * Enter: a press at its middle while the key is down), labelled for assistive technologies by the
- * class's display name, shown with the widget's style
+ * Enter: a press at its middle while the key is down), told to assistive technologies by a role from
+ * the class's kind (a button, a slider, a switch, a text box, a label, an image, a progress bar; a
+ * group for another control, GTK's widget role for a view: set while the widget is not yet realized, as GTK
+ * fixes a role once assistive technologies have seen it) and labelled by the class's display name,
+ * shown with the widget's style
  * (a dark theme: EASEL_APPEARANCE_DARK) and text direction (right-to-left) as traits and the
  * window's scale factor as its display scale. What the component does comes back as signals:
  *

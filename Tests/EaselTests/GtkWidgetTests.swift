@@ -221,6 +221,23 @@ final class GtkWidgetTests: XCTestCase {
         XCTAssertFalse(events.contains("focus Rainbow"), "Rainbow takes no input, so Tab passes it: \(events)")
     }
 
+    /// Assistive technologies are told what each component is by its class's kind, as GTK tells them
+    /// for its own widgets: the seed buttons (UIButton) are buttons, the ring and the C gauge (kind
+    /// progress) progress bars, a plain view (Rainbow, the xib row) GTK's widget role.
+    func testAssistiveTechnologiesAreToldEachComponentsRole() throws {
+        let demo = try demo()
+        let dir = try TestPaths.scratch("roles")
+        let result = try withDemoEvents("sleep 0.2", demo, directory: dir)
+        let roles = Dictionary(result.stdout.split(separator: "\n").compactMap { line -> (String, String)? in
+            let fields = line.split(separator: " ").map(String.init)
+            return fields.count == 3 && fields[0] == "role" ? (fields[1], fields[2]) : nil
+        }, uniquingKeysWith: { first, _ in first })
+        XCTAssertEqual(roles, ["RoundedCornerButton": "GTK_ACCESSIBLE_ROLE_BUTTON", "FancyButton": "GTK_ACCESSIBLE_ROLE_BUTTON",
+                               "Gauge": "GTK_ACCESSIBLE_ROLE_PROGRESS_BAR", "Rainbow": "GTK_ACCESSIBLE_ROLE_WIDGET",
+                               "CircularProgressBar": "GTK_ACCESSIBLE_ROLE_PROGRESS_BAR", "TaxRateRow": "GTK_ACCESSIBLE_ROLE_WIDGET"],
+                       "\(result.stdout)\n\(result.stderr)")
+    }
+
     /// The keyboard focus, shown (as after a Tab), is a ring over the component's edge; inside it the
     /// component is what host render draws, and without the focus shown there is no ring (the
     /// screenshot test above, where the window's first control has the focus but does not show it).
