@@ -9,7 +9,8 @@ Usage: designer.py PORT COMPONENTS_DIR BUTTON_SO FAULTY_GOOD_SO FAULTY_CRASH_DRA
    an edit leaves the variant.
 3. Picks "Faulty"; a build that crashes in draw lands: the overlay names the phase and the signal
    over the dimmed last frame; the scene holding a Faulty instance names it too, and shows no
-   other frame as its own; the good build lands: the page recovers by itself.
+   other frame as its own; another class picked while Faulty's last good frame is on its way is
+   drawn at once and stays; the good build lands: the page recovers by itself.
 4. Opens the scene, selects its button, edits its Corner Radius, drags it 10 points right and
    saves: the file holds both edits, and its other instance and keys are kept; the library's entry
    says "(unsaved)" between the edit and the save.
@@ -284,7 +285,8 @@ def main(port, components, button, good, crash, scene):
         v = version()
         pick_variant(page, "Default")
         wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v}")
-        assert page.get_by_label("Corner Radius value").input_value() == "0", "Default resets to the defaults"
+        # (A frame asked for before the pick can be the one that landed: the editor is read until it follows.)
+        eventually("Default resets to the defaults", lambda: radius_value.input_value() == "0", last=radius_value.input_value)
         assert page.locator("#properties .property[data-property=cornerRadius] .marker").inner_text() == ""
         page.get_by_label("Corner Radius value").fill("21")  # (22 is Pill's: the picker would show Pill)
         wait_until(page, "document.querySelector('#properties .variants input:checked') === null")
@@ -318,6 +320,26 @@ def main(port, components, button, good, crash, scene):
         title = page.locator("#overlay-title").inner_text()
         assert title == "Faulty failed", title
         assert "Faulty" in page.evaluate(FACTS_CLASS), page.evaluate(FACTS_CLASS)
+        # Faulty picked, its last good frame on its way, and another class picked meanwhile: that
+        # class's frame is drawn at once, and Faulty's, arriving after it, is not shown over it (drawn
+        # side by side, the last good frame landed last; drawn in turn, the other class waited).
+        held = []
+        hold = lambda route: held.append(route)
+        page.route("**/api/thumbnail/Faulty*", hold)
+        page.get_by_role("button", name="Faulty", exact=True).click()
+        eventually("Faulty's last good frame asked for", lambda: page.wait_for_timeout(20) or len(held) > 0)
+        v = int(page.evaluate("document.getElementById('canvas').dataset.version"))
+        page.get_by_role("button", name="Rounded Corner Button", exact=True).click()
+        wait_until(page, f"Number(document.getElementById('canvas').dataset.version) > {v} && document.getElementById('canvas').alt === 'Rounded Corner Button'")
+        for route in held:
+            try:
+                route.continue_()
+            except PlaywrightError:
+                pass  # (the page gave the request up: as it should)
+        page.unroute("**/api/thumbnail/Faulty*", hold)
+        page.wait_for_timeout(500)
+        assert page.evaluate("document.getElementById('canvas').alt") == "Rounded Corner Button", page.evaluate("document.getElementById('canvas').alt")
+        assert page.locator("#overlay").is_hidden(), "Faulty's failure shown over another class"
         page.get_by_role("button", name="Faulty", exact=True).click()
         page.get_by_role("img", name="Faulty").wait_for()
         replace(os.path.join(components, "libFaulty.so"), good)

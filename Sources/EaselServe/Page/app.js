@@ -46,8 +46,8 @@ const shows = { showClass: selectClass, showScene: (index) => reloadScene(index,
 function start() {
   initInspector();
   initLibrary({ onPick: selectClass });
-  setDrawer(async () => {
-    if (shownScene()) await drawScene(); else if (shownClass()) await drawClass();
+  setDrawer(async (signal) => {
+    if (shownScene()) await drawScene(signal); else if (shownClass()) await drawClass(signal);
   }, () => shownScene() ? `scene ${shownScene().index}` : shownClass() ? `class ${shownClass().class.name}` : "");
   initCanvas({
     naturalSize: () => !shownClass() && !shownScene() ? null

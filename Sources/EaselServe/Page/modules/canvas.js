@@ -12,7 +12,8 @@ let lastSize = null;           // the size (points) of the last frame shown
 let lastScale = 1;             // the pixels per point of the last frame shown ("Copy as command" names it)
 const frameListeners = [];
 
-/** Sets what renderCanvas runs to draw a frame, and `view()`, the name of the view it draws now. */
+/** Sets what renderCanvas runs to draw a frame, `draw(signal)` (its requests aborted through the
+ *  AbortSignal when the page leaves the view), and `view()`, the name of the view it draws now. */
 export function setDrawer(draw, view) { drawer = draw; viewOf = view; }
 
 /** Calls `listener()` after every frame shown (the downloads and the command follow the view). */
@@ -50,22 +51,27 @@ export function renderScale(zoom) {
   return Math.min(16, Math.max(0.1, Math.round(zoom * (window.devicePixelRatio || 1) * 100) / 100));
 }
 
-/** Draws the current view's frame; calls made while one of the same view is drawn are coalesced
- *  into one more. A draw of a view the page has left (a class whose frame is slow, then a scene
- *  opened) does not hold up the new view's: it starts at once, and the old one's frame is dropped
- *  by its drawer when it arrives (the scene waited for the class's frame). */
+/** Draws the current view's frame, one draw at a time (frames land in order); calls made while one
+ *  is drawn are coalesced into one more. A draw of a view the page has left (a class whose frame is
+ *  slow, then a scene opened) is abandoned: the drawer's requests are aborted through the signal it
+ *  is given, so the new view's frame does not wait for the old one's (the scene waited for the
+ *  class's frame). Drawing the two at once instead let the old one's last-good frame land last. */
 export async function renderCanvas() {
-  const view = viewOf();
-  if (running?.view === view) { running.again = true; return; }
-  const run = { view, again: false };
-  running = run;
+  if (running) {
+    running.again = true;
+    if (running.view !== viewOf()) running.controller.abort();
+    return;
+  }
+  running = { view: viewOf(), again: true, controller: new AbortController() };
   try {
-    do {
-      run.again = false;
-      await drawer();
-    } while (run.again && running === run);
+    while (running.again) {
+      running.again = false;
+      running.view = viewOf();
+      if (running.controller.signal.aborted) running.controller = new AbortController();
+      await drawer(running.controller.signal).catch((e) => { if (e?.name !== "AbortError") throw e; });
+    }
   } finally {
-    if (running === run) running = null;
+    running = null;
   }
 }
 

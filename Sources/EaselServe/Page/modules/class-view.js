@@ -42,16 +42,17 @@ export function previewURL(format, download) {
   return { url: "/api/preview?" + q.toString(), scale, zoom };
 }
 
-/** Draws the class shown (the canvas's drawer while a class is shown). A frame that arrives after
- *  the page moved on (another class, a scene: a loaded machine) is dropped. */
-export async function drawClass() {
+/** Draws the class shown (the canvas's drawer while a class is shown); `signal` aborts its requests
+ *  (renderCanvas, when the page leaves the class). A frame that arrives after the page moved on
+ *  (another class, a scene: a loaded machine) is dropped. */
+export async function drawClass(signal) {
   const cls = shownClass()?.class;
   if (!cls) return;
   const still = () => !shownScene() && shownClass()?.class.name === cls.name;
   const { url, scale, zoom } = previewURL("png");
   // (No answer at all: the server is gone. The status line says so, and the page draws again once
   // it is back; the rejection escaped to whoever asked for the frame, as a script error.)
-  const r = await fetch(url, { cache: "no-store" }).catch(() => null);
+  const r = await fetch(url, { cache: "no-store", signal }).catch((e) => { if (e.name === "AbortError") throw e; return null; });
   if (!r || !still()) return;
   if (!r.ok && r.status === 422 && requestedSize()) {
     // The size typed is refused (bad data, not a failing build): said at the fields, and the
@@ -63,7 +64,8 @@ export async function drawClass() {
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
     if (!still()) return;
-    await showLastGoodFrame(cls);
+    await showLastGoodFrame(cls, signal);
+    if (!still()) return;
     showFailure({ className: cls.name, displayName: cls.displayName, failure: body.error || { message: r.statusText }, status: r.status });
     return;
   }
@@ -85,10 +87,11 @@ const THUMBNAIL_SCALE = 2;
 /** When the class's own frame cannot be drawn now: its last good preview (the library's thumbnail),
  *  never the frame of the class shown before. Without one, no frame at all ("no frame yet").
  *  Returns whether a frame is shown. */
-async function showLastGoodFrame(cls) {
+async function showLastGoodFrame(cls, signal) {
   if ($("canvas").dataset.className === cls.name) return !$("frame").hidden; // already this class's frame
-  const r = await fetch(`/api/thumbnail/${encodeURIComponent(cls.name)}`, { cache: "no-store" });
-  if (r.ok) {
+  const r = await fetch(`/api/thumbnail/${encodeURIComponent(cls.name)}`, { cache: "no-store", signal })
+    .catch((e) => { if (e.name === "AbortError") throw e; return null; });
+  if (r?.ok) {
     await showFrame(await r.blob(), THUMBNAIL_SCALE, zoomScale(cls.defaultSize?.width, cls.defaultSize?.height),
                     `${cls.displayName} (last good frame)`, cls.name);
     return true;

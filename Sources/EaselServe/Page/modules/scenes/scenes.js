@@ -101,8 +101,9 @@ export function sceneSize() {
   return [w, h];
 }
 
-/** Draws the open scene (the canvas's drawer while a scene is shown), with its instances' boxes. */
-export async function drawScene() {
+/** Draws the open scene (the canvas's drawer while a scene is shown), with its instances' boxes;
+ *  `signal` aborts its request (renderCanvas, when the page leaves the scene). */
+export async function drawScene(signal) {
   const zoom = zoomScale(...sceneSize());
   const scale = renderScale(zoom);
   const index = shownScene().index;
@@ -110,7 +111,8 @@ export async function drawScene() {
   // shown then (reading the scene that was no longer there was an error).
   const left = () => !shownScene() || shownScene().index !== index;
   // (No answer at all: the server is gone; the page draws again once it is back, as for a class.)
-  const r = await fetch(`/api/scenes/${index}/preview?scale=${scale}`, { cache: "no-store" }).catch(() => null);
+  const r = await fetch(`/api/scenes/${index}/preview?scale=${scale}`, { cache: "no-store", signal })
+    .catch((e) => { if (e.name === "AbortError") throw e; return null; });
   if (!r || left()) return;
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
