@@ -277,6 +277,18 @@ def main(port, components, good, crash):
         assert "class FancyButton: image 'nope.png': not found" in text, text
         assert image.get_attribute("aria-invalid") == "true"
         assert compare_canvas(page, shown) == "same", "the last good frame stays"
+        # Another tab sets Corner Radius meanwhile: the inspector is drawn again with its value, and the
+        # image's editor still says why no frame can be drawn (the message went with the old editors).
+        other_tab = """async (values) => (await fetch('/api/values', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ class: 'FancyButton', values }) })).status"""
+        assert page.evaluate(other_tab, {"cornerRadius": 7}) == 200
+        radius = page.get_by_label("Corner Radius", exact=True)
+        eventually("the other tab's Corner Radius shown", lambda: radius.input_value() == "7", last=radius.input_value)
+        eventually("the image's refusal still said", lambda: "image 'nope.png': not found" in page.locator(".property[data-property=image] .error").inner_text(),
+                   last=lambda: page.locator(".property[data-property=image] .error").inner_text())
+        assert page.get_by_label("Image", exact=True).get_attribute("aria-invalid") == "true"
+        assert page.evaluate(other_tab, {"cornerRadius": None}) == 200
+        eventually("Corner Radius back to its default", lambda: radius.input_value() == "0", last=radius.input_value)
         v = version()
         page.get_by_role("button", name="Reset Image to default").click()
         wait_until(page, f"{FRAME} > {v}")

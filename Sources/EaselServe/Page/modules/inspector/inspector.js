@@ -10,6 +10,7 @@ import { frameEditor, selectionEditor } from "../scenes/frame-editor.js";
 import { sceneEditor, addInstanceEditor } from "../scenes/scene-editors.js";
 import { outline, instanceLabel } from "../scenes/outline.js";
 import { focusInInspector, restoreFocus } from "./focus.js";
+import { showStandingDrawRefusal } from "./refusals.js";
 
 /** Draws the inspector each time what is edited changes (subjectChanged()). */
 export function initInspector() { onSubjectChanged(renderInspector); }
@@ -18,6 +19,7 @@ export function initInspector() { onSubjectChanged(renderInspector); }
 export function renderInspector() {
   const focus = focusInInspector();
   drawInspector();
+  showStandingDrawRefusal();
   restoreFocus(focus);
 }
 

@@ -4,9 +4,11 @@
 // which editors the last values sent came from: a frame the server cannot draw with them says so
 // under those editors.
 
+import { shownScene } from "../subject.js";
+
 let editSerial = 0;
-let lastSent = [];    // the editors of the last values sent ({row, message, serial})
-let drawRefused = []; // the editors whose value the last frame could not be drawn with
+let lastSent = [];       // the last values sent ({name, instance, row, message, serial})
+let drawRefusal = null;  // the last frame could not be drawn with them: {edits, text}
 
 /** Counts an edit in `row` (a value sent, text it refused itself); returns the edit's serial. */
 export function markEdited(row) {
@@ -46,19 +48,39 @@ export function showModified(marker, modified) {
   }
 }
 
-/** Remembers the editors of the values sent last ({row, message, serial}): a frame the server
- *  cannot draw with them says so under them (showDrawRefusal). */
+/** Remembers the values sent last ({name, instance, row, message, serial}): a frame the server
+ *  cannot draw with them says so under their editors (showDrawRefusal). */
 export function rememberSentEdits(edits) { lastSent = edits; }
 
 /** A frame the server could not draw with the values it holds (an image that is not there: a 4xx,
  *  not a plugin failing) says so under the editors of the values sent last, too. */
 export function showDrawRefusal(text) {
-  drawRefused = lastSent.filter((e) => isLatestEdit(e) && e.row.isConnected);
-  for (const e of drawRefused) showRefusal(e.row, e.message, text);
+  drawRefusal = { edits: lastSent.filter(isLatestEdit), text };
+  showStandingDrawRefusal();
+}
+
+/** Says the draw refusal that stands under the editors shown now: the inspector, drawn again while
+ *  it stands (values read again after another tab's edit), calls this (the message went with the
+ *  editors it was under, and the overlay alone still said it). */
+export function showStandingDrawRefusal() {
+  for (const { row, message } of refusedEditors()) showRefusal(row, message, drawRefusal.text);
 }
 
 /** A frame was drawn: the editors that said it could not be drawn say so no more. */
 export function clearDrawRefusals() {
-  for (const e of drawRefused) if (isLatestEdit(e)) clearRefusal(e.row, e.message);
-  drawRefused = [];
+  for (const { row, message } of refusedEditors()) clearRefusal(row, message);
+  drawRefusal = null;
+}
+
+/** The editors shown now of the values the standing draw refusal is about: each value's editor in
+ *  the inspector (drawn again or not) when it shows what the value was set on, unless a newer edit
+ *  made in that editor says something of its own. */
+function refusedEditors() {
+  const scene = shownScene();
+  const shown = scene ? scene.ids[scene.selected] : null;
+  return (drawRefusal?.edits || []).filter((e) => (e.instance ?? null) === shown).flatMap((e) => {
+    const row = document.querySelector(`#properties .property[data-property="${CSS.escape(e.name)}"]`);
+    const own = row === e.row ? isLatestEdit(e) : row && !row.dataset.serial;
+    return own ? [{ row, message: row.querySelector(".error") }] : [];
+  });
 }
