@@ -54,56 +54,161 @@ G_BEGIN_DECLS
 #define EASEL_TYPE_WIDGET (easel_widget_get_type())
 G_DECLARE_FINAL_TYPE(EaselWidget, easel_widget, EASEL, WIDGET, GtkWidget)
 
-/** The error domain of the widget's GErrors; the code is the easel_error_kind of the runtime's error. */
+/* The declarations below carry GTK-Doc comments with GObject introspection's annotations:
+ * Scripts/install makes Easel-1.0.gir and its typelib from them, so that Python (PyGObject), GJS
+ * and Vala use the widget as Easel.Widget. The calls that take or give the runtime's own handles
+ * (easel_runtime, easel_view) are C only: (skip). */
+
+/**
+ * EASEL_WIDGET_ERROR:
+ *
+ * The error domain of the widget's GErrors; the code is the easel_error_kind of the runtime's error.
+ */
 #define EASEL_WIDGET_ERROR (easel_widget_error_quark())
 GQuark easel_widget_error_quark(void);
 
-/** A widget showing a view of `class_name` (may be NULL: none yet) from the default runtime. A class
- *  that cannot be made is reported through "failed" and easel_widget_get_error. */
+/**
+ * easel_widget_new:
+ * @class_name: (nullable): the component class to show, or %NULL for none yet
+ *
+ * A widget showing a view of @class_name from the default runtime. A class that cannot be made is
+ * reported through #EaselWidget::failed and easel_widget_get_error().
+ *
+ * Returns: the new widget
+ */
 GtkWidget *easel_widget_new(const char *class_name);
 
-/** A widget showing a view of `class_name` from `runtime` (borrowed: keep it open while the widget
- *  lives). */
+/**
+ * easel_widget_new_with_runtime: (skip)
+ * @runtime: the runtime to make the view with (borrowed: keep it open while the widget lives)
+ * @class_name: (nullable): the component class to show, or %NULL for none yet
+ *
+ * A widget showing a view of @class_name from @runtime.
+ *
+ * Returns: the new widget
+ */
 GtkWidget *easel_widget_new_with_runtime(easel_runtime *runtime, const char *class_name);
 
-/** The class shown (borrowed), or NULL. */
+/**
+ * easel_widget_get_class_name:
+ * @widget: the widget
+ *
+ * The class shown.
+ *
+ * Returns: (nullable) (transfer none): the class's name, or %NULL when none is set
+ */
 const char *easel_widget_get_class_name(EaselWidget *widget);
 
-/** Shows a view of another class (its values are not carried over). The "class-name" property. */
+/**
+ * easel_widget_set_class_name:
+ * @widget: the widget
+ * @class_name: (nullable): the class to show instead, or %NULL for none
+ *
+ * Shows a view of another class (its values are not carried over). The #EaselWidget:class-name
+ * property.
+ */
 void easel_widget_set_class_name(EaselWidget *widget, const char *class_name);
 
-/** Sets a value of the component in the value syntax of `host render --set`. Before the widget has
- *  a view (no class yet), the value is kept and set when it gets one. FALSE with `error` set when it
- *  is refused (the view is unchanged). */
+/**
+ * easel_widget_set_value:
+ * @widget: the widget
+ * @property: the name of one of the component's properties
+ * @value: the value, in the value syntax of `host render --set`
+ * @error: where a refusal goes
+ *
+ * Sets a value of the component. Before the widget has a view (no class yet), the value is kept and
+ * set when it gets one.
+ *
+ * Returns: %TRUE, or %FALSE with @error set when it is refused (the view is unchanged)
+ */
 gboolean easel_widget_set_value(EaselWidget *widget, const char *property, const char *value, GError **error);
 
-/** Reads a value of the component back, in the value syntax; free it with g_free. NULL with `error` set. */
+/**
+ * easel_widget_get_value:
+ * @widget: the widget
+ * @property: the name of one of the component's properties
+ * @error: where a failure goes
+ *
+ * Reads a value of the component back, in the value syntax.
+ *
+ * Returns: (transfer full): the value (free it with g_free()), or %NULL with @error set
+ */
 char *easel_widget_get_value(EaselWidget *widget, const char *property, GError **error);
 
-/** Calls an action of the component (`argument` may be NULL). FALSE with `error` set on failure. */
+/**
+ * easel_widget_invoke:
+ * @widget: the widget
+ * @action: the name of one of the component's actions
+ * @argument: (nullable): its argument, in the value syntax, or %NULL
+ * @error: where a failure goes
+ *
+ * Calls an action of the component.
+ *
+ * Returns: %TRUE, or %FALSE with @error set on failure
+ */
 gboolean easel_widget_invoke(EaselWidget *widget, const char *action, const char *argument, GError **error);
 
-/** The runtime's view behind the widget (borrowed, NULL when there is none): the rest of
- *  easel_runtime.h's calls. Do not destroy it or change its callbacks. */
+/**
+ * easel_widget_get_view: (skip)
+ * @widget: the widget
+ *
+ * The runtime's view behind the widget, for the rest of easel_runtime.h's calls. Do not destroy it
+ * or change its callbacks.
+ *
+ * Returns: (nullable) (transfer none): the view, or %NULL when there is none
+ */
 easel_view *easel_widget_get_view(EaselWidget *widget);
 
-/** The last failure (making or drawing the view), or NULL; borrowed until the next one. */
+/**
+ * easel_widget_get_error:
+ * @widget: the widget
+ *
+ * The last failure (making or drawing the view).
+ *
+ * Returns: (nullable) (transfer none): the failure, borrowed until the next one, or %NULL
+ */
 const GError *easel_widget_get_error(EaselWidget *widget);
 
-/** Whether the component is animating: it asked for another frame. The "animating" property. */
+/**
+ * easel_widget_get_animating:
+ * @widget: the widget
+ *
+ * Whether the component is animating: it asked for another frame. The #EaselWidget:animating
+ * property.
+ *
+ * Returns: %TRUE while it animates
+ */
 gboolean easel_widget_get_animating(EaselWidget *widget);
 
-/** The default runtime, opened on first use from $EASEL_PLUGIN_PATH (else ./components), in process;
- *  NULL with `error` set when it cannot be opened. Owned by the library. */
+/**
+ * easel_gtk_get_default_runtime: (skip)
+ * @error: where a failure goes
+ *
+ * The default runtime, opened on first use from $EASEL_PLUGIN_PATH (else ./components), in process.
+ *
+ * Returns: (transfer none): the runtime (owned by the library), or %NULL with @error set when it
+ *   cannot be opened
+ */
 easel_runtime *easel_gtk_get_default_runtime(GError **error);
 
-/** Makes `runtime` the default runtime (before any widget asked for it); the library takes the
- *  caller's handle (it is never closed). */
+/**
+ * easel_gtk_set_default_runtime: (skip)
+ * @runtime: (transfer full): the runtime (the library takes the caller's handle: it is never closed)
+ *
+ * Makes @runtime the default runtime (before any widget asked for it).
+ */
 void easel_gtk_set_default_runtime(easel_runtime *runtime);
 
-/** For a runtime opened with `reload`: watches its descriptor in the default main context and calls
- *  easel_runtime_dispatch when a plugin file changed, so rebuilt plugins are reloaded while the
- *  application runs (the widgets redraw themselves). Returns the source id (g_source_remove). */
+/**
+ * easel_gtk_watch_reloads: (skip)
+ * @runtime: a runtime opened with `reload`
+ *
+ * Watches @runtime's descriptor in the default main context and calls easel_runtime_dispatch() when
+ * a plugin file changed, so rebuilt plugins are reloaded while the application runs (the widgets
+ * redraw themselves).
+ *
+ * Returns: the source id (for g_source_remove())
+ */
 guint easel_gtk_watch_reloads(easel_runtime *runtime);
 
 G_END_DECLS

@@ -299,6 +299,92 @@ final class GtkWidgetTests: XCTestCase {
         try assertMatchesHostRender(picture, [button], demo: demo)
     }
 
+    /// Python, through GObject introspection (the installed Easel-1.0.typelib, Debian's PyGObject): a
+    /// window of two EaselWidgets laid out and drawn, values set and read back, a refused value
+    /// raised as GLib.Error with host's message, an unknown class reported through "failed", and the
+    /// roles assistive technologies are told.
+    func testPythonUsesTheWidgetThroughGObjectIntrospection() throws {
+        let demo = try demo()
+        let typelibs = demo.prefix + "/lib/girepository-1.0"
+        XCTAssertTrue(FileManager.default.fileExists(atPath: typelibs + "/Easel-1.0.typelib"), "installed Easel-1.0.typelib")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: demo.prefix + "/share/gir-1.0/Easel-1.0.gir"), "installed Easel-1.0.gir")
+        let dir = try TestPaths.scratch("python-gi")
+        try #"""
+        import sys
+        import gi
+        gi.require_version("Gtk", "4.0")
+        gi.require_version("Easel", "1.0")
+        from gi.repository import Easel, GLib, Gtk
+
+        Gtk.init()
+        window = Gtk.Window(title="Easel from Python")
+        box = Gtk.Box(spacing=16, margin_top=20, margin_bottom=20, margin_start=20, margin_end=20)
+        button = Easel.Widget(class_name="RoundedCornerButton", valign=Gtk.Align.START)
+        gauge = Easel.Widget.new("Gauge")
+        gauge.set_valign(Gtk.Align.START)
+        button.set_value("title", "From Python")
+        gauge.set_value("value", "64")
+        print("read", button.get_value("title"), gauge.get_value("value"), gauge.props.class_name)
+        try:
+            gauge.set_value("value", "640")
+        except GLib.Error as error:
+            print("refused", error.domain, error.message)
+        failures = []
+        unknown = Easel.Widget()
+        unknown.connect("failed", lambda widget, error: failures.append(error.message))
+        unknown.set_class_name("NoSuchClass")
+        for widget in (button, gauge):
+            print("role", widget.get_class_name(), widget.get_accessible_role().value_nick)
+            box.append(widget)
+        window.set_child(box)
+        frames = []
+
+        def shown(widget, clock):
+            frames.append(clock.get_frame_counter())
+            if not window.get_mapped() or len(frames) < 4:
+                return GLib.SOURCE_CONTINUE
+            # (PyGObject cannot take GTK 4.8's render nodes, so no screenshot here: the C tests compare
+            # the same library's pixels with host render.) Laid out at the natural size, drawn without error.
+            for widget in (button, gauge):
+                print("shown", widget.get_class_name(), widget.get_width(), widget.get_height(), widget.get_error())
+            loop.quit()
+            return GLib.SOURCE_REMOVE
+
+        window.add_tick_callback(shown)
+        loop = GLib.MainLoop()
+        window.present()
+        loop.run()
+        print("failed", failures)
+        print("done")
+        """#.write(toFile: dir + "/easel_gi.py", atomically: true, encoding: .utf8)
+        let result = try underXvfb("/usr/bin/python3 easel_gi.py", demo, environment: ["GI_TYPELIB_PATH": typelibs], directory: dir)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("read From Python 64 Gauge"), result.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("refused easel-widget-error-quark ") && $0.contains("class Gauge: property value: 640 is outside the range 0…100") },
+                      "a refusal is a GLib.Error with host's message: \(result.stdout)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("failed [") && $0.contains("NoSuchClass") }, "an unknown class reaches \"failed\": \(result.stdout)")
+        XCTAssertTrue(lines.contains("role RoundedCornerButton button") && lines.contains("role Gauge progress-bar"), result.stdout)
+        XCTAssertEqual(lines.last, "done", result.stderr)
+        XCTAssertTrue(lines.contains("shown RoundedCornerButton 160 44 None") && lines.contains("shown Gauge 120 120 None"),
+                      "laid out at their natural sizes and drawn: \(result.stdout)")
+    }
+
+    /// The guide's Python program, as a newcomer copies it: with the installed typelib on
+    /// GI_TYPELIB_PATH (and no library path) it runs until it is stopped, printing no error.
+    func testTheGuidesPythonProgramRuns() throws {
+        let demo = try demo()
+        let guide = try String(contentsOfFile: TestPaths.repoRoot + "/Docs/guides/embedding-gtk4.md", encoding: .utf8)
+        let blocks = guide.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let program = try XCTUnwrap(blocks.first { $0.hasPrefix("python\n# gauge-app.py") }).dropFirst(7)
+        let dir = try TestPaths.scratch("guide-python")
+        try String(program).write(toFile: dir + "/gauge-app.py", atomically: true, encoding: .utf8)
+        let run = try underXvfb("timeout 3 /usr/bin/python3 gauge-app.py; echo \"status $?\"", demo,
+                                environment: ["GI_TYPELIB_PATH": demo.prefix + "/lib/girepository-1.0"], directory: dir)
+        XCTAssertTrue(run.stdout.contains("status 124"), "it ran until it was stopped: \(run.stdout) \(run.stderr)")
+        XCTAssertFalse(run.stderr.contains("gauge-app:") || run.stderr.contains("Traceback"), run.stderr)
+    }
+
     /// The guide's complete program, as a newcomer copies it: built with the guide's own command
     /// against the installed SDK, it runs (until it is stopped) without printing an error.
     func testTheGuidesProgramBuildsAndRuns() throws {
