@@ -1,6 +1,7 @@
-/* What easel-widget.c, easel-widget-input.c and easel-widget-errors.c share: the widget's instance
- * and its internal calls (not installed). The widget uses its input and its errors; its input uses
- * its errors; nothing calls back up. */
+/* What the widget's files share: the instance and internal calls (not installed). easel-widget.c is
+ * the widget; it uses easel-widget-input.c (pointer and keyboard), easel-widget-buildable.c (<values>)
+ * and easel-widget-errors.c, which the input uses too; easel-widget-runtime.c holds the default
+ * runtime and reloads. Nothing calls back up. */
 #ifndef EASEL_WIDGET_PRIVATE_H
 #define EASEL_WIDGET_PRIVATE_H
 
@@ -47,6 +48,9 @@ G_GNUC_INTERNAL gboolean easel_widget_takes_keyboard_focus(easel_view *view);
 /* The role assistive technologies are told for the view's class, from its kind (a button is a
  * button, as a GtkButton is; a plain view has GTK's widget role). */
 G_GNUC_INTERNAL GtkAccessibleRole easel_widget_accessible_role(easel_view *view);
+
+/* easel-widget-buildable.c: reads the <values> element of a GtkBuilder file. */
+G_GNUC_INTERNAL void easel_widget_buildable_init(GtkBuildableIface *iface);
 
 /* Adds the controllers that give the component GTK's pointer and keyboard input (easel-widget-input.c). */
 G_GNUC_INTERNAL void easel_widget_add_input_controllers(EaselWidget *self);

@@ -1,38 +1,15 @@
 /* EaselWidget: one Easel component in a GTK 4 widget tree (see easel-widget.h). */
 #include "easel-widget-private.h"
 
-#include <glib-unix.h>
 #include <math.h>
-#include <string.h>
 
 enum { PROP_0, PROP_CLASS_NAME, PROP_ANIMATING, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 enum { SIGNAL_ACTION, SIGNAL_PROPERTY_CHANGED, SIGNAL_FAILED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-static void easel_widget_buildable_init(GtkBuildableIface *iface);
-static GtkBuildableIface *parent_buildable_iface;
-
 G_DEFINE_FINAL_TYPE_WITH_CODE(EaselWidget, easel_widget, GTK_TYPE_WIDGET,
                               G_IMPLEMENT_INTERFACE(GTK_TYPE_BUILDABLE, easel_widget_buildable_init))
-
-static easel_runtime *default_runtime;
-
-easel_runtime *easel_gtk_get_default_runtime(GError **error) {
-    if (!default_runtime) {
-        easel_runtime_error *failure = NULL;
-        default_runtime = easel_runtime_open(NULL, NULL, &failure);
-        if (!default_runtime) {
-            g_set_error_literal(error, EASEL_WIDGET_ERROR, (gint)failure->kind, failure->description);
-            easel_runtime_error_free(failure);
-        }
-    }
-    return default_runtime;
-}
-
-void easel_gtk_set_default_runtime(easel_runtime *runtime) {
-    default_runtime = runtime;
-}
 
 /* ───────────── The runtime's callbacks ───────────── */
 
@@ -356,90 +333,6 @@ static void on_scale_factor(GObject *object, GParamSpec *pspec, gpointer data) {
     update_traits(EASEL_WIDGET(object));
 }
 
-/* ───────────── GtkBuildable: <values> ───────────── */
-
-typedef struct {
-    EaselWidget *widget;
-    GtkBuilder *builder;
-    char *name;       /* the <value> being read */
-    int line;         /* where it starts */
-    GString *text;
-} ValuesParser;
-
-static void values_start(GtkBuildableParseContext *context, const char *element, const char **names,
-                         const char **values, gpointer data, GError **error) {
-    ValuesParser *parser = data;
-    if (strcmp(element, "values") == 0) return;
-    if (strcmp(element, "value") != 0) {
-        int line, column;
-        gtk_buildable_parse_context_get_position(context, &line, &column);
-        g_set_error(error, GTK_BUILDER_ERROR, GTK_BUILDER_ERROR_UNHANDLED_TAG,
-                    "line %d: <%s> inside <values> (expected <value name=\"PROPERTY\">VALUE</value>)", line, element);
-        return;
-    }
-    const char *name = NULL;
-    if (!g_markup_collect_attributes(element, names, values, error, G_MARKUP_COLLECT_STRING, "name", &name,
-                                     G_MARKUP_COLLECT_INVALID))
-        return;
-    g_free(parser->name);
-    parser->name = g_strdup(name);
-    int column;
-    gtk_buildable_parse_context_get_position(context, &parser->line, &column);
-    g_string_truncate(parser->text, 0);
-}
-
-static void values_text(GtkBuildableParseContext *context, const char *text, gsize length, gpointer data, GError **error) {
-    (void)context; (void)error;
-    ValuesParser *parser = data;
-    if (parser->name) g_string_append_len(parser->text, text, (gssize)length);
-}
-
-static void values_end(GtkBuildableParseContext *context, const char *element, gpointer data, GError **error) {
-    ValuesParser *parser = data;
-    if (strcmp(element, "value") != 0 || !parser->name) return;
-    (void)context;
-    GError *refused = NULL;
-    if (!easel_widget_set_value(parser->widget, parser->name, parser->text->str, &refused)) {
-        g_set_error(error, GTK_BUILDER_ERROR, GTK_BUILDER_ERROR_INVALID_VALUE, "line %d: %s", parser->line, refused->message);
-        g_error_free(refused);
-    }
-    g_clear_pointer(&parser->name, g_free);
-}
-
-static const GtkBuildableParser values_parser = {.start_element = values_start, .end_element = values_end, .text = values_text};
-
-static gboolean easel_widget_custom_tag_start(GtkBuildable *buildable, GtkBuilder *builder, GObject *child,
-                                              const char *tag, GtkBuildableParser *parser, gpointer *data) {
-    if (child == NULL && strcmp(tag, "values") == 0) {
-        ValuesParser *values = g_new0(ValuesParser, 1);
-        values->widget = EASEL_WIDGET(buildable);
-        values->builder = builder;
-        values->text = g_string_new(NULL);
-        *parser = values_parser;
-        *data = values;
-        return TRUE;
-    }
-    return parent_buildable_iface->custom_tag_start(buildable, builder, child, tag, parser, data);
-}
-
-static void easel_widget_custom_finished(GtkBuildable *buildable, GtkBuilder *builder, GObject *child,
-                                         const char *tag, gpointer data) {
-    if (child == NULL && strcmp(tag, "values") == 0) {
-        ValuesParser *values = data;
-        g_free(values->name);
-        g_string_free(values->text, TRUE);
-        g_free(values);
-        return;
-    }
-    parent_buildable_iface->custom_finished(buildable, builder, child, tag, data);
-}
-
-static void easel_widget_buildable_init(GtkBuildableIface *iface) {
-    parent_buildable_iface = g_type_interface_peek_parent(iface);
-    iface->custom_tag_start = easel_widget_custom_tag_start;
-    iface->custom_finished = easel_widget_custom_finished;
-}
-
 /* ───────────── GObject ───────────── */
 
 static void easel_widget_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
@@ -511,40 +404,4 @@ static void easel_widget_class_init(EaselWidgetClass *class) {
     signals[SIGNAL_FAILED] = g_signal_new("failed", G_TYPE_FROM_CLASS(class), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                           G_TYPE_NONE, 1, G_TYPE_ERROR);
     gtk_widget_class_set_css_name(widget_class, "easel-widget");
-}
-
-/* ───────────── Reloads ───────────── */
-
-typedef struct {
-    easel_runtime *runtime;
-    guint timeout;
-} ReloadWatch;
-
-static gboolean dispatch_reloads(gpointer data);
-
-static void schedule(ReloadWatch *watch, double seconds) {
-    if (watch->timeout) g_source_remove(watch->timeout);
-    watch->timeout = seconds >= 0 ? g_timeout_add((guint)(seconds * 1000) + 1, dispatch_reloads, watch) : 0;
-}
-
-static gboolean dispatch_reloads(gpointer data) {
-    ReloadWatch *watch = data;
-    watch->timeout = 0;
-    schedule(watch, easel_runtime_dispatch(watch->runtime));
-    return G_SOURCE_REMOVE;
-}
-
-static gboolean on_reload_fd(gint fd, GIOCondition condition, gpointer data) {
-    (void)fd; (void)condition;
-    ReloadWatch *watch = data;
-    schedule(watch, easel_runtime_dispatch(watch->runtime));
-    return G_SOURCE_CONTINUE;
-}
-
-guint easel_gtk_watch_reloads(easel_runtime *runtime) {
-    int fd = easel_runtime_get_fd(runtime);
-    if (fd < 0) return 0;
-    ReloadWatch *watch = g_new0(ReloadWatch, 1);
-    watch->runtime = runtime;
-    return g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, on_reload_fd, watch, g_free);
 }
