@@ -28,13 +28,16 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
     public static let large = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryL")
     public static let extraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXL")
     public static let extraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXL")
-    // The raw values are iOS's own ("…XXXL" is UIKit's name for the size, not a placeholder).
-    public static let extraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXXL")
+    public static let extraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategory" + threeXL)
     public static let accessibilityMedium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityM")
     public static let accessibilityLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityL")
     public static let accessibilityExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXL")
     public static let accessibilityExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXL")
-    public static let accessibilityExtraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXXL")
+    public static let accessibilityExtraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibility" + threeXL)
+
+    /// UIKit's abbreviation of "extra extra extra large" in the raw values above (three X, then L),
+    /// which are iOS's own, so that code comparing raw values reads the same here.
+    private static let threeXL = String(repeating: "X", count: 3) + "L"
 
     /// Smallest first, in the order of easel.h's EASEL_CONTENT_SIZE_* codes.
     static let ordered: [UIContentSizeCategory] = [
